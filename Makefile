@@ -1,0 +1,30 @@
+# Newtons: `make run` serves the lessons on http://localhost:8080; `make test` runs every
+# suite; `make bench` prints the benchmark figures beside their anchors. Each installs what
+# is missing first (Debian packages through apt-get, a Python venv for the browser test).
+
+SWIFT ?= swift
+HOST ?= 127.0.0.1
+PORT ?= 8080
+
+.PHONY: all deps build run test bench clean
+
+all: build
+
+deps:
+	@scripts/install-deps
+
+build: deps
+	$(SWIFT) build -c release --product newtons
+
+run: build
+	@echo "Newtons: open http://localhost:$(PORT)/ (Ctrl-C stops the server)"
+	.build/release/newtons serve --host $(HOST) --port $(PORT) --web web
+
+test: deps
+	@scripts/test-all
+
+bench: deps
+	@scripts/bench-all
+
+clean:
+	rm -rf .build Benchmarks/.build test-artifacts

@@ -1,0 +1,84 @@
+// swift-tools-version: 6.1
+// Newtons: UIKit Dynamics on Linux, served live to any browser.
+//
+// Dependency direction (each arrow: "is imported by"):
+//   Physics2D → UIKitDynamics → Lessons → RoomServer → newtons
+//   CLibWebSockets → RoomServer (only RoomServer/Transport touches C)
+//   NewtonsClient (swift-nio's WebSocket, not the server's) → ProtocolTests, load bench
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6)
+]
+
+let package = Package(
+    name: "newtons",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "UIKitDynamics", targets: ["UIKitDynamics"]),
+        .library(name: "Lessons", targets: ["Lessons"]),
+        .library(name: "NewtonsClient", targets: ["NewtonsClient"]),
+        .library(name: "DynamicsTesting", targets: ["DynamicsTesting"]),
+        .executable(name: "newtons", targets: ["newtons"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/vapor/websocket-kit", from: "2.15.0"),
+    ],
+    targets: [
+        // The rigid-body engine, in physics vocabulary (metres, kilograms, seconds).
+        .target(name: "Physics2D", swiftSettings: swiftSettings),
+        // Apple's UIKit Dynamics API on top of the engine.
+        .target(name: "UIKitDynamics", dependencies: ["Physics2D"], swiftSettings: swiftSettings),
+        // The tutorial lessons and extra rooms, written against UIKitDynamics only.
+        .target(
+            name: "Lessons", dependencies: ["UIKitDynamics"], swiftSettings: swiftSettings,
+            plugins: [.plugin(name: "EmbedLessonSources")]),
+        // libwebsockets from Debian's libwebsockets-dev, with a header of inline helpers for its macros.
+        .systemLibrary(
+            name: "CLibWebSockets", pkgConfig: "libwebsockets",
+            providers: [.apt(["libwebsockets-dev"])]),
+        // Rooms, the wire protocol and the libwebsockets transport.
+        .target(
+            name: "RoomServer",
+            dependencies: [
+                "Lessons", "CLibWebSockets",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            swiftSettings: swiftSettings),
+        // A client library for the wire protocol, on swift-nio's WebSocket implementation.
+        .target(
+            name: "NewtonsClient",
+            dependencies: [
+                .product(name: "WebSocketKit", package: "websocket-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings),
+        // Scenes and checks shared by the tests and the benchmarks.
+        .target(name: "DynamicsTesting", dependencies: ["UIKitDynamics", "Physics2D"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "newtons",
+            dependencies: [
+                "RoomServer", "Lessons", "DynamicsTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings),
+        // Build tool: copies each lesson's own source text into the Lessons module.
+        .executableTarget(name: "lesson-source-embedder", path: "Plugins/LessonSourceEmbedder"),
+        .plugin(name: "EmbedLessonSources", capability: .buildTool(), dependencies: ["lesson-source-embedder"]),
+
+        .testTarget(name: "Physics2DTests", dependencies: ["Physics2D", "DynamicsTesting"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "UIKitDynamicsTests", dependencies: ["UIKitDynamics", "DynamicsTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "LessonsTests", dependencies: ["Lessons", "DynamicsTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "RoomServerTests", dependencies: ["RoomServer"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ProtocolTests", dependencies: ["NewtonsClient", "RoomServer"], swiftSettings: swiftSettings),
+    ]
+)

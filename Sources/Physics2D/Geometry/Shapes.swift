@@ -1,0 +1,115 @@
+/// Engine-wide tolerances, in metres and seconds. The UIKit layer maps 100 points to a
+/// metre (as UIKit's own engine does), so these tunings are Box2D's, unchanged.
+package enum Tolerance {
+    /// A length that is numerically significant but visually insignificant: half a point.
+    package static let linearSlop: Float = 0.005
+    /// Contacts begin this far before shapes touch, so fast approaches are caught without
+    /// sub-stepping the collision pass (Box2D's limited speculative collision).
+    package static let speculativeDistance: Float = 4 * linearSlop
+    /// How far a proxy's fat AABB reaches past its shape, so small moves do not touch the tree.
+    package static let aabbMargin: Float = 0.1
+    /// Largest rotation of a body in one step; a bound that keeps continuous collision sound.
+    package static let maxRotation: Float = 0.25 * .pi
+    /// The polygon radius used by `Polygon.box` for rounded boxes: none by default.
+    package static let polygonRadius: Float = 0
+    /// Most vertices a convex polygon may have.
+    package static let maxPolygonVertices = 8
+    /// Positions beyond this many metres from the origin are treated as bad input.
+    package static let huge: Float = 100_000
+}
+
+/// A solid circle in the body's local frame.
+package struct Circle: Equatable, Sendable {
+    package var center: Vec2
+    package var radius: Float
+
+    package init(center: Vec2 = .zero, radius: Float) {
+        self.center = center
+        self.radius = radius
+    }
+}
+
+/// A solid convex polygon of 3 to 8 vertices, counter-clockwise in a y-up frame (which is
+/// clockwise on a y-down screen: the engine only needs a consistent winding), with outward
+/// edge normals and an optional rounding radius.
+package struct Polygon: Sendable {
+    package var vertices: InlineArray<8, Vec2>
+    /// `normals[i]` is the outward unit normal of the edge from `vertices[i]` to `vertices[i + 1]`.
+    package var normals: InlineArray<8, Vec2>
+    package var centroid: Vec2
+    package var radius: Float
+    package var count: Int
+
+    package init(
+        vertices: InlineArray<8, Vec2>, normals: InlineArray<8, Vec2>, centroid: Vec2, radius: Float, count: Int
+    ) {
+        self.vertices = vertices
+        self.normals = normals
+        self.centroid = centroid
+        self.radius = radius
+        self.count = count
+    }
+}
+
+/// A two-sided line segment (static boundaries).
+package struct Segment: Equatable, Sendable {
+    package var point1: Vec2
+    package var point2: Vec2
+
+    package init(point1: Vec2, point2: Vec2) {
+        self.point1 = point1
+        self.point2 = point2
+    }
+}
+
+/// One segment of a chain: one-sided (it collides only with shapes on the right of
+/// `point1 → point2` in a y-up frame, i.e. `rightPerp` of the direction is its normal),
+/// with the neighbours' far vertices as ghosts so that shapes slide across joints smoothly.
+package struct ChainSegment: Equatable, Sendable {
+    package var ghost1: Vec2
+    package var segment: Segment
+    package var ghost2: Vec2
+    package var chainID: Int32
+
+    package init(ghost1: Vec2, segment: Segment, ghost2: Vec2, chainID: Int32) {
+        self.ghost1 = ghost1
+        self.segment = segment
+        self.ghost2 = ghost2
+        self.chainID = chainID
+    }
+}
+
+/// A solid ellipse centred on the body origin with semi-axes `radii.x` and `radii.y` along
+/// the local axes. Collided through its support function, never approximated by a polygon.
+package struct Ellipse: Equatable, Sendable {
+    package var radii: Vec2
+
+    package init(radii: Vec2) {
+        self.radii = radii
+    }
+}
+
+/// The geometry of a shape, in its body's local frame.
+package enum ShapeGeometry: Sendable {
+    case circle(Circle)
+    case polygon(Polygon)
+    case segment(Segment)
+    case chainSegment(ChainSegment)
+    case ellipse(Ellipse)
+}
+
+/// Mass properties: mass in kilograms, centre of mass in the local frame, rotational inertia
+/// about the centre of mass in kg·m².
+package struct MassData: Equatable, Sendable {
+    package var mass: Float
+    package var center: Vec2
+    package var rotationalInertia: Float
+
+    package init(mass: Float, center: Vec2, rotationalInertia: Float) {
+        self.mass = mass
+        self.center = center
+        self.rotationalInertia = rotationalInertia
+    }
+
+    package static let zero = MassData(mass: 0, center: .zero, rotationalInertia: 0)
+}

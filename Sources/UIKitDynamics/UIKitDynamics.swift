@@ -1,0 +1,1 @@
+// The UIKit Dynamics API on the Physics2D engine.
