@@ -1,4 +1,5 @@
 import Foundation
+@_exported import UIKitDynamics
 
 /// A gesture a lesson may take from a student's pointer.
 public enum GestureKind: String, Sendable, CaseIterable, Codable {

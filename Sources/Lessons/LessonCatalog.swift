@@ -1,7 +1,7 @@
 /// Every lesson, in lobby order: the seven tutorial lessons first, then the extra rooms.
 public enum LessonCatalog {
     /// Lesson types in lobby order.
-    public static let all: [any Lesson.Type] = []
+    public static var all: [any Lesson.Type] { [] }
 
     /// The lesson type with that id, if there is one.
     public static func lesson(withID id: String) -> (any Lesson.Type)? {
