@@ -78,6 +78,8 @@ public final class NewtonsClient: @unchecked Sendable {
     private var nextWaiterID = 0
     private var closedCode: Int??
     private var firstWelcome: Welcome?
+    /// Whether the first welcome has been taken from the queue.
+    private var welcomeTaken = false
 
     private init(socket: WebSocket, options: Options, ownsGroup: (any EventLoopGroup)?) {
         self.socket = socket
@@ -116,26 +118,22 @@ public final class NewtonsClient: @unchecked Sendable {
             configuration.tlsConfiguration = tls
         }
         let query = options.query.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
-        let box = ClientBox()
+        let upgraded = eventLoopGroup.any().makePromise(of: NewtonsClient.self)
         let future = WebSocket.connect(
             scheme: options.tls ? "wss" : "ws", host: options.host, port: options.port, path: options.path,
             query: query.isEmpty ? nil : query, headers: headers, configuration: configuration, on: eventLoopGroup
         ) { socket in
             let client = NewtonsClient(socket: socket, options: options, ownsGroup: ownsGroup)
-            box.client = client
             client.attach()
+            upgraded.succeed(client)
         }
+        future.whenFailure { upgraded.fail($0) }
         do {
-            try await future.get()
+            return try await upgraded.futureResult.get()
         } catch {
             try? await ownsGroup?.shutdownGracefully()
             throw NewtonsClientError.connectFailed("\(error)")
         }
-        guard let client = box.client else {
-            try? await ownsGroup?.shutdownGracefully()
-            throw NewtonsClientError.connectFailed("no WebSocket after the upgrade")
-        }
-        return client
     }
 
     private static func escape(_ text: String) -> String {
@@ -195,6 +193,7 @@ public final class NewtonsClient: @unchecked Sendable {
         }
         if let waiter {
             self.waiter = nil
+            if case .message(let message) = event, message.type == "welcome" { welcomeTaken = true }
             lock.unlock()
             waiter.continuation.resume(returning: event)
             return
@@ -212,6 +211,7 @@ public final class NewtonsClient: @unchecked Sendable {
             if queueHead < queue.count {
                 let event = queue[queueHead]
                 queueHead += 1
+                if case .message(let message) = event, message.type == "welcome" { welcomeTaken = true }
                 if queueHead > 1024 {
                     queue.removeFirst(queueHead)
                     queueHead = 0
@@ -263,9 +263,10 @@ public final class NewtonsClient: @unchecked Sendable {
         }
     }
 
-    /// The first `welcome` of the connection (waits for it if it has not come yet).
+    /// The first `welcome` of the connection: taken from the queue (waiting for it if it has
+    /// not come yet), or, once taken, the same again.
     public func welcome(timeout: Duration = .seconds(5)) async throws -> Welcome {
-        if let welcome = lock.withLock({ firstWelcome }) { return welcome }
+        if let welcome = lock.withLock({ welcomeTaken ? firstWelcome : nil }) { return welcome }
         return try await waitFor("welcome", timeout: timeout) { $0.message.flatMap(Welcome.init) }
     }
 
@@ -394,11 +395,6 @@ public final class NewtonsClient: @unchecked Sendable {
         }
         if let ownsGroup { try? await ownsGroup.shutdownGracefully() }
     }
-}
-
-/// Carries the client out of websocket-kit's upgrade callback.
-private final class ClientBox: @unchecked Sendable {
-    var client: NewtonsClient?
 }
 
 extension ClientEvent {

@@ -10,8 +10,12 @@ public struct OriginPolicy: Sendable, Equatable {
     /// Origins allowed besides the server's own, as `scheme://host[:port]`, lower case.
     public let allowed: Set<String>
 
-    public init(allowed: [String]) {
+    /// The port the server listens on: a `Host` header without a port means this one.
+    public let serverPort: Int?
+
+    public init(allowed: [String], serverPort: Int? = nil) {
         self.allowed = Set(allowed.map { Self.canonical($0) })
+        self.serverPort = serverPort
     }
 
     public func allows(origin: String?, host: String?) -> Bool {
@@ -23,6 +27,11 @@ public struct OriginPolicy: Sendable, Equatable {
         let scheme = canonicalOrigin[..<separator.lowerBound]
         let requestHost = host.lowercased()
         if authority == requestHost { return true }
+        if let serverPort, !requestHost.contains(":") || requestHost.hasSuffix("]"),
+            authority == "\(requestHost):\(serverPort)"
+        {
+            return true
+        }
         // An origin on the scheme's default port omits it; a Host header may say it.
         let defaultPort = scheme == "https" ? ":443" : scheme == "http" ? ":80" : nil
         if let defaultPort, !authority.contains(":"), requestHost == authority + defaultPort { return true }

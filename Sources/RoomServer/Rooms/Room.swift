@@ -10,6 +10,10 @@ public enum RoomOutput {
     case send(ConnectionID, WireBuffer)
     /// Queue a reliable message for every member.
     case broadcast(WireBuffer)
+    /// Queue a reliable message for every member but one.
+    case sendExcept(WireBuffer, ConnectionID)
+    /// Queue the room's newest frame for one member, right behind what is queued (after a welcome).
+    case sendFrame(ConnectionID)
     /// The room has a newer state frame: every member is due a write.
     case frame
 }
@@ -141,7 +145,10 @@ public final class Room {
         nextMemberID += 1
         members.append(member)
         emptySince = nil
-        return [.send(connection, welcome(for: member)), .broadcast(ServerMessage.presence(members: memberInfos))]
+        return [
+            .send(connection, welcome(for: member)), .sendFrame(connection),
+            .sendExcept(ServerMessage.presence(members: memberInfos), connection),
+        ]
     }
 
     /// Removes a member. An instructor's seat is kept for the grace period.
@@ -348,7 +355,7 @@ public final class Room {
             throw ProtocolError(.forbidden, "a lesson room has no instructor to claim")
         }
         if member.role == .instructor {
-            return [.send(member.connection, welcome(for: member))]
+            return [.send(member.connection, welcome(for: member)), .sendFrame(member.connection)]
         }
         var granted = false
         if let expected = instructorKey {
@@ -369,6 +376,7 @@ public final class Room {
             if members[index].connection == member.connection {
                 members[index].role = .instructor
                 outputs.append(.send(member.connection, welcome(for: members[index])))
+                outputs.append(.sendFrame(member.connection))
             }
         }
         instructorAwaySince = nil
@@ -442,7 +450,7 @@ public final class Room {
             sceneVersion = lesson.sceneVersion
             awake = true
             encodeFrame()
-            return members.map { .send($0.connection, welcome(for: $0)) } + [.frame]
+            return members.flatMap { [.send($0.connection, welcome(for: $0)), .sendFrame($0.connection)] }
         }
     }
 

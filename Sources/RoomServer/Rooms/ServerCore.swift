@@ -192,7 +192,7 @@ public final class ServerCore {
         guard session.rateBucket.take(now: now) else {
             metrics.countRejected(ErrorCode.rateLimited.rawValue)
             // One notice a second at most: the error must not become a flood of its own.
-            if now - session.lastRateLimitNotice >= 1_000_000 {
+            if session.lastRateLimitNotice.map({ now - $0 >= 1_000_000 }) ?? true {
                 session.lastRateLimitNotice = now
                 sendError(ProtocolError(.rateLimited, "more than \(limits.messagesPerSecond) messages in one second; the excess is dropped"), to: session, now: now)
             }
@@ -321,6 +321,18 @@ public final class ServerCore {
                     checkBacklog(session)
                     requestWrite(session, now: now)
                 }
+            case .sendExcept(let message, let excluded):
+                for member in room.members where member.connection != excluded {
+                    guard let session = sessions[member.connection] else { continue }
+                    session.enqueue(message)
+                    checkBacklog(session)
+                    requestWrite(session, now: now)
+                }
+            case .sendFrame(let connection):
+                guard let session = sessions[connection] else { continue }
+                session.enqueue(room.newestFrame)
+                session.lastFrameSequence = room.frameSequence
+                requestWrite(session, now: now)
             case .frame:
                 for member in room.members {
                     guard let session = sessions[member.connection] else { continue }

@@ -24,7 +24,7 @@ public final class Session {
     /// A writeable callback has been asked for and not yet served.
     var writeRequested = false
     var rateBucket: TokenBucket
-    var lastRateLimitNotice: Int64 = .min
+    var lastRateLimitNotice: Int64?
     /// Why the connection ended, for the log.
     public internal(set) var closeReason: String?
 

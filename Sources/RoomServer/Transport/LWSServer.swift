@@ -58,7 +58,7 @@ public final class LWSServer: @unchecked Sendable {
         self.logger = logger
         core = ServerCore(directory: directory, limits: configuration.limits, logger: logger)
         routes = HTTPRoutes(files: files, core: core)
-        origins = OriginPolicy(allowed: configuration.allowedOrigins)
+        origins = OriginPolicy(allowed: configuration.allowedOrigins, serverPort: configuration.port)
         guard Int(newtons_lws_pre()) <= WireBuffer.headroom else {
             throw ServerStartError(description: "LWS_PRE (\(newtons_lws_pre())) exceeds the buffers' headroom")
         }
