@@ -1,0 +1,523 @@
+/// Per-body values the velocity integration needs each substep, computed once per step.
+struct BodyIntegration {
+    /// Velocity change per substep from forces and gravity.
+    var linearVelocityDelta: Vec2
+    var angularVelocityDelta: Float
+    /// Padé approximation of exp(-c h): 1 / (1 + c h).
+    var linearDampingFactor: Float
+    var angularDampingFactor: Float
+}
+
+/// Buffers reused from step to step so that a running world does not allocate.
+struct StepScratch {
+    var constraints: [ContactConstraint] = []
+    var staticConstraints: [ContactConstraint] = []
+    var integration: [BodyIntegration] = []
+    var activeJoints: [Int32] = []
+    var islandParent: [Int32] = []
+    var islandMinSleepTime: [Float] = []
+    var islandMembers: [Int32] = []
+    var fastBodies: [Int32] = []
+    let dummyState: UnsafeMutablePointer<BodyState> = {
+        let p = UnsafeMutablePointer<BodyState>.allocate(capacity: 1)
+        p.initialize(to: .identity)
+        return p
+    }()
+}
+
+extension World {
+    /// Advances the world by `timeStep` seconds: pairs new overlaps, updates contacts, solves
+    /// in `subStepCount` substeps, moves bodies (sweeping fast ones), and puts still islands
+    /// to sleep. Events of this step are readable until the next one. Non-finite or
+    /// non-positive steps only update contacts.
+    package func step(_ timeStep: Float) {
+        precondition(!isLocked, "step is not reentrant")
+        isLocked = true
+        defer { isLocked = false }
+        contactBeginEvents.removeAll(keepingCapacity: true)
+        contactEndEvents.removeAll(keepingCapacity: true)
+        stepCount += 1
+
+        // 1. New pairs from the broad phase.
+        broadPhase.updatePairs { a, b in self.pairFound(a, b) }
+        // 2. Narrow phase: manifolds, begin and end of touching.
+        collide()
+        guard timeStep.isFinite, timeStep > 0 else { return }
+        // 3. Solve, move, sweep, sleep.
+        solve(timeStep)
+    }
+
+    // MARK: Pairs and contacts
+
+    func pairFound(_ a: Int32, _ b: Int32) {
+        guard a != b else { return }
+        let shapeA = shapes[Int(a)], shapeB = shapes[Int(b)]
+        guard shapeA.isAlive, shapeB.isAlive, shapeA.body != shapeB.body else { return }
+        let key = pairKey(a, b)
+        guard contactMap[key] == nil else { return }
+        let typeA = bodies[Int(shapeA.body)].type, typeB = bodies[Int(shapeB.body)].type
+        guard typeA == .dynamic || typeB == .dynamic else { return }
+        guard !(shapeA.isStaticOnlyGeometry && shapeB.isStaticOnlyGeometry) else { return }
+        guard shapeA.filter.shouldCollide(with: shapeB.filter) else { return }
+        guard !jointPreventsCollision(shapeA.body, shapeB.body) else { return }
+        if let customFilter, !customFilter(shapeID(a), shapeID(b)) { return }
+        createContact(min(a, b), max(a, b), key: key)
+    }
+
+    func createContact(_ a: Int32, _ b: Int32, key: UInt64) {
+        let index: Int32
+        if let free = freeContacts.popLast() {
+            index = free
+        } else {
+            index = Int32(contacts.count)
+            contacts.append(Contact())
+        }
+        let shapeA = shapes[Int(a)], shapeB = shapes[Int(b)]
+        var c = Contact()
+        c.isAlive = true
+        c.shapeA = a
+        c.shapeB = b
+        c.bodyA = shapeA.body
+        c.bodyB = shapeB.body
+        c.friction = mixFriction(shapeA.friction, shapeB.friction)
+        c.restitution = mixRestitution(shapeA.restitution, shapeB.restitution)
+        c.enableContactEvents = shapeA.enableContactEvents && shapeB.enableContactEvents
+        c.pairKey = key
+        let keyA = index << 1, keyB = index << 1 | 1
+        c.nextA = bodies[Int(c.bodyA)].contactHead
+        c.nextB = bodies[Int(c.bodyB)].contactHead
+        contacts[Int(index)] = c
+        if c.nextA != -1 { setContactPrev(c.nextA, keyA) }
+        bodies[Int(c.bodyA)].contactHead = keyA
+        bodies[Int(c.bodyA)].contactCount += 1
+        if c.nextB != -1 { setContactPrev(c.nextB, keyB) }
+        bodies[Int(c.bodyB)].contactHead = keyB
+        bodies[Int(c.bodyB)].contactCount += 1
+        contactMap[key] = index
+    }
+
+    func setContactPrev(_ key: Int32, _ prev: Int32) {
+        if (key & 1) == 0 { contacts[Int(key >> 1)].prevA = prev } else { contacts[Int(key >> 1)].prevB = prev }
+    }
+
+    func setContactNext(_ key: Int32, _ next: Int32) {
+        if (key & 1) == 0 { contacts[Int(key >> 1)].nextA = next } else { contacts[Int(key >> 1)].nextB = next }
+    }
+
+    /// Removes a contact; a touching one is reported as ended.
+    func destroyContact(_ index: Int32, wakeBodies: Bool) {
+        let c = contacts[Int(index)]
+        guard c.isAlive else { return }
+        if c.isTouching && c.enableContactEvents {
+            contactEndEvents.append(ContactEndTouchEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB)))
+        }
+        if c.prevA != -1 { setContactNext(c.prevA, c.nextA) } else { bodies[Int(c.bodyA)].contactHead = c.nextA }
+        if c.nextA != -1 { setContactPrev(c.nextA, c.prevA) }
+        if c.prevB != -1 { setContactNext(c.prevB, c.nextB) } else { bodies[Int(c.bodyB)].contactHead = c.nextB }
+        if c.nextB != -1 { setContactPrev(c.nextB, c.prevB) }
+        bodies[Int(c.bodyA)].contactCount -= 1
+        bodies[Int(c.bodyB)].contactCount -= 1
+        contactMap[c.pairKey] = nil
+        contacts[Int(index)].isAlive = false
+        contacts[Int(index)].isTouching = false
+        freeContacts.append(index)
+        if wakeBodies {
+            wakeBody(c.bodyA)
+            wakeBody(c.bodyB)
+        }
+    }
+
+    /// Updates every contact that has an awake body: drops pairs whose fat boxes parted,
+    /// recomputes manifolds (carrying impulses over by feature id) and records touch events.
+    func collide() {
+        var index: Int32 = 0
+        while index < Int32(contacts.count) {
+            defer { index += 1 }
+            let c = contacts[Int(index)]
+            guard c.isAlive else { continue }
+            let bodyA = bodies[Int(c.bodyA)], bodyB = bodies[Int(c.bodyB)]
+            guard bodyA.awakeIndex >= 0 || bodyB.awakeIndex >= 0 else { continue }
+            let shapeA = shapes[Int(c.shapeA)], shapeB = shapes[Int(c.shapeB)]
+            guard broadPhase.testOverlap(shapeA.proxyKey, shapeB.proxyKey) else {
+                destroyContact(index, wakeBodies: false)
+                continue
+            }
+            var cache = c.cache
+            var m = Physics2D.collide(shapeA.geometry, bodyA.transform, shapeB.geometry, bodyB.transform, cache: &cache)
+            let offsetA = bodyA.center - bodyA.transform.p
+            let centerDelta = bodyA.center - bodyB.center
+            for i in 0..<m.pointCount {
+                // Anchors relative to the centres of mass, both naming the same world point.
+                let anchorA = m.points[i].anchorA - offsetA
+                m.points[i].anchorA = anchorA
+                m.points[i].anchorB = anchorA + centerDelta
+                m.points[i].normalImpulse = 0
+                m.points[i].tangentImpulse = 0
+                m.points[i].persisted = false
+                let id = m.points[i].id
+                for j in 0..<c.manifold.pointCount where c.manifold.points[j].id == id {
+                    m.points[i].normalImpulse = c.manifold.points[j].normalImpulse
+                    m.points[i].tangentImpulse = c.manifold.points[j].tangentImpulse
+                    m.points[i].persisted = true
+                    break
+                }
+            }
+            let touching = m.pointCount > 0
+            contacts[Int(index)].manifold = m
+            contacts[Int(index)].cache = cache
+            contacts[Int(index)].isTouching = touching
+            if touching != c.isTouching {
+                if touching {
+                    // Touching a sleeping body wakes its island.
+                    if bodyA.awakeIndex < 0 { wakeBody(c.bodyA) }
+                    if bodyB.awakeIndex < 0 { wakeBody(c.bodyB) }
+                    if c.enableContactEvents { contactBeginEvents.append(beginEvent(index, m)) }
+                } else if c.enableContactEvents {
+                    contactEndEvents.append(ContactEndTouchEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB)))
+                }
+            }
+        }
+    }
+
+    func beginEvent(_ index: Int32, _ m: Manifold) -> ContactBeginTouchEvent {
+        let c = contacts[Int(index)]
+        var point = m.points[0].point
+        if m.pointCount > 1 { point = 0.5 * (m.points[0].point + m.points[1].point) }
+        let bodyA = bodies[Int(c.bodyA)], bodyB = bodies[Int(c.bodyB)]
+        let vA = bodyA.awakeIndex >= 0 ? states[Int(bodyA.awakeIndex)] : .identity
+        let vB = bodyB.awakeIndex >= 0 ? states[Int(bodyB.awakeIndex)] : .identity
+        let rA = point - bodyA.center, rB = point - bodyB.center
+        let vrel = (vB.linearVelocity + cross(vB.angularVelocity, rB)) - (vA.linearVelocity + cross(vA.angularVelocity, rA))
+        return ContactBeginTouchEvent(
+            shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB), point: point, normal: m.normal,
+            approachSpeed: -dot(vrel, m.normal))
+    }
+
+    // MARK: Solving
+
+    func solve(_ dt: Float) {
+        let n = max(1, subStepCount)
+        let h = dt / Float(n)
+        let inv_h = 1 / h
+        let contactHertz = min(self.contactHertz, 0.25 * inv_h)
+        let jointHertz = min(self.jointHertz, 0.125 * inv_h)
+        let context = StepContext(
+            dt: dt, inv_dt: 1 / dt, h: h, inv_h: inv_h,
+            jointSoftness: Softness(hertz: jointHertz, dampingRatio: jointDampingRatio, h: h),
+            contactSoftness: Softness(hertz: contactHertz, dampingRatio: contactDampingRatio, h: h),
+            staticSoftness: Softness(hertz: 2 * contactHertz, dampingRatio: contactDampingRatio, h: h),
+            restitutionThreshold: restitutionThreshold, maxLinearSpeed: maxLinearSpeed,
+            contactPushMaxVelocity: contactPushMaxVelocity, enableWarmStarting: enableWarmStarting)
+
+        prepareIntegration(context)
+        prepareJoints(context)
+        prepareContacts(context)
+
+        let dummy = scratch.dummyState
+        let pushout = context.contactPushMaxVelocity
+        let maxAngularSpeed = Tolerance.maxRotation * context.inv_dt
+        for _ in 0..<n {
+            integrateVelocities(h: h, maxLinearSpeed: context.maxLinearSpeed, maxAngularSpeed: maxAngularSpeed)
+            warmStartJoints()
+            states.withUnsafeMutableBufferPointer { sp in
+                scratch.constraints.withUnsafeMutableBufferPointer { cp in
+                    warmStartContacts(cp, sp.baseAddress!, dummy)
+                }
+                scratch.staticConstraints.withUnsafeMutableBufferPointer { cp in
+                    warmStartContacts(cp, sp.baseAddress!, dummy)
+                }
+            }
+            solveJoints(context, useBias: true)
+            states.withUnsafeMutableBufferPointer { sp in
+                // Contacts against static bodies last, so they win (Box2D v3's colouring does the same).
+                scratch.constraints.withUnsafeMutableBufferPointer { cp in
+                    solveContacts(cp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: true)
+                }
+                scratch.staticConstraints.withUnsafeMutableBufferPointer { cp in
+                    solveContacts(cp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: true)
+                }
+            }
+            integratePositions(h: h)
+            // Relax: solve again without position bias, removing the velocity the soft push added.
+            solveJoints(context, useBias: false)
+            states.withUnsafeMutableBufferPointer { sp in
+                scratch.constraints.withUnsafeMutableBufferPointer { cp in
+                    solveContacts(cp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: false)
+                }
+                scratch.staticConstraints.withUnsafeMutableBufferPointer { cp in
+                    solveContacts(cp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: false)
+                }
+            }
+        }
+        states.withUnsafeMutableBufferPointer { sp in
+            scratch.constraints.withUnsafeMutableBufferPointer { cp in
+                applyRestitution(cp, sp.baseAddress!, dummy, threshold: context.restitutionThreshold)
+            }
+            scratch.staticConstraints.withUnsafeMutableBufferPointer { cp in
+                applyRestitution(cp, sp.baseAddress!, dummy, threshold: context.restitutionThreshold)
+            }
+        }
+        storeImpulses()
+        finalizeBodies(dt)
+        if enableContinuous { solveContinuous() }
+        if enableSleep { updateSleep(dt) }
+    }
+
+    func prepareIntegration(_ context: StepContext) {
+        let h = context.h
+        scratch.integration.removeAll(keepingCapacity: true)
+        for i in 0..<awakeBodies.count {
+            var body = bodies[Int(awakeBodies[i])]
+            body.center0 = body.center
+            body.rotation0 = body.transform.q
+            body.isFast = false
+            if body.type == .dynamic {
+                let dv = h * body.invMass * body.force + (h * body.gravityScale) * gravity
+                scratch.integration.append(
+                    BodyIntegration(
+                        linearVelocityDelta: dv, angularVelocityDelta: h * body.invInertia * body.torque,
+                        linearDampingFactor: 1 / (1 + h * body.linearDamping),
+                        angularDampingFactor: 1 / (1 + h * body.angularDamping)))
+            } else {
+                scratch.integration.append(
+                    BodyIntegration(
+                        linearVelocityDelta: .zero, angularVelocityDelta: 0, linearDampingFactor: 1,
+                        angularDampingFactor: 1))
+            }
+            bodies[Int(awakeBodies[i])] = body
+            states[i].deltaPosition = .zero
+            states[i].deltaRotation = .identity
+        }
+    }
+
+    func integrateVelocities(h: Float, maxLinearSpeed: Float, maxAngularSpeed: Float) {
+        let maxLinearSquared = maxLinearSpeed * maxLinearSpeed
+        states.withUnsafeMutableBufferPointer { sp in
+            scratch.integration.withUnsafeBufferPointer { ip in
+                for i in 0..<sp.count {
+                    let k = ip[i]
+                    var v = mulAdd(k.linearVelocityDelta, k.linearDampingFactor, sp[i].linearVelocity)
+                    var w = k.angularVelocityDelta + k.angularDampingFactor * sp[i].angularVelocity
+                    if dot(v, v) > maxLinearSquared { v = (maxLinearSpeed / v.length) * v }
+                    if w * w > maxAngularSpeed * maxAngularSpeed { w = w > 0 ? maxAngularSpeed : -maxAngularSpeed }
+                    sp[i].linearVelocity = v
+                    sp[i].angularVelocity = w
+                }
+            }
+        }
+    }
+
+    func integratePositions(h: Float) {
+        states.withUnsafeMutableBufferPointer { sp in
+            for i in 0..<sp.count {
+                let s = sp[i]
+                sp[i].deltaRotation = s.deltaRotation.integrated(by: h * s.angularVelocity)
+                sp[i].deltaPosition = mulAdd(s.deltaPosition, h, s.linearVelocity)
+            }
+        }
+    }
+
+    func prepareContacts(_ context: StepContext) {
+        scratch.constraints.removeAll(keepingCapacity: true)
+        scratch.staticConstraints.removeAll(keepingCapacity: true)
+        for index in 0..<Int32(contacts.count) {
+            let c = contacts[Int(index)]
+            guard c.isAlive, c.isTouching else { continue }
+            let a = bodies[Int(c.bodyA)].awakeIndex, b = bodies[Int(c.bodyB)].awakeIndex
+            guard a >= 0 || b >= 0 else { continue }
+            let constraint = makeContactConstraint(index, context)
+            if a < 0 || b < 0 {
+                scratch.staticConstraints.append(constraint)
+            } else {
+                scratch.constraints.append(constraint)
+            }
+        }
+    }
+
+    func storeImpulses() {
+        storeImpulses(scratch.constraints)
+        storeImpulses(scratch.staticConstraints)
+    }
+
+    func storeImpulses(_ list: [ContactConstraint]) {
+        do {
+            for c in list {
+                let i = Int(c.contact)
+                contacts[i].manifold.points[0].normalImpulse = c.p0.normalImpulse
+                contacts[i].manifold.points[0].tangentImpulse = c.p0.tangentImpulse
+                contacts[i].manifold.points[0].totalNormalImpulse = c.p0.maxNormalImpulse
+                contacts[i].manifold.points[0].normalVelocity = c.p0.relativeVelocity
+                if c.pointCount > 1 {
+                    contacts[i].manifold.points[1].normalImpulse = c.p1.normalImpulse
+                    contacts[i].manifold.points[1].tangentImpulse = c.p1.tangentImpulse
+                    contacts[i].manifold.points[1].totalNormalImpulse = c.p1.maxNormalImpulse
+                    contacts[i].manifold.points[1].normalVelocity = c.p1.relativeVelocity
+                }
+            }
+        }
+    }
+
+    // MARK: Joints
+
+    func prepareJoints(_ context: StepContext) {
+        scratch.activeJoints.removeAll(keepingCapacity: true)
+        for index in 0..<Int32(joints.count) where joints[Int(index)].isAlive {
+            let a = bodies[Int(joints[Int(index)].bodyA)], b = bodies[Int(joints[Int(index)].bodyB)]
+            guard a.awakeIndex >= 0 || b.awakeIndex >= 0 else { continue }
+            var base = joints[Int(index)].base
+            base.indexA = a.awakeIndex
+            base.indexB = b.awakeIndex
+            base.anchorA = a.transform.q.rotate(base.localOriginAnchorA - a.localCenter)
+            base.anchorB = b.transform.q.rotate(base.localOriginAnchorB - b.localCenter)
+            base.deltaCenter = b.center - a.center
+            base.invMassA = a.type == .dynamic ? a.invMass : 0
+            base.invMassB = b.type == .dynamic ? b.invMass : 0
+            base.invIA = a.type == .dynamic ? a.invInertia : 0
+            base.invIB = b.type == .dynamic ? b.invInertia : 0
+            base.rotationA = a.transform.q
+            base.rotationB = b.transform.q
+            joints[Int(index)].base = base
+            joints[Int(index)].data.prepare(base, context)
+            scratch.activeJoints.append(index)
+        }
+    }
+
+    func warmStartJoints() {
+        for index in scratch.activeJoints {
+            let j = joints[Int(index)]
+            var a = j.base.indexA >= 0 ? states[Int(j.base.indexA)] : .identity
+            var b = j.base.indexB >= 0 ? states[Int(j.base.indexB)] : .identity
+            j.data.warmStart(j.base, &a, &b)
+            if j.base.indexA >= 0 { states[Int(j.base.indexA)] = a }
+            if j.base.indexB >= 0 { states[Int(j.base.indexB)] = b }
+        }
+    }
+
+    func solveJoints(_ context: StepContext, useBias: Bool) {
+        for index in scratch.activeJoints {
+            let base = joints[Int(index)].base
+            var a = base.indexA >= 0 ? states[Int(base.indexA)] : .identity
+            var b = base.indexB >= 0 ? states[Int(base.indexB)] : .identity
+            joints[Int(index)].data.solve(base, &a, &b, context, useBias: useBias)
+            if base.indexA >= 0 { states[Int(base.indexA)] = a }
+            if base.indexB >= 0 { states[Int(base.indexB)] = b }
+        }
+    }
+
+    // MARK: Finishing the step
+
+    /// Writes the solved motion back to the bodies, updates their boxes in the broad phase,
+    /// marks fast bodies for sweeping and accumulates sleep time.
+    func finalizeBodies(_ dt: Float) {
+        scratch.fastBodies.removeAll(keepingCapacity: true)
+        for i in 0..<awakeBodies.count {
+            let bodyIndex = awakeBodies[i]
+            var body = bodies[Int(bodyIndex)]
+            let state = states[i]
+            let v = state.linearVelocity, w = state.angularVelocity
+            body.center = body.center + state.deltaPosition
+            body.transform.q = mulRot(state.deltaRotation, body.transform.q).normalized()
+            body.transform.p = body.center - body.transform.q.rotate(body.localCenter)
+            body.linearVelocity = v
+            body.angularVelocity = w
+            body.force = .zero
+            body.torque = 0
+
+            if enableSleep && body.enableSleep {
+                let sleepVelocity = max(v.length, body.maxExtent * abs(w))
+                body.sleepTime = sleepVelocity > sleepThreshold ? 0 : body.sleepTime + dt
+            } else {
+                body.sleepTime = 0
+            }
+
+            // A body that may have passed through something this step is swept afterwards.
+            let motion = v.length * dt + abs(w) * dt * body.maxExtent
+            if enableContinuous && body.type == .dynamic && (body.isBullet || motion >= 0.5 * body.minExtent)
+                && (body.isBullet || motion > Tolerance.linearSlop)
+            {
+                body.isFast = true
+                bodies[Int(bodyIndex)] = body
+                scratch.fastBodies.append(bodyIndex)
+                continue
+            }
+            body.center0 = body.center
+            body.rotation0 = body.transform.q
+            bodies[Int(bodyIndex)] = body
+            updateBodyAABBs(bodyIndex)
+        }
+    }
+
+    func updateBodyAABBs(_ bodyIndex: Int32) {
+        let transform = bodies[Int(bodyIndex)].transform
+        var s = bodies[Int(bodyIndex)].shapeHead
+        while s != -1 {
+            let aabb = shapes[Int(s)].geometry.computeAABB(transform)
+            shapes[Int(s)].aabb = aabb
+            if !shapes[Int(s)].fatAABB.contains(aabb) {
+                let fat = aabb.fattened(by: Tolerance.aabbMargin)
+                shapes[Int(s)].fatAABB = fat
+                if shapes[Int(s)].proxyKey != -1 { broadPhase.enlargeProxy(shapes[Int(s)].proxyKey, aabb: fat) }
+            }
+            s = shapes[Int(s)].nextShape
+        }
+    }
+
+    /// Finds islands of awake dynamic bodies joined by touching contacts and joints, and puts
+    /// to sleep every island whose bodies have all been still for `timeToSleep`.
+    func updateSleep(_ dt: Float) {
+        let count = awakeBodies.count
+        guard count > 0 else { return }
+        var parent = scratch.islandParent
+        scratch.islandParent = []
+        parent.removeAll(keepingCapacity: true)
+        for i in 0..<count { parent.append(Int32(i)) }
+        func find(_ x: Int32) -> Int32 {
+            var x = x
+            while parent[Int(x)] != x {
+                parent[Int(x)] = parent[Int(parent[Int(x)])]
+                x = parent[Int(x)]
+            }
+            return x
+        }
+        func union(_ a: Int32, _ b: Int32) {
+            let ra = find(a), rb = find(b)
+            if ra != rb {
+                if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb }
+            }
+        }
+        for c in scratch.constraints where c.indexA >= 0 && c.indexB >= 0 {
+            union(c.indexA, c.indexB)
+        }
+        for j in scratch.activeJoints {
+            let a = bodies[Int(joints[Int(j)].bodyA)].awakeIndex
+            let b = bodies[Int(joints[Int(j)].bodyB)].awakeIndex
+            if a >= 0 && b >= 0 { union(a, b) }
+        }
+        var minSleep = scratch.islandMinSleepTime
+        scratch.islandMinSleepTime = []
+        minSleep.removeAll(keepingCapacity: true)
+        minSleep.append(contentsOf: repeatElement(Float.greatestFiniteMagnitude, count: count))
+        for i in 0..<count {
+            let body = bodies[Int(awakeBodies[i])]
+            let r = Int(find(Int32(i)))
+            let t = body.enableSleep ? body.sleepTime : 0
+            minSleep[r] = min(minSleep[r], t)
+        }
+        // Collect the islands that sleep, by root, in awake order (deterministic).
+        var sleepingRoots: [Int32] = []
+        for i in 0..<count where parent[i] == Int32(i) && minSleep[i] >= timeToSleep {
+            sleepingRoots.append(Int32(i))
+        }
+        if !sleepingRoots.isEmpty {
+            var members: [Int32: [Int32]] = [:]
+            for r in sleepingRoots { members[r] = [] }
+            for i in 0..<count {
+                let r = find(Int32(i))
+                if members[r] != nil { members[r]!.append(awakeBodies[i]) }
+            }
+            for r in sleepingRoots { putIslandToSleep(members[r]!) }
+        }
+        scratch.islandParent = parent
+        scratch.islandMinSleepTime = minSleep
+    }
+}
