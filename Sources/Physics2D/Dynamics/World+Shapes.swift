@@ -14,10 +14,10 @@ extension World {
     }
 
     /// Makes a chain of one-sided segments through `points` on a static body; a loop closes
-    /// it. Segments collide on the right of their direction in a y-up frame, so a
-    /// counter-clockwise loop (in y-up terms) keeps shapes inside. Needs 3 or more points
-    /// for a loop, 2 or more otherwise (an open chain's end segments have no ghosts of
-    /// their own and extend straight).
+    /// it. Each segment collides only on the side its `rightPerp` direction points to
+    /// (`(dy, -dx)` for direction `(dx, dy)`), so in UIKit's y-down frame a loop that runs
+    /// counter-clockwise as seen on screen keeps shapes inside. Needs 3 or more points for a
+    /// loop, 2 or more otherwise (an open chain's end segments extend straight as ghosts).
     package func createChain(on body: BodyID, points: [Vec2], isLoop: Bool, _ def: ShapeDef) -> ChainID {
         precondition(!isLocked)
         guard isValid(body), bodies[Int(body.index)].type == .static else { return .null }
