@@ -33,7 +33,7 @@ import Testing
         var lower = Vec2(Float.infinity, .infinity)
         var upper = Vec2(-Float.infinity, -.infinity)
         for i in 0..<4096 {
-            let r = Rot(angle: Float(i) * 2 * .pi / 4096)
+            let r = rot(Float(i) * 2 * .pi / 4096)
             let p = t.apply(Vec2(2 * r.c, 0.5 * r.s))
             lower = minVec(lower, p)
             upper = maxVec(upper, p)
