@@ -1,0 +1,547 @@
+/// A dynamic bounding volume hierarchy of AABBs (the broad phase's index), as Box2D v3 builds
+/// it: leaves are proxies with caller-supplied (usually fattened) boxes; a new leaf goes next
+/// to the sibling that least grows the tree's total perimeter (the surface area heuristic),
+/// and tree rotations on the way back up keep it shallow. Nodes live in one array and are
+/// recycled through a free list, so proxy ids are node indices and stay put.
+package struct DynamicTree: Sendable {
+    struct Node: Sendable {
+        var aabb: AABB
+        /// Leaves: the proxy's category bits; internal nodes: the union of their subtree's.
+        var categoryBits: UInt64
+        var child1: Int32
+        var child2: Int32
+        /// The caller's value (leaves only).
+        var userData: Int32
+        /// The parent index, or the next free node while on the free list.
+        var parent: Int32
+        /// Leaves are at height 0; -1 marks a free node.
+        var height: Int16
+
+        var isLeaf: Bool { height == 0 }
+    }
+
+    /// No node.
+    package static let nullNode: Int32 = -1
+
+    private(set) var nodes: [Node] = []
+    private(set) var root: Int32 = nullNode
+    private var freeList: Int32 = nullNode
+    /// Number of proxies (leaves) in the tree.
+    package private(set) var proxyCount = 0
+
+    package init() {}
+
+    /// The height of the tree: zero for a single leaf or none.
+    package var height: Int { root == Self.nullNode ? 0 : Int(nodes[Int(root)].height) }
+
+    /// The box around every proxy (zero when empty).
+    package var rootBounds: AABB {
+        root == Self.nullNode ? AABB(lowerBound: .zero, upperBound: .zero) : nodes[Int(root)].aabb
+    }
+
+    /// The sum of the internal nodes' perimeters over the root's: a quality measure (lower is better).
+    package var areaRatio: Float {
+        guard root != Self.nullNode else { return 0 }
+        var total: Float = 0
+        for (i, node) in nodes.enumerated() where node.height > 0 && i != Int(root) {
+            total += node.aabb.perimeter
+        }
+        return total / nodes[Int(root)].aabb.perimeter
+    }
+
+    // MARK: - Proxies
+
+    /// Adds a proxy with box `aabb` (already fattened as the caller wishes); returns its id.
+    package mutating func createProxy(aabb: AABB, categoryBits: UInt64, userData: Int32) -> Int32 {
+        let id = allocateNode()
+        nodes[Int(id)] = Node(
+            aabb: aabb, categoryBits: categoryBits, child1: Self.nullNode, child2: Self.nullNode, userData: userData,
+            parent: Self.nullNode, height: 0)
+        insertLeaf(id)
+        proxyCount += 1
+        return id
+    }
+
+    /// Removes a proxy; its id may be reused by a later `createProxy`.
+    package mutating func destroyProxy(_ proxyID: Int32) {
+        precondition(isLeaf(proxyID), "not a proxy")
+        removeLeaf(proxyID)
+        freeNode(proxyID)
+        proxyCount -= 1
+    }
+
+    /// Gives a proxy a new box by taking it out and inserting it again.
+    package mutating func moveProxy(_ proxyID: Int32, aabb: AABB) {
+        precondition(isLeaf(proxyID), "not a proxy")
+        removeLeaf(proxyID)
+        nodes[Int(proxyID)].aabb = aabb
+        insertLeaf(proxyID)
+    }
+
+    /// Grows a proxy's box in place, growing its ancestors as needed; cheaper than a move but
+    /// never shrinks anything, so the tree loosens until proxies are moved.
+    package mutating func enlargeProxy(_ proxyID: Int32, aabb: AABB) {
+        precondition(isLeaf(proxyID), "not a proxy")
+        nodes.withUnsafeMutableBufferPointer { n in
+            n[Int(proxyID)].aabb = aabb
+            var index = n[Int(proxyID)].parent
+            while index != Self.nullNode {
+                let box = n[Int(index)].aabb
+                if box.contains(aabb) { break }
+                n[Int(index)].aabb = box.union(aabb)
+                index = n[Int(index)].parent
+            }
+        }
+    }
+
+    /// The box the proxy was given.
+    @inline(__always) package func fatAABB(_ proxyID: Int32) -> AABB { nodes[Int(proxyID)].aabb }
+
+    /// The value the proxy was created with.
+    @inline(__always) package func userData(_ proxyID: Int32) -> Int32 { nodes[Int(proxyID)].userData }
+
+    @inline(__always) package func categoryBits(_ proxyID: Int32) -> UInt64 { nodes[Int(proxyID)].categoryBits }
+
+    private func isLeaf(_ id: Int32) -> Bool { id >= 0 && Int(id) < nodes.count && nodes[Int(id)].height == 0 }
+
+    // MARK: - Queries
+
+    /// Calls `callback(proxyID, userData)` for every proxy whose box overlaps `aabb` and whose
+    /// category bits share a bit with `maskBits`, until the callback returns false.
+    @inline(__always)
+    package func query(_ aabb: AABB, maskBits: UInt64, _ callback: (Int32, Int32) -> Bool) {
+        guard root != Self.nullNode else { return }
+        nodes.withUnsafeBufferPointer { n in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.stackCapacity) { stack in
+                var count = 1
+                stack[0] = root
+                while count > 0 {
+                    count -= 1
+                    let id = stack[count]
+                    let node = n[Int(id)]
+                    guard node.aabb.overlaps(aabb), node.categoryBits & maskBits != 0 else { continue }
+                    if node.height == 0 {
+                        if !callback(id, node.userData) { return }
+                    } else if count + 2 <= Self.stackCapacity {
+                        stack[count] = node.child1
+                        stack[count + 1] = node.child2
+                        count += 2
+                    } else if !Self.queryRecursive(n, id, aabb, maskBits, callback) {
+                        return
+                    }
+                }
+            }
+        }
+    }
+
+    /// The query's depth-first stack (256 ids, 1 KiB) covers any tree a few hundred levels
+    /// deep; a deeper subtree (only a badly degenerate tree) is searched by recursion instead.
+    private static let stackCapacity = 256
+
+    private static func queryRecursive(
+        _ n: UnsafeBufferPointer<Node>, _ id: Int32, _ aabb: AABB, _ maskBits: UInt64, _ callback: (Int32, Int32) -> Bool
+    ) -> Bool {
+        let node = n[Int(id)]
+        guard node.aabb.overlaps(aabb), node.categoryBits & maskBits != 0 else { return true }
+        if node.height == 0 { return callback(id, node.userData) }
+        return Self.queryRecursive(n, node.child1, aabb, maskBits, callback)
+            && Self.queryRecursive(n, node.child2, aabb, maskBits, callback)
+    }
+
+    /// Casts a ray through the tree. For each proxy whose box the (clipped) ray reaches,
+    /// `callback(input, proxyID, userData)` returns how much of the ray to keep: 0 stops the
+    /// cast, a fraction below `input.maxFraction` clips the ray (the closest hit so far), the
+    /// input's own `maxFraction` (or a negative value) continues unchanged.
+    package func rayCast(
+        _ input: RayCastInput, maskBits: UInt64, _ callback: (RayCastInput, Int32, Int32) -> Float
+    ) {
+        guard root != Self.nullNode, input.isValid else { return }
+        let p1 = input.origin
+        let d = input.translation
+        // v is perpendicular to the ray; |dot(v, p1 - c)| > dot(|v|, h) separates the ray's
+        // line from a box of centre c and half-extents h (van den Bergen).
+        let v = cross(1, d.normalized)
+        let absV = Vec2(abs(v.x), abs(v.y))
+        var maxFraction = input.maxFraction
+        var p2 = mulAdd(p1, maxFraction, d)
+        var segmentBox = AABB(lowerBound: minVec(p1, p2), upperBound: maxVec(p1, p2))
+        var sub = input
+
+        nodes.withUnsafeBufferPointer { n in
+            var stack: [Int32] = [root]
+            while let id = stack.popLast() {
+                let node = n[Int(id)]
+                guard node.categoryBits & maskBits != 0, node.aabb.overlaps(segmentBox) else { continue }
+                let c = node.aabb.center
+                let h = node.aabb.extents
+                if abs(dot(v, p1 - c)) > dot(absV, h) { continue }
+
+                if node.height == 0 {
+                    sub.maxFraction = maxFraction
+                    let value = callback(sub, id, node.userData)
+                    if value == 0 { return }
+                    if value > 0 && value <= maxFraction {
+                        maxFraction = value
+                        p2 = mulAdd(p1, maxFraction, d)
+                        segmentBox = AABB(lowerBound: minVec(p1, p2), upperBound: maxVec(p1, p2))
+                    }
+                } else {
+                    // Nearer child last, so it is searched first.
+                    let c1 = n[Int(node.child1)].aabb.center
+                    let c2 = n[Int(node.child2)].aabb.center
+                    if distanceSquared(c1, p1) < distanceSquared(c2, p1) {
+                        stack.append(node.child2)
+                        stack.append(node.child1)
+                    } else {
+                        stack.append(node.child1)
+                        stack.append(node.child2)
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: - Node pool
+
+    private mutating func allocateNode() -> Int32 {
+        if freeList == Self.nullNode {
+            nodes.append(
+                Node(
+                    aabb: AABB(lowerBound: .zero, upperBound: .zero), categoryBits: 0, child1: Self.nullNode,
+                    child2: Self.nullNode, userData: -1, parent: Self.nullNode, height: 0))
+            return Int32(nodes.count - 1)
+        }
+        let id = freeList
+        freeList = nodes[Int(id)].parent
+        nodes[Int(id)].height = 0
+        return id
+    }
+
+    private mutating func freeNode(_ id: Int32) {
+        nodes[Int(id)].parent = freeList
+        nodes[Int(id)].height = -1
+        freeList = id
+    }
+
+    // MARK: - Insertion and removal
+
+    private mutating func insertLeaf(_ leaf: Int32) {
+        if root == Self.nullNode {
+            root = leaf
+            nodes[Int(leaf)].parent = Self.nullNode
+            return
+        }
+        // Allocate first: the pool may grow, and the buffer below must not move.
+        let newParent = allocateNode()
+        let rootIndex = root
+        var newRoot = rootIndex
+        nodes.withUnsafeMutableBufferPointer { n in
+            let leafBox = n[Int(leaf)].aabb
+            let sibling = Self.findBestSibling(n, rootIndex, leafBox)
+
+            // A new parent for the leaf and its sibling.
+            let oldParent = n[Int(sibling)].parent
+            n[Int(newParent)] = Node(
+                aabb: leafBox.union(n[Int(sibling)].aabb),
+                categoryBits: n[Int(leaf)].categoryBits | n[Int(sibling)].categoryBits, child1: sibling, child2: leaf,
+                userData: -1, parent: oldParent, height: n[Int(sibling)].height + 1)
+            if oldParent != Self.nullNode {
+                if n[Int(oldParent)].child1 == sibling {
+                    n[Int(oldParent)].child1 = newParent
+                } else {
+                    n[Int(oldParent)].child2 = newParent
+                }
+            } else {
+                newRoot = newParent
+            }
+            n[Int(sibling)].parent = newParent
+            n[Int(leaf)].parent = newParent
+
+            // Walk back up, refitting boxes and heights and rotating where that helps.
+            var index = newParent
+            while index != Self.nullNode {
+                let c1 = n[Int(index)].child1
+                let c2 = n[Int(index)].child2
+                n[Int(index)].aabb = n[Int(c1)].aabb.union(n[Int(c2)].aabb)
+                n[Int(index)].categoryBits = n[Int(c1)].categoryBits | n[Int(c2)].categoryBits
+                n[Int(index)].height = 1 + max(n[Int(c1)].height, n[Int(c2)].height)
+                Self.rotate(n, index)
+                index = n[Int(index)].parent
+            }
+        }
+        root = newRoot
+    }
+
+    private mutating func removeLeaf(_ leaf: Int32) {
+        if leaf == root {
+            root = Self.nullNode
+            return
+        }
+        let parent = nodes[Int(leaf)].parent
+        let grandParent = nodes[Int(parent)].parent
+        let sibling = nodes[Int(parent)].child1 == leaf ? nodes[Int(parent)].child2 : nodes[Int(parent)].child1
+        if grandParent == Self.nullNode {
+            root = sibling
+            nodes[Int(sibling)].parent = Self.nullNode
+            freeNode(parent)
+            return
+        }
+        // The sibling takes the parent's place; the ancestors shrink to fit.
+        nodes.withUnsafeMutableBufferPointer { n in
+            if n[Int(grandParent)].child1 == parent {
+                n[Int(grandParent)].child1 = sibling
+            } else {
+                n[Int(grandParent)].child2 = sibling
+            }
+            n[Int(sibling)].parent = grandParent
+            var index = grandParent
+            while index != Self.nullNode {
+                let c1 = n[Int(index)].child1
+                let c2 = n[Int(index)].child2
+                n[Int(index)].aabb = n[Int(c1)].aabb.union(n[Int(c2)].aabb)
+                n[Int(index)].categoryBits = n[Int(c1)].categoryBits | n[Int(c2)].categoryBits
+                n[Int(index)].height = 1 + max(n[Int(c1)].height, n[Int(c2)].height)
+                index = n[Int(index)].parent
+            }
+        }
+        freeNode(parent)
+    }
+
+    /// The node whose pairing with a new leaf of box `boxD` grows the tree's total perimeter
+    /// least, by a greedy descent from the root.
+    ///
+    /// Pairing with node H costs perimeter(H ∪ D) plus the growth of H's ancestors. Descending
+    /// into an internal child is worth it only when its lower bound (the inherited growth, its
+    /// own growth, and at best a new node of D's size in place of its area) could beat the
+    /// best so far; ties fall back to the nearer child centre.
+    private static func findBestSibling(_ n: UnsafeMutableBufferPointer<Node>, _ rootIndex: Int32, _ boxD: AABB) -> Int32 {
+        let centerD = boxD.center
+        let areaD = boxD.perimeter
+        let rootBox = n[Int(rootIndex)].aabb
+        var areaBase = rootBox.perimeter
+        var directCost = rootBox.union(boxD).perimeter
+        var inheritedCost: Float = 0
+        var bestSibling = rootIndex
+        var bestCost = directCost
+
+        var index = rootIndex
+        while n[Int(index)].height > 0 {
+            let child1 = n[Int(index)].child1
+            let child2 = n[Int(index)].child2
+
+            // Cost of a new parent for this node and the leaf.
+            let cost = directCost + inheritedCost
+            if cost < bestCost {
+                bestSibling = index
+                bestCost = cost
+            }
+            inheritedCost += directCost - areaBase
+
+            let leaf1 = n[Int(child1)].height == 0
+            let leaf2 = n[Int(child2)].height == 0
+
+            var lowerCost1 = Float.greatestFiniteMagnitude
+            let box1 = n[Int(child1)].aabb
+            let directCost1 = box1.union(boxD).perimeter
+            var area1: Float = 0
+            if leaf1 {
+                let cost1 = directCost1 + inheritedCost
+                if cost1 < bestCost {
+                    bestSibling = child1
+                    bestCost = cost1
+                }
+            } else {
+                area1 = box1.perimeter
+                lowerCost1 = inheritedCost + directCost1 + min(areaD - area1, 0)
+            }
+
+            var lowerCost2 = Float.greatestFiniteMagnitude
+            let box2 = n[Int(child2)].aabb
+            let directCost2 = box2.union(boxD).perimeter
+            var area2: Float = 0
+            if leaf2 {
+                let cost2 = directCost2 + inheritedCost
+                if cost2 < bestCost {
+                    bestSibling = child2
+                    bestCost = cost2
+                }
+            } else {
+                area2 = box2.perimeter
+                lowerCost2 = inheritedCost + directCost2 + min(areaD - area2, 0)
+            }
+
+            if leaf1 && leaf2 { break }
+            if bestCost <= lowerCost1 && bestCost <= lowerCost2 { break }
+            if lowerCost1 == lowerCost2 && !leaf1 {
+                // No clear choice (both children contain D, say): go to the nearer centre.
+                lowerCost1 = (box1.center - centerD).lengthSquared
+                lowerCost2 = (box2.center - centerD).lengthSquared
+            }
+            if lowerCost1 < lowerCost2 && !leaf1 {
+                index = child1
+                areaBase = area1
+                directCost = directCost1
+            } else {
+                index = child2
+                areaBase = area2
+                directCost = directCost2
+            }
+        }
+        return bestSibling
+    }
+
+    /// Swaps a child of `a` with a grandchild on the other side when that lowers the summed
+    /// perimeter of the node that changes (a tree rotation).
+    ///
+    ///         A                 A
+    ///       /   \             /   \
+    ///      B     C    →      F     C       (swap B and F; similarly B–G, C–D, C–E)
+    ///     / \   / \               / \
+    ///    D   E F   G             B   G
+    private static func rotate(_ n: UnsafeMutableBufferPointer<Node>, _ iA: Int32) {
+        guard n[Int(iA)].height >= 2 else { return }
+        let iB = n[Int(iA)].child1
+        let iC = n[Int(iA)].child2
+        let heightB = n[Int(iB)].height
+        let heightC = n[Int(iC)].height
+
+        enum Rotation { case none, bf, bg, cd, ce }
+        var best = Rotation.none
+
+        if heightB == 0 {
+            // B is a leaf and C is internal: swap B with a child of C.
+            let iF = n[Int(iC)].child1
+            let iG = n[Int(iC)].child2
+            let costBase = n[Int(iC)].aabb.perimeter
+            let costBF = n[Int(iB)].aabb.union(n[Int(iG)].aabb).perimeter
+            let costBG = n[Int(iB)].aabb.union(n[Int(iF)].aabb).perimeter
+            if costBase < costBF && costBase < costBG { return }
+            best = costBF < costBG ? .bf : .bg
+        } else if heightC == 0 {
+            // C is a leaf and B is internal: swap C with a child of B.
+            let iD = n[Int(iB)].child1
+            let iE = n[Int(iB)].child2
+            let costBase = n[Int(iB)].aabb.perimeter
+            let costCD = n[Int(iC)].aabb.union(n[Int(iE)].aabb).perimeter
+            let costCE = n[Int(iC)].aabb.union(n[Int(iD)].aabb).perimeter
+            if costBase < costCD && costBase < costCE { return }
+            best = costCD < costCE ? .cd : .ce
+        } else {
+            let iD = n[Int(iB)].child1
+            let iE = n[Int(iB)].child2
+            let iF = n[Int(iC)].child1
+            let iG = n[Int(iC)].child2
+            let areaB = n[Int(iB)].aabb.perimeter
+            let areaC = n[Int(iC)].aabb.perimeter
+            var bestCost = areaB + areaC
+            let costBF = areaB + n[Int(iB)].aabb.union(n[Int(iG)].aabb).perimeter
+            if costBF < bestCost {
+                best = .bf
+                bestCost = costBF
+            }
+            let costBG = areaB + n[Int(iB)].aabb.union(n[Int(iF)].aabb).perimeter
+            if costBG < bestCost {
+                best = .bg
+                bestCost = costBG
+            }
+            let costCD = areaC + n[Int(iC)].aabb.union(n[Int(iE)].aabb).perimeter
+            if costCD < bestCost {
+                best = .cd
+                bestCost = costCD
+            }
+            let costCE = areaC + n[Int(iC)].aabb.union(n[Int(iD)].aabb).perimeter
+            if costCE < bestCost {
+                best = .ce
+            }
+        }
+
+        switch best {
+        case .none:
+            return
+        case .bf:
+            Self.swapIntoSibling(n, iA, outer: iB, inner: n[Int(iC)].child1, under: iC, firstChild: true)
+        case .bg:
+            Self.swapIntoSibling(n, iA, outer: iB, inner: n[Int(iC)].child2, under: iC, firstChild: false)
+        case .cd:
+            Self.swapIntoSibling(n, iA, outer: iC, inner: n[Int(iB)].child1, under: iB, firstChild: true)
+        case .ce:
+            Self.swapIntoSibling(n, iA, outer: iC, inner: n[Int(iB)].child2, under: iB, firstChild: false)
+        }
+    }
+
+    /// Exchanges `outer` (a child of `a`) with `inner` (child `firstChild ? 1 : 2` of `under`,
+    /// the other child of `a`), then refits `under` and `a`.
+    @inline(__always) private static func swapIntoSibling(
+        _ n: UnsafeMutableBufferPointer<Node>, _ iA: Int32, outer: Int32, inner: Int32, under: Int32, firstChild: Bool
+    ) {
+        if n[Int(iA)].child1 == outer {
+            n[Int(iA)].child1 = inner
+        } else {
+            n[Int(iA)].child2 = inner
+        }
+        if firstChild {
+            n[Int(under)].child1 = outer
+        } else {
+            n[Int(under)].child2 = outer
+        }
+        n[Int(outer)].parent = under
+        n[Int(inner)].parent = iA
+
+        let u1 = n[Int(under)].child1
+        let u2 = n[Int(under)].child2
+        n[Int(under)].aabb = n[Int(u1)].aabb.union(n[Int(u2)].aabb)
+        n[Int(under)].height = 1 + max(n[Int(u1)].height, n[Int(u2)].height)
+        n[Int(under)].categoryBits = n[Int(u1)].categoryBits | n[Int(u2)].categoryBits
+        n[Int(iA)].height = 1 + max(n[Int(under)].height, n[Int(inner)].height)
+        n[Int(iA)].categoryBits = n[Int(under)].categoryBits | n[Int(inner)].categoryBits
+    }
+
+    // MARK: - Validation
+
+    /// Checks every invariant of the tree and traps on the first one broken (for tests).
+    package func validate() {
+        if let problem = firstInvariantViolation() { preconditionFailure(problem) }
+    }
+
+    /// A description of the first broken invariant, or nil when the tree is sound: parent
+    /// links, heights, boxes containing their children, category bits, the free list, and
+    /// the proxy count.
+    package func firstInvariantViolation() -> String? {
+        var leaves = 0
+        var reached = 0
+        if root != Self.nullNode {
+            if nodes[Int(root)].parent != Self.nullNode { return "root has a parent" }
+            var stack: [Int32] = [root]
+            while let id = stack.popLast() {
+                reached += 1
+                let node = nodes[Int(id)]
+                if node.height < 0 { return "node \(id) in the tree is free" }
+                if node.height == 0 {
+                    leaves += 1
+                    continue
+                }
+                let c1 = nodes[Int(node.child1)]
+                let c2 = nodes[Int(node.child2)]
+                if c1.parent != id || c2.parent != id { return "node \(id)'s children don't point back" }
+                if node.height != 1 + max(c1.height, c2.height) { return "node \(id) has the wrong height" }
+                if !node.aabb.contains(c1.aabb) || !node.aabb.contains(c2.aabb) {
+                    return "node \(id)'s box doesn't contain its children"
+                }
+                if node.categoryBits != c1.categoryBits | c2.categoryBits { return "node \(id) has wrong category bits" }
+                stack.append(node.child1)
+                stack.append(node.child2)
+            }
+        }
+        var free = 0
+        var index = freeList
+        while index != Self.nullNode {
+            if nodes[Int(index)].height != -1 { return "free node \(index) is in use" }
+            free += 1
+            if free > nodes.count { return "the free list loops" }
+            index = nodes[Int(index)].parent
+        }
+        if reached + free != nodes.count { return "\(nodes.count - reached - free) nodes are lost" }
+        if leaves != proxyCount { return "\(leaves) leaves but \(proxyCount) proxies" }
+        return nil
+    }
+}
