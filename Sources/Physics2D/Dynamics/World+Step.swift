@@ -8,6 +8,13 @@ struct BodyIntegration {
     var angularDampingFactor: Float
 }
 
+/// What the narrow phase found out about a contact, for the serial pass after it.
+enum ContactFlag {
+    static let disjoint: UInt8 = 1
+    static let startedTouching: UInt8 = 2
+    static let stoppedTouching: UInt8 = 3
+}
+
 /// Buffers reused from step to step so that a running world does not allocate.
 struct StepScratch {
     var constraints: [ContactConstraint] = []
@@ -18,6 +25,13 @@ struct StepScratch {
     var islandMinSleepTime: [Float] = []
     var islandMembers: [Int32] = []
     var fastBodies: [Int32] = []
+    var contactFlags: [UInt8] = []
+    var blocks: [ContactBlock] = []
+    var colorBits: [UInt64] = []
+    var colorOf: [Int32] = []
+    var colorCounts: [Int] = []
+    var colorFirstBlock: [Int] = []
+    var colorFill: [Int] = []
     let dummyState: UnsafeMutablePointer<BodyState> = {
         let p = UnsafeMutablePointer<BodyState>.allocate(capacity: 1)
         p.initialize(to: .identity)
@@ -129,54 +143,87 @@ extension World {
 
     /// Updates every contact that has an awake body: drops pairs whose fat boxes parted,
     /// recomputes manifolds (carrying impulses over by feature id) and records touch events.
+    ///
+    /// Two passes, as in Box2D v3: the first only computes (through unsafe buffers, so the
+    /// hot loop pays no exclusivity checks) and flags what changed; the second, serial and in
+    /// contact order, destroys contacts, wakes bodies and emits events.
     func collide() {
-        var index: Int32 = 0
-        while index < Int32(contacts.count) {
-            defer { index += 1 }
-            let c = contacts[Int(index)]
-            guard c.isAlive else { continue }
-            let bodyA = bodies[Int(c.bodyA)], bodyB = bodies[Int(c.bodyB)]
-            guard bodyA.awakeIndex >= 0 || bodyB.awakeIndex >= 0 else { continue }
-            let shapeA = shapes[Int(c.shapeA)], shapeB = shapes[Int(c.shapeB)]
-            guard broadPhase.testOverlap(shapeA.proxyKey, shapeB.proxyKey) else {
-                destroyContact(index, wakeBodies: false)
-                continue
-            }
-            var cache = c.cache
-            var m = Physics2D.collide(shapeA.geometry, bodyA.transform, shapeB.geometry, bodyB.transform, cache: &cache)
-            let offsetA = bodyA.center - bodyA.transform.p
-            let centerDelta = bodyA.center - bodyB.center
-            for i in 0..<m.pointCount {
-                // Anchors relative to the centres of mass, both naming the same world point.
-                let anchorA = m.points[i].anchorA - offsetA
-                m.points[i].anchorA = anchorA
-                m.points[i].anchorB = anchorA + centerDelta
-                m.points[i].normalImpulse = 0
-                m.points[i].tangentImpulse = 0
-                m.points[i].persisted = false
-                let id = m.points[i].id
-                for j in 0..<c.manifold.pointCount where c.manifold.points[j].id == id {
-                    m.points[i].normalImpulse = c.manifold.points[j].normalImpulse
-                    m.points[i].tangentImpulse = c.manifold.points[j].tangentImpulse
-                    m.points[i].persisted = true
-                    break
+        var flags = scratch.contactFlags
+        scratch.contactFlags = []
+        flags.removeAll(keepingCapacity: true)
+        flags.append(contentsOf: repeatElement(0, count: contacts.count))
+        let broadPhase = self.broadPhase
+        contacts.withUnsafeMutableBufferPointer { cp in
+            bodies.withUnsafeBufferPointer { bp in
+                shapes.withUnsafeBufferPointer { sp in
+                    flags.withUnsafeMutableBufferPointer { fp in
+                        for index in 0..<cp.count {
+                            let cptr = cp.baseAddress! + index
+                            guard cptr.pointee.isAlive else { continue }
+                            let bodyA = bp.baseAddress! + Int(cptr.pointee.bodyA)
+                            let bodyB = bp.baseAddress! + Int(cptr.pointee.bodyB)
+                            guard bodyA.pointee.awakeIndex >= 0 || bodyB.pointee.awakeIndex >= 0 else { continue }
+                            let shapeA = sp.baseAddress! + Int(cptr.pointee.shapeA)
+                            let shapeB = sp.baseAddress! + Int(cptr.pointee.shapeB)
+                            guard broadPhase.testOverlap(shapeA.pointee.proxyKey, shapeB.pointee.proxyKey) else {
+                                fp[index] = ContactFlag.disjoint
+                                continue
+                            }
+                            let xfA = bodyA.pointee.transform
+                            let xfB = bodyB.pointee.transform
+                            var m = Physics2D.collide(
+                                shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB, cache: &cptr.pointee.cache)
+                            let offsetA = bodyA.pointee.center - xfA.p
+                            let centerDelta = bodyA.pointee.center - bodyB.pointee.center
+                            let oldCount = cptr.pointee.manifold.pointCount
+                            for i in 0..<m.pointCount {
+                                // Anchors relative to the centres of mass, both naming the same world point.
+                                let anchorA = m.points[i].anchorA - offsetA
+                                m.points[i].anchorA = anchorA
+                                m.points[i].anchorB = anchorA + centerDelta
+                                m.points[i].normalImpulse = 0
+                                m.points[i].tangentImpulse = 0
+                                m.points[i].persisted = false
+                                let id = m.points[i].id
+                                for j in 0..<oldCount where cptr.pointee.manifold.points[j].id == id {
+                                    m.points[i].normalImpulse = cptr.pointee.manifold.points[j].normalImpulse
+                                    m.points[i].tangentImpulse = cptr.pointee.manifold.points[j].tangentImpulse
+                                    m.points[i].persisted = true
+                                    break
+                                }
+                            }
+                            let touching = m.pointCount > 0
+                            let wasTouching = cptr.pointee.isTouching
+                            cptr.pointee.manifold = m
+                            cptr.pointee.isTouching = touching
+                            if touching && !wasTouching {
+                                fp[index] = ContactFlag.startedTouching
+                            } else if !touching && wasTouching {
+                                fp[index] = ContactFlag.stoppedTouching
+                            }
+                        }
+                    }
                 }
             }
-            let touching = m.pointCount > 0
-            contacts[Int(index)].manifold = m
-            contacts[Int(index)].cache = cache
-            contacts[Int(index)].isTouching = touching
-            if touching != c.isTouching {
-                if touching {
-                    // Touching a sleeping body wakes its island.
-                    if bodyA.awakeIndex < 0 { wakeBody(c.bodyA) }
-                    if bodyB.awakeIndex < 0 { wakeBody(c.bodyB) }
-                    if c.enableContactEvents { contactBeginEvents.append(beginEvent(index, m)) }
-                } else if c.enableContactEvents {
+        }
+        for index in 0..<flags.count where flags[index] != 0 {
+            let i = Int32(index)
+            let c = contacts[index]
+            switch flags[index] {
+            case ContactFlag.disjoint:
+                destroyContact(i, wakeBodies: false)
+            case ContactFlag.startedTouching:
+                // Touching a sleeping body wakes its island.
+                if bodies[Int(c.bodyA)].awakeIndex < 0 { wakeBody(c.bodyA) }
+                if bodies[Int(c.bodyB)].awakeIndex < 0 { wakeBody(c.bodyB) }
+                if c.enableContactEvents { contactBeginEvents.append(beginEvent(i, c.manifold)) }
+            default:
+                if c.enableContactEvents {
                     contactEndEvents.append(ContactEndTouchEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB)))
                 }
             }
         }
+        scratch.contactFlags = flags
     }
 
     func beginEvent(_ index: Int32, _ m: Manifold) -> ContactBeginTouchEvent {
@@ -213,48 +260,33 @@ extension World {
         prepareJoints(context)
         prepareContacts(context)
 
-        let dummy = scratch.dummyState
+        buildContactBlocks()
         let pushout = context.contactPushMaxVelocity
         let maxAngularSpeed = Tolerance.maxRotation * context.inv_dt
         for _ in 0..<n {
             integrateVelocities(h: h, maxLinearSpeed: context.maxLinearSpeed, maxAngularSpeed: maxAngularSpeed)
             warmStartJoints()
             states.withUnsafeMutableBufferPointer { sp in
-                scratch.constraints.withUnsafeMutableBufferPointer { cp in
-                    warmStartContacts(cp, sp.baseAddress!, dummy)
-                }
-                scratch.staticConstraints.withUnsafeMutableBufferPointer { cp in
-                    warmStartContacts(cp, sp.baseAddress!, dummy)
-                }
+                scratch.blocks.withUnsafeMutableBufferPointer { bp in warmStartContactBlocks(bp, sp.baseAddress!) }
             }
             solveJoints(context, useBias: true)
             states.withUnsafeMutableBufferPointer { sp in
-                // Contacts against static bodies last, so they win (Box2D v3's colouring does the same).
-                scratch.constraints.withUnsafeMutableBufferPointer { cp in
-                    solveContacts(cp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: true)
-                }
-                scratch.staticConstraints.withUnsafeMutableBufferPointer { cp in
-                    solveContacts(cp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: true)
+                scratch.blocks.withUnsafeMutableBufferPointer { bp in
+                    solveContactBlocks(bp, sp.baseAddress!, inv_h: inv_h, pushout: pushout, useBias: true)
                 }
             }
             integratePositions(h: h)
             // Relax: solve again without position bias, removing the velocity the soft push added.
             solveJoints(context, useBias: false)
             states.withUnsafeMutableBufferPointer { sp in
-                scratch.constraints.withUnsafeMutableBufferPointer { cp in
-                    solveContacts(cp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: false)
-                }
-                scratch.staticConstraints.withUnsafeMutableBufferPointer { cp in
-                    solveContacts(cp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: false)
+                scratch.blocks.withUnsafeMutableBufferPointer { bp in
+                    solveContactBlocks(bp, sp.baseAddress!, inv_h: inv_h, pushout: pushout, useBias: false)
                 }
             }
         }
         states.withUnsafeMutableBufferPointer { sp in
-            scratch.constraints.withUnsafeMutableBufferPointer { cp in
-                applyRestitution(cp, sp.baseAddress!, dummy, threshold: context.restitutionThreshold)
-            }
-            scratch.staticConstraints.withUnsafeMutableBufferPointer { cp in
-                applyRestitution(cp, sp.baseAddress!, dummy, threshold: context.restitutionThreshold)
+            scratch.blocks.withUnsafeMutableBufferPointer { bp in
+                applyRestitutionBlocks(bp, sp.baseAddress!, threshold: context.restitutionThreshold)
             }
         }
         storeImpulses()
@@ -334,24 +366,23 @@ extension World {
         }
     }
 
+    /// Copies the solved impulses back into the manifolds, for warm starting and events.
     func storeImpulses() {
-        storeImpulses(scratch.constraints)
-        storeImpulses(scratch.staticConstraints)
-    }
-
-    func storeImpulses(_ list: [ContactConstraint]) {
-        do {
-            for c in list {
-                let i = Int(c.contact)
-                contacts[i].manifold.points[0].normalImpulse = c.p0.normalImpulse
-                contacts[i].manifold.points[0].tangentImpulse = c.p0.tangentImpulse
-                contacts[i].manifold.points[0].totalNormalImpulse = c.p0.maxNormalImpulse
-                contacts[i].manifold.points[0].normalVelocity = c.p0.relativeVelocity
-                if c.pointCount > 1 {
-                    contacts[i].manifold.points[1].normalImpulse = c.p1.normalImpulse
-                    contacts[i].manifold.points[1].tangentImpulse = c.p1.tangentImpulse
-                    contacts[i].manifold.points[1].totalNormalImpulse = c.p1.maxNormalImpulse
-                    contacts[i].manifold.points[1].normalVelocity = c.p1.relativeVelocity
+        let staticOffset = scratch.constraints.count
+        for block in scratch.blocks {
+            for l in 0..<laneCount {
+                let k = Int(block.constraint[l])
+                guard k >= 0 else { continue }
+                let contact = Int(k < staticOffset ? scratch.constraints[k].contact : scratch.staticConstraints[k - staticOffset].contact)
+                contacts[contact].manifold.points[0].normalImpulse = block.p0.normalImpulse[l]
+                contacts[contact].manifold.points[0].tangentImpulse = block.p0.tangentImpulse[l]
+                contacts[contact].manifold.points[0].totalNormalImpulse = block.p0.maxNormalImpulse[l]
+                contacts[contact].manifold.points[0].normalVelocity = block.p0.relativeVelocity[l]
+                if contacts[contact].manifold.pointCount > 1 {
+                    contacts[contact].manifold.points[1].normalImpulse = block.p1.normalImpulse[l]
+                    contacts[contact].manifold.points[1].tangentImpulse = block.p1.tangentImpulse[l]
+                    contacts[contact].manifold.points[1].totalNormalImpulse = block.p1.maxNormalImpulse[l]
+                    contacts[contact].manifold.points[1].normalVelocity = block.p1.relativeVelocity[l]
                 }
             }
         }
@@ -430,11 +461,13 @@ extension World {
                 body.sleepTime = 0
             }
 
-            // A body that may have passed through something this step is swept afterwards.
+            // A body that moved farther than speculative contacts reach may have entered or
+            // passed something this step: it is swept afterwards. (Box2D v3 sweeps only past
+            // half the smallest extent; then a box landing at 10 m/s sinks a speculative
+            // margin's worth of 12 cm into the ground for a few frames, which UIKit scenes,
+            // where items fall fast onto edges, would show.)
             let motion = v.length * dt + abs(w) * dt * body.maxExtent
-            if enableContinuous && body.type == .dynamic && (body.isBullet || motion >= 0.5 * body.minExtent)
-                && (body.isBullet || motion > Tolerance.linearSlop)
-            {
+            if enableContinuous && body.type == .dynamic && motion > Tolerance.speculativeDistance {
                 body.isFast = true
                 bodies[Int(bodyIndex)] = body
                 scratch.fastBodies.append(bodyIndex)
