@@ -344,10 +344,11 @@ function startRoom(target) {
     }
     if (changed.has('params') && m.type !== 'welcome') params.setParams(state.params);
     if ((changed.has('room') || changed.has('presence') || changed.has('role')) && m.type !== 'welcome') updateRoomStatus();
-    if (changed.has('role') && state.role === 'instructor') {
+    if (changed.has('role') && state.role === 'instructor' && m.type !== 'welcome') {
+      // A claim went through (after a reload or a reconnect).
       pendingClaim = null;
       if (!lessonList.length) loadLessonList();
-      toast('You are the instructor of this room');
+      toast('You are the instructor of this room again');
     }
     if (m.type === 'error' && m.code === 'forbidden' && pendingClaim) {
       forgetKey(session, state);
@@ -452,12 +453,12 @@ function startRoom(target) {
     toView(x, y) {
       return toView(fit, canvas.getBoundingClientRect(), x, y);
     },
-    /** The latest items: `[{id, name, x, y, angle, alpha, hidden}]`, from the newest frame. */
+    /** The latest items: `[{id, name, x, y, angle, alpha, hidden, w, h}]`, from the newest frame. */
     items() {
       const byId = new Map(latest ? latest.items.map((it) => [it.id, it]) : []);
       return state.items.map((d) => {
         const s = byId.get(d.id) || d;
-        return { id: d.id, name: d.name, x: s.x, y: s.y, angle: s.angle, alpha: s.alpha, hidden: !!s.hidden };
+        return { id: d.id, name: d.name, x: s.x, y: s.y, angle: s.angle, alpha: s.alpha, hidden: !!s.hidden, w: d.w, h: d.h };
       });
     },
     /** A summary of the room as the page sees it. */
