@@ -116,6 +116,7 @@ function startRoom(target) {
   let ripples = [];
   let dirty = true;
   let pendingClaim = null;
+  let claimedOnThisConnection = false;
   let lessonList = [];
   let lastBlockedToast = 0;
   let framesReceived = 0;
@@ -257,9 +258,10 @@ function startRoom(target) {
     $('[data-lock-mark]').hidden = !state.locked;
     $('[data-lock-mark]').textContent = mayGesture && !instructor ? 'Locked · your turn' : 'Locked';
     $('[data-instructor]').hidden = !instructor;
-    for (const [action, on] of [['pause', state.paused], ['resume', !state.paused], ['lock', state.locked], ['unlock', !state.locked]]) {
-      $(`[data-control="${action}"]`).setAttribute('aria-pressed', String(on));
-    }
+    // Pause and Lock show the room's state as pressed toggles; Resume and Unlock stay plain
+    // buttons (always clickable: a click that changes nothing is harmless).
+    $('[data-control="pause"]').setAttribute('aria-pressed', String(state.paused));
+    $('[data-control="lock"]').setAttribute('aria-pressed', String(state.locked));
     $('[data-control="reset"]').disabled = !mayGesture;
     params.setEnabled(mayGesture);
     updateMembers();
@@ -320,7 +322,10 @@ function startRoom(target) {
     }
     const key = keyAfterWelcome(session, m);
     pendingClaim = null;
-    if (key) {
+    // Claim once per connection: a server that answers a claim with a fresh welcome must
+    // not start a loop.
+    if (key && !claimedOnThisConnection) {
+      claimedOnThisConnection = true;
       pendingClaim = key;
       send(msg.claim(key));
     }
@@ -370,6 +375,7 @@ function startRoom(target) {
 
   function onStatus(status, info) {
     body.dataset.status = status;
+    if (status === 'connecting') claimedOnThisConnection = false;
     const text = $('[data-status-text]');
     const retry = $('[data-retry]');
     retry.hidden = true;

@@ -260,7 +260,6 @@ export function bindPointer(canvas, classifier, { toView, send, enabled = () => 
     } catch {
       /* capture is a nicety: a synthetic pointer may not be capturable */
     }
-    canvas.focus({ preventScroll: true });
     emit(out);
   };
   const onMove = (ev) => {
