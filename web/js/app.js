@@ -117,11 +117,13 @@ function startRoom(target) {
   let dirty = true;
   let pendingClaim = null;
   let claimedOnThisConnection = false;
+  let everLive = false;
   let lessonList = [];
   let lastBlockedToast = 0;
   let framesReceived = 0;
   let draws = 0;
   let lastStateTime = null;
+  let springy = false; // draw lines as coil springs: the lesson's attachment has a frequency
   const nowS = () => performance.now() / 1000;
 
   let conn = null;
@@ -139,6 +141,14 @@ function startRoom(target) {
   }
   new ResizeObserver(resize).observe(wrap);
   window.addEventListener('resize', resize);
+  // A window moved to a screen of another density: follow devicePixelRatio.
+  (function watchDensity() {
+    const mq = window.matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    mq.addEventListener('change', () => {
+      resize();
+      watchDensity();
+    }, { once: true });
+  })();
 
   // ---- drawing
   function currentState() {
@@ -154,7 +164,7 @@ function startRoom(target) {
     if (!dirty && !moving && !animating) return;
     dirty = false;
     lastStateTime = st ? st.time : null;
-    drawRoom(ctx, fit, state, st, { labels, ripples, now });
+    drawRoom(ctx, fit, state, st, { labels, ripples, now, springs: springy });
     draws++;
     if (!animating) {
       labels = labels.filter((l) => now - l.born < 5);
@@ -273,6 +283,7 @@ function startRoom(target) {
     $('[data-lesson-summary]').textContent = l.summary;
     document.title = `${l.title || l.id} · Newtons`;
     renderCode($('[data-lesson-code]'), l.code || '// The code of this lesson is not available.');
+    springy = l.id === 'spring' || state.params.some((p) => /frequency/i.test(p.name));
     const gestures = gesturesFor(l);
     classifier.setGestures(gestures);
     body.dataset.gestures = gestures.join(' ');
@@ -376,6 +387,9 @@ function startRoom(target) {
   function onStatus(status, info) {
     body.dataset.status = status;
     if (status === 'connecting') claimedOnThisConnection = false;
+    if (status === 'live') everLive = true;
+    // A frozen picture says so: greyed, with "Reconnecting…" (CSS), once the room was live.
+    wrap.dataset.offline = String(status !== 'live' && everLive && !info.fatal);
     const text = $('[data-status-text]');
     const retry = $('[data-retry]');
     retry.hidden = true;

@@ -106,7 +106,51 @@ function drawBoundaries(ctx, boundaries) {
   }
 }
 
-function drawLineBodies(ctx, lines) {
+/** Traces a coil spring from (x1, y1) to (x2, y2): straight leads, then a zigzag. */
+export function traceCoil(ctx, x1, y1, x2, y2, amplitude = 7) {
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  const len = Math.hypot(dx, dy);
+  ctx.moveTo(x1, y1);
+  if (len < 24) {
+    ctx.lineTo(x2, y2);
+    return;
+  }
+  const ux = dx / len;
+  const uy = dy / len;
+  const lead = Math.min(12, len * 0.15);
+  const body = len - 2 * lead;
+  const turns = Math.max(4, Math.min(24, Math.round(body / 9)));
+  ctx.lineTo(x1 + ux * lead, y1 + uy * lead);
+  for (let k = 1; k <= 2 * turns - 1; k++) {
+    const t = lead + (body * k) / (2 * turns);
+    const side = k % 2 ? amplitude : -amplitude;
+    ctx.lineTo(x1 + ux * t - uy * side, y1 + uy * t + ux * side);
+  }
+  ctx.lineTo(x2 - ux * lead, y2 - uy * lead);
+  ctx.lineTo(x2, y2);
+}
+
+function drawSprings(ctx, lines) {
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  for (const [x1, y1, x2, y2] of lines) {
+    ctx.beginPath();
+    traceCoil(ctx, x1, y1, x2, y2);
+    ctx.lineWidth = 4.5;
+    ctx.strokeStyle = 'rgba(255,255,255,0.85)';
+    ctx.stroke();
+    ctx.lineWidth = 2.25;
+    ctx.strokeStyle = '#3949ab';
+    ctx.stroke();
+  }
+}
+
+function drawLineBodies(ctx, lines, springs) {
+  if (springs) {
+    drawSprings(ctx, lines);
+    return;
+  }
   ctx.lineCap = 'round';
   for (const [x1, y1, x2, y2] of lines) {
     ctx.beginPath();
@@ -205,10 +249,11 @@ function drawLabels(ctx, labels, positions, now, bounds) {
  * @param {object} fit from viewport.fitView
  * @param {object} scene `{items, boundaries}`: descriptors in drawing order
  * @param {object|null} state from FrameBuffer.sample (positions by id, lines)
- * @param {object} [extra] `{labels, ripples, now}`; now in seconds (labels' clock)
+ * @param {object} [extra] `{labels, ripples, now, springs}`; now in seconds (labels' clock);
+ *   `springs` draws the lines as coil springs (a lesson whose attachment has a frequency)
  */
 export function drawRoom(ctx, fit, scene, state, extra = {}) {
-  const { labels = [], ripples = [], now = 0, grid = true } = extra;
+  const { labels = [], ripples = [], now = 0, grid = true, springs = false } = extra;
   const { w, h } = fit.bounds;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, fit.pixelWidth, fit.pixelHeight);
@@ -223,7 +268,7 @@ export function drawRoom(ctx, fit, scene, state, extra = {}) {
   if (grid) drawGrid(ctx, w, h);
   drawBoundaries(ctx, scene.boundaries || []);
   const lines = state ? state.lines : scene.lines || [];
-  drawLineBodies(ctx, lines);
+  drawLineBodies(ctx, lines, springs);
   const positions = new Map();
   const live = state ? state.items : null;
   for (const item of scene.items) {

@@ -147,3 +147,31 @@ describe('drawRoom', () => {
     assert.equal(overlaysAnimating([], [{ born: 0 }], 0.1), true);
   });
 });
+
+describe('springs', () => {
+  test('a coil starts and ends exactly at the line ends and zigzags between', async () => {
+    const { traceCoil } = await import('../js/render.js');
+    const ctx = recorder();
+    traceCoil(ctx, 0, 0, 0, 200);
+    const pts = ctx.calls.filter(([c]) => c === 'moveTo' || c === 'lineTo').map(([, a]) => a);
+    assert.deepEqual(pts[0], [0, 0]);
+    assert.deepEqual(pts.at(-1), [0, 200]);
+    const xs = pts.map(([x]) => x);
+    assert.ok(Math.max(...xs) > 5 && Math.min(...xs) < -5, 'zigzags across the line');
+    assert.ok(pts.length > 10);
+    const short = recorder();
+    traceCoil(short, 0, 0, 10, 0);
+    assert.equal(short.calls.filter(([c]) => c === 'lineTo').length, 1);
+  });
+
+  test('drawRoom draws coils when asked', () => {
+    const fit = fitView({ w: 375, h: 667 }, 400, 700, 1);
+    const state = { items: new Map(), lines: [[100, 100, 100, 300]] };
+    const plain = recorder();
+    drawRoom(plain, fit, { items: [], boundaries: [] }, state);
+    const coil = recorder();
+    drawRoom(coil, fit, { items: [], boundaries: [] }, state, { springs: true });
+    const count = (r) => r.calls.filter(([c]) => c === 'lineTo').length;
+    assert.ok(count(coil) > count(plain) + 10);
+  });
+});
