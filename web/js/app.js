@@ -6,7 +6,7 @@
 import { msg, roomToken as validToken, socketURL, normalizeLessonList, str } from './protocol.js';
 import { FrameBuffer } from './interpolation.js';
 import { fitView, toClient, toView } from './viewport.js';
-import { GestureClassifier, bindPointer, gesturesFor, gestureHint } from './gestures.js';
+import { GestureClassifier, bindPointer, gesturesFor, hintFor } from './gestures.js';
 import { drawRoom, overlaysAnimating } from './render.js';
 import { renderCode } from './code-view.js';
 import { Connection } from './connection.js';
@@ -287,7 +287,7 @@ function startRoom(target) {
     const gestures = gesturesFor(l);
     classifier.setGestures(gestures);
     body.dataset.gestures = gestures.join(' ');
-    $('[data-gesture-hint]').textContent = gestureHint(gestures);
+    $('[data-gesture-hint]').textContent = hintFor(l, gestures);
     canvas.setAttribute('aria-label', `${l.title || 'Lesson'}: ${l.summary || 'the lesson’s stage'}`);
     $('[data-overlay-new]').href = `/?lesson=${encodeURIComponent(l.id)}`;
     wrap.style.setProperty('--aspect', `${state.bounds.w} / ${state.bounds.h}`);

@@ -54,6 +54,31 @@ export function gesturesFor(lesson) {
   return (lesson && DEFAULT_GESTURES[lesson.id]) || ['tap'];
 }
 
+/** What a gesture does in each lesson of LESSONS.md, for the line under the stage. */
+export const LESSON_HINTS = Object.freeze({
+  gravity: 'Tap the stage to start again',
+  collision: 'Tap the stage to start again',
+  attachment: 'Drag the frog: the dragon follows',
+  spring: 'Drag the frog: the dragon bounces on its spring',
+  snap: 'Tap anywhere: the frog snaps there',
+  push: 'Press away from the centre to push the dragon; farther pushes harder',
+  properties: 'Tap the stage to start again',
+  alert: 'Tap Show Alert, drag the alert, or tap Dismiss',
+  race: 'Tap the stage to run again',
+  barrier: 'Tap the stage to start again',
+  drops: 'Tap to drop a block',
+  hoop: 'Swipe to throw the ball',
+  fields: 'Tap to move the field',
+});
+
+/** The hint for a lesson: LESSONS.md's meaning when its gestures are the expected ones. */
+export function hintFor(lesson, gestures) {
+  const known = lesson && Object.prototype.hasOwnProperty.call(LESSON_HINTS, lesson.id) ? LESSON_HINTS[lesson.id] : null;
+  const expected = lesson && DEFAULT_GESTURES[lesson.id];
+  if (known && expected && expected.every((g) => gestures.includes(g))) return known;
+  return gestureHint(gestures);
+}
+
 /** A short instruction for the lesson's gestures, shown under the stage. */
 export function gestureHint(gestures) {
   const g = new Set(gestures);

@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { GestureClassifier, THRESHOLDS, gesturesFor, gestureHint, DEFAULT_GESTURES } from '../js/gestures.js';
+import { GestureClassifier, THRESHOLDS, gesturesFor, gestureHint, hintFor, DEFAULT_GESTURES, LESSON_HINTS } from '../js/gestures.js';
 
 const bounds = { w: 375, h: 667 };
 const mk = (g, o = {}) => new GestureClassifier(g, { scale: 1, bounds, ...o });
@@ -194,6 +194,15 @@ describe('lesson gestures', () => {
     assert.match(gestureHint(['tap']), /tap/i);
     assert.match(gestureHint(['tap', 'pan']), /drag/i);
     assert.equal(gestureHint([]), '');
+  });
+
+  test('lesson hints say what the gesture does, unless the server changed the gestures', () => {
+    assert.match(hintFor({ id: 'snap' }, ['tap']), /snaps/);
+    assert.match(hintFor({ id: 'drops' }, ['tap']), /block/);
+    assert.equal(hintFor({ id: 'snap' }, ['pan']), gestureHint(['pan']));
+    assert.equal(hintFor({ id: 'mystery' }, ['push']), gestureHint(['push']));
+    assert.equal(hintFor(null, ['tap']), gestureHint(['tap']));
+    for (const id of Object.keys(DEFAULT_GESTURES)) assert.ok(LESSON_HINTS[id], id);
   });
 
   test('changing gestures drops a gesture in progress', () => {
