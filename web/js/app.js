@@ -7,7 +7,7 @@ import { msg, roomToken as validToken, socketURL, normalizeLessonList, str } fro
 import { FrameBuffer } from './interpolation.js';
 import { fitView, toClient, toView } from './viewport.js';
 import { GestureClassifier, bindPointer, gesturesFor, hintFor } from './gestures.js';
-import { drawRoom, overlaysAnimating } from './render.js';
+import { drawRoom, overlaysAnimating, LABEL_SECONDS } from './render.js';
 import { renderCode } from './code-view.js';
 import { Connection } from './connection.js';
 import { ParamsView, renderMembers, logEvent } from './controls.js';
@@ -137,7 +137,9 @@ function startRoom(target) {
     if (canvas.height !== next.pixelHeight) canvas.height = next.pixelHeight;
     fit = next;
     classifier.setScale(fit.scale);
-    dirty = true;
+    // Resizing cleared the canvas: draw now, not a frame later (no flicker while resizing).
+    const now = nowS();
+    draw(now, buffer.size ? buffer.sample(now) : null);
   }
   new ResizeObserver(resize).observe(wrap);
   window.addEventListener('resize', resize);
@@ -150,25 +152,27 @@ function startRoom(target) {
     }, { once: true });
   })();
 
-  // ---- drawing
-  function currentState() {
-    return buffer.size ? buffer.sample(nowS()) : null;
+  // ---- drawing: at the display's rate while anything moves or animates, else idle
+  let wasAnimating = false;
+  function draw(now, st) {
+    drawRoom(ctx, fit, state, st, { labels, ripples, now, springs: springy });
+    draws++;
+    lastStateTime = st ? st.time : null;
+    dirty = false;
   }
   function frame() {
     requestAnimationFrame(frame);
     for (const m of classifier.flush(performance.now())) sendGesture(m);
     const now = nowS();
     const animating = overlaysAnimating(labels, ripples, now);
-    const st = currentState();
+    const st = buffer.size ? buffer.sample(now) : null;
     const moving = st && (!st.settled || st.time !== lastStateTime);
-    if (!dirty && !moving && !animating) return;
-    dirty = false;
-    lastStateTime = st ? st.time : null;
-    drawRoom(ctx, fit, state, st, { labels, ripples, now, springs: springy });
-    draws++;
+    // One more draw after the overlays end clears their last, faintest frame.
+    if (dirty || moving || animating || wasAnimating) draw(now, st);
+    wasAnimating = animating;
     if (!animating) {
-      labels = labels.filter((l) => now - l.born < 5);
-      ripples = [];
+      if (labels.length) labels = labels.filter((l) => now - l.born < LABEL_SECONDS);
+      if (ripples.length) ripples = [];
     }
   }
   requestAnimationFrame(frame);
