@@ -58,7 +58,9 @@ def test_instructor_and_student(server, two):
     pk.wait_for(lambda: "2 people" in text(teacher, "[data-people-count]"), message="the teacher seeing the student")
     assert not student.find_element(By.CSS_SELECTOR, "[data-instructor]").is_displayed()
 
-    # The frog falls (gravity never rests): the student sees motion.
+    # Start the lesson again for everyone, so the frog is falling on screen from now on
+    # (gravity never rests): the student sees motion.
+    pk.click(teacher, '[data-control="reset"]')
     pk.wait_for(lambda: moving(student), timeout=10, message="motion on the student's page")
 
     pk.click(teacher, '[data-control="pause"]')

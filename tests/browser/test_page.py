@@ -142,7 +142,8 @@ def test_drag_in_attachment_moves_frog_and_dragon(desktop, server):
     frog2 = pk.find_item(desktop, "frog")
     dragon2 = pk.find_item(desktop, "dragon")
     assert pk.distance(dragon2, dragon) > 20, "the dragon followed"
-    assert abs(pk.distance(frog2, dragon2) - length) < max(25, 0.25 * length), "at about the attachment's length"
+    # The attachment holds the dragon at its length; the view's edges may push it closer.
+    assert pk.distance(frog2, dragon2) < length + max(25, 0.25 * length), "the attachment does not stretch"
     assert pk.colour_distance(before_end, pk.probe(desktop, *end)) > BACKGROUND_TOLERANCE, "the frog is drawn where it was dragged"
     assert pk.colour_distance(before_dragon, pk.probe(desktop, dragon["x"], dragon["y"])) > BACKGROUND_TOLERANCE, "the dragon left its place"
     pk.screenshot(desktop, "attachment-after-drag")
