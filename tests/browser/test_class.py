@@ -75,6 +75,17 @@ def test_instructor_and_student(server, two):
     pk.wait_for(lambda: pk.body_data(student, "locked") == "true", message="lock reaching the student")
     assert student.find_element(By.CSS_SELECTOR, "[data-lock-mark]").is_displayed()
 
+    # While locked, the gesture can be given to one named student, and taken back.
+    you = pk.state(student)["you"]
+    assert you is not None, "the welcome names the student's member id"
+    assert pk.body_data(student, "gestureBlocked") == "true"
+    pk.wait_for(lambda: teacher.find_elements(By.CSS_SELECTOR, f'[data-give="{you}"]'), message="the give-gesture button")
+    pk.click(teacher, f'[data-give="{you}"]')
+    pk.wait_for(lambda: pk.body_data(student, "gestureBlocked") == "false", message="the student getting the gesture")
+    assert "your turn" in text(student, "[data-lock-mark]").lower()
+    pk.click(teacher, f'[data-give="{you}"]')
+    pk.wait_for(lambda: pk.body_data(student, "gestureBlocked") == "true", message="the gesture taken back")
+
     pk.click(teacher, '[data-control="resume"]')
     pk.wait_for(lambda: pk.body_data(student, "paused") == "false", message="resume reaching the student")
     pk.wait_for(lambda: moving(student), timeout=10, message="motion back after resume")

@@ -3,8 +3,20 @@
 // joins a room by code. The pure helpers at the top are tested under node.
 
 import { normalizeLessonList, normalizeRoomList, roomToken } from './protocol.js';
+import { drawSprite } from './sprites.js';
 
 export const TUTORIAL_IDS = Object.freeze(['gravity', 'collision', 'attachment', 'spring', 'snap', 'push', 'properties']);
+
+/** The sprites on each tutorial lesson's card (LESSONS.md: who is in the scene). */
+export const CARD_SPRITES = Object.freeze({
+  gravity: ['frog'],
+  collision: ['frog', 'dragon'],
+  attachment: ['frog', 'dragon'],
+  spring: ['frog', 'dragon'],
+  snap: ['frog'],
+  push: ['dragon'],
+  properties: ['frog', 'dragon'],
+});
 
 /** Splits the lessons into the tutorial (book order) and the extra rooms. */
 export function lessonGroups(lessons) {
@@ -55,12 +67,35 @@ function el(doc, tag, props = {}, children = []) {
   return e;
 }
 
+/** A small picture of the lesson's characters, drawn with the stage's own sprites. */
+function cardArt(doc, lessonId) {
+  const sprites = CARD_SPRITES[lessonId];
+  if (!sprites) return null;
+  const canvas = el(doc, 'canvas', { class: 'card-art', 'aria-hidden': 'true' });
+  const cssW = 28 * sprites.length + 4;
+  const dpr = Math.min(3, Math.max(1, (doc.defaultView && doc.defaultView.devicePixelRatio) || 1));
+  canvas.width = Math.round(cssW * dpr);
+  canvas.height = Math.round(30 * dpr);
+  canvas.dataset.sprites = sprites.join(' ');
+  const ctx = canvas.getContext && canvas.getContext('2d');
+  if (ctx) {
+    ctx.scale(dpr, dpr);
+    sprites.forEach((name, i) => {
+      ctx.save();
+      ctx.translate(16 + 28 * i, 15);
+      drawSprite(ctx, name, 28, 28);
+      ctx.restore();
+    });
+  }
+  return canvas;
+}
+
 function card(doc, lesson, number, count) {
   const badge = number ? el(doc, 'span', { class: 'card-num', text: String(number), 'aria-hidden': 'true' }) : el(doc, 'span', { class: 'card-icon', 'aria-hidden': 'true' });
   const title = el(doc, 'a', { href: `/?room=${encodeURIComponent(lesson.id)}`, text: lesson.title });
   const countText = count ? `${count} here now` : '';
   return el(doc, 'li', { class: 'card', 'data-lesson': lesson.id }, [
-    el(doc, 'div', { class: 'card-head' }, [badge, el(doc, 'h3', {}, [title])]),
+    el(doc, 'div', { class: 'card-head' }, [badge, el(doc, 'h3', {}, [title]), cardArt(doc, lesson.id)]),
     el(doc, 'p', { text: lesson.summary }),
     el(doc, 'div', { class: 'card-actions' }, [
       el(doc, 'a', { class: 'btn btn-primary', href: `/?room=${encodeURIComponent(lesson.id)}`, text: 'Open', title: 'Join the lesson’s public room, shared with everyone who opens it', 'data-open': 'public' }),
