@@ -154,6 +154,9 @@ function startRoom(target) {
 
   // ---- drawing: at the display's rate while anything moves or animates, else idle
   let wasAnimating = false;
+  let lastSettled = false;
+  let lastFeeds = -1;
+  let feeds = 0; // frames and welcomes fed to the buffer, ever
   function draw(now, st) {
     drawRoom(ctx, fit, state, st, { labels, ripples, now, springs: springy });
     draws++;
@@ -165,7 +168,12 @@ function startRoom(target) {
     for (const m of classifier.flush(performance.now())) sendGesture(m);
     const now = nowS();
     const animating = overlaysAnimating(labels, ripples, now);
+    // Idle (settled on the newest frame, nothing new, nothing to redraw): skip all work.
+    const idle = lastSettled && feeds === lastFeeds && !dirty && !animating && !wasAnimating;
+    if (idle) return;
+    lastFeeds = feeds;
     const st = buffer.size ? buffer.sample(now) : null;
+    lastSettled = !st || st.settled;
     const moving = st && (!st.settled || st.time !== lastStateTime);
     // One more draw after the overlays end clears their last, faintest frame.
     if (dirty || moving || animating || wasAnimating) draw(now, st);
@@ -315,6 +323,7 @@ function startRoom(target) {
   }
 
   function onWelcome(m) {
+    feeds++;
     buffer.clear();
     buffer.setRate(m.rate);
     // Draw the welcome's state at once; the frame that follows takes over.
@@ -379,6 +388,7 @@ function startRoom(target) {
 
   function onFrame(f) {
     framesReceived++;
+    feeds++;
     latest = f;
     buffer.push(f, nowS());
     dirty = true;
