@@ -164,6 +164,35 @@ def test_push_shoves_the_dragon(desktop, server):
     pk.screenshot(desktop, "push-after-press")
 
 
+_RENDER_TIMES = """
+const done = arguments[arguments.length - 1];
+const out = [];
+function tick(t) {
+  out.push([t, window.newtons.state().renderTime, window.newtons.state().time]);
+  if (out.length < 90) requestAnimationFrame(tick); else done(out);
+}
+requestAnimationFrame(tick);
+"""
+
+
+def test_motion_is_smooth_between_frames(desktop, server):
+    """While the frog falls, the simulation time drawn advances every display frame, never
+    backwards, at about the speed of the wall clock, trailing the newest frame a little."""
+    open_room(desktop, server, "lesson=gravity")
+    pk.click(desktop, '[data-control="reset"]')
+    pk.wait_for(lambda: pk.state(desktop)["time"] > 0.3, message="the lesson running")
+    samples = desktop.execute_async_script(_RENDER_TIMES)
+    walls = [s[0] / 1000 for s in samples]
+    drawn = [s[1] for s in samples]
+    assert all(b >= a for a, b in zip(drawn, drawn[1:])), "render time never goes backwards"
+    advancing = sum(1 for a, b in zip(drawn, drawn[1:]) if b > a)
+    assert advancing >= 0.8 * (len(drawn) - 1), f"render time advances on most display frames ({advancing}/{len(drawn) - 1})"
+    rate = (drawn[-1] - drawn[0]) / (walls[-1] - walls[0])
+    assert 0.8 < rate < 1.2, f"drawn time runs at the wall clock's speed ({rate:.2f})"
+    lag = [s[2] - s[1] for s in samples]
+    assert max(lag) < 0.3, f"the drawing trails the newest frame by little ({max(lag):.3f} s)"
+
+
 def test_reset_starts_the_lesson_again(desktop, server):
     open_room(desktop, server, "lesson=snap")
     w, h = pk.bounds(desktop)

@@ -157,10 +157,12 @@ function startRoom(target) {
   let lastSettled = false;
   let lastFeeds = -1;
   let feeds = 0; // frames and welcomes fed to the buffer, ever
+  let renderTime = null; // the simulation time last drawn
   function draw(now, st) {
     drawRoom(ctx, fit, state, st, { labels, ripples, now, springs: springy });
     draws++;
     lastStateTime = st ? st.time : null;
+    if (st) renderTime = st.time;
     dirty = false;
   }
   function frame() {
@@ -512,6 +514,7 @@ function startRoom(target) {
         frames: framesReceived,
         draws,
         time: latest ? latest.time : state.time,
+        renderTime,
       };
     },
     send: (m) => send(m),
