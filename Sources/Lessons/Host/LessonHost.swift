@@ -34,15 +34,21 @@ open class LessonHost<Controller: UIViewController> {
     init(_ makeController: @escaping () -> Controller) {
         self.makeController = makeController
         controller = makeController()
+        prepare(controller)
         controller.viewDidLoad()
         structure = currentStructure()
     }
+
+    /// Called on each new controller before its `viewDidLoad()`: set the values of live
+    /// parameters that the scene reads while it is built.
+    func prepare(_ controller: Controller) {}
 
     /// Starts the lesson again: a fresh controller builds the scene anew (new item ids), as
     /// a student's "run again" would. Live parameters keep their values where the lesson
     /// re-applies them in `didRestart`.
     func restart() {
         controller = makeController()
+        prepare(controller)
         controller.viewDidLoad()
         didRestart()
         structure = currentStructure()
@@ -300,5 +306,32 @@ extension UIColor {
         getRed(&r, green: &g, blue: &b, alpha: &a)
         func byte(_ v: CGFloat) -> Int { Int((max(0, min(1, v)) * 255).rounded()) }
         return String(format: "#%02x%02x%02x", byte(r), byte(g), byte(b))
+    }
+}
+
+/// A collision delegate a room owns, to hear contacts without touching the tutorial's code.
+final class CollisionObserver: UICollisionBehaviorDelegate {
+    var began: (UIDynamicItem, NSCopying?, CGPoint) -> Void
+    var ended: (UIDynamicItem, NSCopying?) -> Void
+
+    init(
+        began: @escaping (UIDynamicItem, NSCopying?, CGPoint) -> Void = { _, _, _ in },
+        ended: @escaping (UIDynamicItem, NSCopying?) -> Void = { _, _ in }
+    ) {
+        self.began = began
+        self.ended = ended
+    }
+
+    func collisionBehavior(
+        _ behavior: UICollisionBehavior, beganContactFor item: UIDynamicItem,
+        withBoundaryIdentifier identifier: NSCopying?, at p: CGPoint
+    ) {
+        began(item, identifier, p)
+    }
+
+    func collisionBehavior(
+        _ behavior: UICollisionBehavior, endedContactFor item: UIDynamicItem, withBoundaryIdentifier identifier: NSCopying?
+    ) {
+        ended(item, identifier)
     }
 }

@@ -12,7 +12,8 @@ final class CollisionViewController: UIViewController, UICollisionBehaviorDelega
     let collisionTwoLabel = UILabel(frame: CGRect(x: 195, y: 20, width: 160, height: 30))
     var animator: UIDynamicAnimator!
     var gravityBehavior: UIGravityBehavior!
-    var onEndedContact: ((UIDynamicItem) -> Void)?
+    /// What the tutorial's NSLog prints; the room shows it in the event log.
+    var log: [String] = []
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -47,8 +48,7 @@ final class CollisionViewController: UIViewController, UICollisionBehaviorDelega
     func collisionBehavior(
         _ behavior: UICollisionBehavior, endedContactFor item: UIDynamicItem, withBoundaryIdentifier identifier: NSCopying?
     ) {
-        // The tutorial logs "Collision did end"; here it goes to the room's event log.
-        onEndedContact?(item)
+        log.append("Collision did end")
     }
 }
 // lesson:end
@@ -83,6 +83,8 @@ final class CollisionLesson: LessonHost<CollisionViewController>, Lesson {
 
     override func advance(by dt: TimeInterval) {
         super.advance(by: dt)
+        for line in controller.log { emit("collision-ended", line) }
+        controller.log.removeAll()
         // A label's new text is the event a student reads: "Frog Collided" appears once.
         for (label, item) in [(controller.collisionOneLabel, controller.frogImageView),
                               (controller.collisionTwoLabel, controller.dragonImageView)] {
@@ -96,9 +98,5 @@ final class CollisionLesson: LessonHost<CollisionViewController>, Lesson {
     private func wire() {
         name(controller.collisionOneLabel, "frog label")
         name(controller.collisionTwoLabel, "dragon label")
-        controller.onEndedContact = { [unowned self] item in
-            let who = item === controller.frogImageView ? "Frog" : "Dragon"
-            emit("collision-ended", "\(who): collision did end", item: item as? UIView)
-        }
     }
 }
