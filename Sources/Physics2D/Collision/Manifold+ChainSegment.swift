@@ -44,31 +44,10 @@ private func clipSegments(
     _ id2: UInt16
 ) -> Manifold {
     var m = Manifold()
-    let tangent = normal.leftPerp
-    let lower1: Float = 0
-    let upper1 = dot(a2 - a1, tangent)
-    // The incident segment runs against the tangent.
-    let upper2 = dot(b1 - a1, tangent)
-    let lower2 = dot(b2 - a1, tangent)
-    if upper2 < lower1 || upper1 < lower2 { return m }
-
-    var vLower = b2
-    if lower2 < lower1 && upper2 - lower2 > .ulpOfOne {
-        vLower = lerp(b2, b1, (lower1 - lower2) / (upper2 - lower2))
-    }
-    var vUpper = b1
-    if upper2 > upper1 && upper2 - lower2 > .ulpOfOne {
-        vUpper = lerp(b2, b1, (upper1 - lower2) / (upper2 - lower2))
-    }
-    let separationLower = dot(vLower - a1, normal)
-    let separationUpper = dot(vUpper - a1, normal)
-    vLower = mulAdd(vLower, 0.5 * (ra - rb - separationLower), normal)
-    vUpper = mulAdd(vUpper, 0.5 * (ra - rb - separationUpper), normal)
-    let radius = ra + rb
-
+    guard let c = clipEdge(reference: a1, a2, incident: b1, b2, normal: normal, ra, rb) else { return m }
     m.normal = normal
-    m.points[0] = ManifoldPoint(anchorA: vLower, separation: separationLower - radius, id: id1)
-    m.points[1] = ManifoldPoint(anchorA: vUpper, separation: separationUpper - radius, id: id2)
+    m.points[0] = ManifoldPoint(anchorA: c.lower, separation: c.separationLower, id: id1)
+    m.points[1] = ManifoldPoint(anchorA: c.upper, separation: c.separationUpper, id: id2)
     m.pointCount = 2
     return m
 }
@@ -85,7 +64,7 @@ private func clipSegments(
 
 /// Chain segment A against polygon B (possibly rounded). `cache` warm-starts the GJK query
 /// between the segment and the polygon's core.
-func collideChainSegmentAndPolygon(
+package func collideChainSegmentAndPolygon(
     _ chain: ChainSegment, _ xfA: Transform, _ polygonB: Polygon, _ xfB: Transform, cache: inout SimplexCache
 ) -> Manifold {
     let xf = invMulTransforms(xfA, xfB)

@@ -2,7 +2,7 @@
 // along the line of closest approach (Box2D v3's circle family).
 
 /// Circle A against circle B.
-func collideCircles(_ circleA: Circle, _ xfA: Transform, _ circleB: Circle, _ xfB: Transform) -> Manifold {
+package func collideCircles(_ circleA: Circle, _ xfA: Transform, _ circleB: Circle, _ xfB: Transform) -> Manifold {
     let xf = invMulTransforms(xfA, xfB)
     let pA = circleA.center
     let pB = xf.apply(circleB.center)
@@ -17,7 +17,7 @@ func collideCircles(_ circleA: Circle, _ xfA: Transform, _ circleB: Circle, _ xf
 }
 
 /// Segment A (a capsule of radius zero) against circle B.
-func collideSegmentAndCircle(_ segment: Segment, _ xfA: Transform, _ circle: Circle, _ xfB: Transform) -> Manifold {
+package func collideSegmentAndCircle(_ segment: Segment, _ xfA: Transform, _ circle: Circle, _ xfB: Transform) -> Manifold {
     let xf = invMulTransforms(xfA, xfB)
     let pB = xf.apply(circle.center)
     let p1 = segment.point1
@@ -46,7 +46,7 @@ func collideSegmentAndCircle(_ segment: Segment, _ xfA: Transform, _ circle: Cir
 }
 
 /// Polygon A (possibly rounded) against circle B.
-func collidePolygonAndCircle(_ polygon: Polygon, _ xfA: Transform, _ circle: Circle, _ xfB: Transform) -> Manifold {
+package func collidePolygonAndCircle(_ polygon: Polygon, _ xfA: Transform, _ circle: Circle, _ xfB: Transform) -> Manifold {
     let speculative = Tolerance.speculativeDistance
     let xf = invMulTransforms(xfA, xfB)
     let center = xf.apply(circle.center)
@@ -93,7 +93,7 @@ func collidePolygonAndCircle(_ polygon: Polygon, _ xfA: Transform, _ circle: Cir
 }
 
 /// Chain segment A (one-sided, with ghost vertices) against circle B.
-func collideChainSegmentAndCircle(
+package func collideChainSegmentAndCircle(
     _ chain: ChainSegment, _ xfA: Transform, _ circle: Circle, _ xfB: Transform
 ) -> Manifold {
     let xf = invMulTransforms(xfA, xfB)
