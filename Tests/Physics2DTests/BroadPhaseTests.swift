@@ -106,6 +106,7 @@ private func randomBox(_ rng: inout SplitMix64) -> AABB {
             for _ in 0..<10 {
                 scene.add(randomBox(&rng), types[Int.random(in: 0..<types.count, using: &rng)], force: Bool.random(using: &rng))
             }
+            if round % 3 == 2 { scene.broadPhase.rebuildTrees() }
             scene.broadPhase.validate()
         }
     }

@@ -193,6 +193,13 @@ package struct BroadPhase: Sendable {
         }
     }
 
+    /// Rebuilds the parts of the kinematic and dynamic trees that enlarged proxies grew
+    /// (static proxies are moved, never enlarged). Call once a step, after enlarging.
+    package mutating func rebuildTrees() {
+        trees[BodyType.dynamic.rawValue].rebuild()
+        trees[BodyType.kinematic.rawValue].rebuild()
+    }
+
     /// Checks every tree's invariants (for tests).
     package func validate() {
         for tree in trees { tree.validate() }

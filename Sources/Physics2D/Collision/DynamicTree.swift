@@ -16,6 +16,8 @@ package struct DynamicTree: Sendable {
         var parent: Int32
         /// Leaves are at height 0; -1 marks a free node.
         var height: Int16
+        /// An internal node grown by `enlargeProxy` (or above one) since the last rebuild.
+        var enlarged = false
 
         var isLeaf: Bool { height == 0 }
     }
@@ -26,6 +28,10 @@ package struct DynamicTree: Sendable {
     private(set) var nodes: [Node] = []
     private(set) var root: Int32 = nullNode
     private var freeList: Int32 = nullNode
+    /// Scratch for `rebuild`, kept so that rebuilding allocates only when the tree grows.
+    private var rebuildIndices: [Int32] = []
+    private var rebuildCenters: [Vec2] = []
+    private var rebuildStack: [Int32] = []
     /// Number of proxies (leaves) in the tree.
     package private(set) var proxyCount = 0
 
@@ -78,8 +84,9 @@ package struct DynamicTree: Sendable {
         insertLeaf(proxyID)
     }
 
-    /// Grows a proxy's box in place, growing its ancestors as needed; cheaper than a move but
-    /// never shrinks anything, so the tree loosens until proxies are moved.
+    /// Grows a proxy's box in place and its ancestors as needed; cheaper than a move, but
+    /// the ancestors never shrink back, so the grown part of the tree is marked and `rebuild`
+    /// rebuilds it (call it once a step when proxies are enlarged rather than moved).
     package mutating func enlargeProxy(_ proxyID: Int32, aabb: AABB) {
         precondition(isLeaf(proxyID), "not a proxy")
         nodes.withUnsafeMutableBufferPointer { n in
@@ -87,8 +94,15 @@ package struct DynamicTree: Sendable {
             var index = n[Int(proxyID)].parent
             while index != Self.nullNode {
                 let box = n[Int(index)].aabb
-                if box.contains(aabb) { break }
-                n[Int(index)].aabb = box.union(aabb)
+                let grows = !box.contains(aabb)
+                if grows { n[Int(index)].aabb = box.union(aabb) }
+                n[Int(index)].enlarged = true
+                index = n[Int(index)].parent
+                if !grows { break }
+            }
+            // Mark the rest of the way up, so that a rebuild finds every grown node from the root.
+            while index != Self.nullNode && !n[Int(index)].enlarged {
+                n[Int(index)].enlarged = true
                 index = n[Int(index)].parent
             }
         }
@@ -214,6 +228,7 @@ package struct DynamicTree: Sendable {
         let id = freeList
         freeList = nodes[Int(id)].parent
         nodes[Int(id)].height = 0
+        nodes[Int(id)].enlarged = false
         return id
     }
 
@@ -265,6 +280,7 @@ package struct DynamicTree: Sendable {
                 n[Int(index)].aabb = n[Int(c1)].aabb.union(n[Int(c2)].aabb)
                 n[Int(index)].categoryBits = n[Int(c1)].categoryBits | n[Int(c2)].categoryBits
                 n[Int(index)].height = 1 + max(n[Int(c1)].height, n[Int(c2)].height)
+                n[Int(index)].enlarged = n[Int(index)].enlarged || n[Int(c1)].enlarged || n[Int(c2)].enlarged
                 Self.rotate(n, index)
                 index = n[Int(index)].parent
             }
@@ -492,8 +508,99 @@ package struct DynamicTree: Sendable {
         n[Int(under)].aabb = n[Int(u1)].aabb.union(n[Int(u2)].aabb)
         n[Int(under)].height = 1 + max(n[Int(u1)].height, n[Int(u2)].height)
         n[Int(under)].categoryBits = n[Int(u1)].categoryBits | n[Int(u2)].categoryBits
+        n[Int(under)].enlarged = n[Int(under)].enlarged || n[Int(u1)].enlarged || n[Int(u2)].enlarged
         n[Int(iA)].height = 1 + max(n[Int(under)].height, n[Int(inner)].height)
         n[Int(iA)].categoryBits = n[Int(under)].categoryBits | n[Int(inner)].categoryBits
+        n[Int(iA)].enlarged = n[Int(iA)].enlarged || n[Int(under)].enlarged
+    }
+
+    // MARK: - Rebuild
+
+    /// Rebuilds the parts of the tree that `enlargeProxy` grew (or all of it when `fullBuild`)
+    /// top-down, splitting at the middle of the longer axis of the subtree centres, as Box2D v3
+    /// does every step. Untouched subtrees are kept whole. Returns how many leaves and kept
+    /// subtrees were sorted.
+    @discardableResult
+    package mutating func rebuild(fullBuild: Bool = false) -> Int {
+        guard root != Self.nullNode else { return 0 }
+        if nodes[Int(root)].height == 0 || (!fullBuild && !nodes[Int(root)].enlarged) { return 0 }
+        rebuildIndices.removeAll(keepingCapacity: true)
+        rebuildCenters.removeAll(keepingCapacity: true)
+
+        rebuildStack.removeAll(keepingCapacity: true)
+        if rebuildIndices.capacity < proxyCount {
+            rebuildIndices.reserveCapacity(proxyCount + proxyCount / 2)
+            rebuildCenters.reserveCapacity(proxyCount + proxyCount / 2)
+            rebuildStack.reserveCapacity(proxyCount + proxyCount / 2)
+        }
+
+        // Collect the leaves and the intact subtrees; free the grown internal nodes above them.
+        rebuildStack.append(root)
+        while let id = rebuildStack.popLast() {
+            let node = nodes[Int(id)]
+            if node.height == 0 || (!fullBuild && !node.enlarged) {
+                rebuildIndices.append(id)
+                rebuildCenters.append(node.aabb.center)
+                nodes[Int(id)].parent = Self.nullNode
+            } else {
+                rebuildStack.append(node.child2)
+                rebuildStack.append(node.child1)
+                freeNode(id)
+            }
+        }
+
+        // Build a new top over them. Freed nodes are reused, so the pool doesn't grow.
+        let count = rebuildIndices.count
+        root = buildSubtree(0, count)
+        nodes[Int(root)].parent = Self.nullNode
+        return count
+    }
+
+    /// Builds a subtree over `rebuildIndices[start..<end]` and returns its root.
+    private mutating func buildSubtree(_ start: Int, _ end: Int) -> Int32 {
+        if end - start == 1 { return rebuildIndices[start] }
+        let split = partitionAtMiddle(start, end)
+        let child1 = buildSubtree(start, split)
+        let child2 = buildSubtree(split, end)
+        let id = allocateNode()
+        let c1 = nodes[Int(child1)]
+        let c2 = nodes[Int(child2)]
+        nodes[Int(id)] = Node(
+            aabb: c1.aabb.union(c2.aabb), categoryBits: c1.categoryBits | c2.categoryBits, child1: child1,
+            child2: child2, userData: -1, parent: Self.nullNode, height: 1 + max(c1.height, c2.height))
+        nodes[Int(child1)].parent = id
+        nodes[Int(child2)].parent = id
+        return id
+    }
+
+    /// Reorders `start..<end` so that the items whose centres lie below the middle of the
+    /// centres' longer extent come first; returns the split (never empty on either side).
+    private mutating func partitionAtMiddle(_ start: Int, _ end: Int) -> Int {
+        let count = end - start
+        if count <= 2 { return start + count / 2 }
+        var lower = rebuildCenters[start]
+        var upper = lower
+        for i in (start + 1)..<end {
+            lower = minVec(lower, rebuildCenters[i])
+            upper = maxVec(upper, rebuildCenters[i])
+        }
+        let useX = upper.x - lower.x > upper.y - lower.y
+        let pivot = useX ? 0.5 * (lower.x + upper.x) : 0.5 * (lower.y + upper.y)
+        @inline(__always) func key(_ i: Int) -> Float { useX ? rebuildCenters[i].x : rebuildCenters[i].y }
+
+        var i1 = start
+        var i2 = end
+        while i1 < i2 {
+            while i1 < i2 && key(i1) < pivot { i1 += 1 }
+            while i1 < i2 && key(i2 - 1) >= pivot { i2 -= 1 }
+            if i1 < i2 {
+                rebuildIndices.swapAt(i1, i2 - 1)
+                rebuildCenters.swapAt(i1, i2 - 1)
+                i1 += 1
+                i2 -= 1
+            }
+        }
+        return i1 > start && i1 < end ? i1 : start + count / 2
     }
 
     // MARK: - Validation
@@ -528,6 +635,7 @@ package struct DynamicTree: Sendable {
                     return "node \(id)'s box doesn't contain its children"
                 }
                 if node.categoryBits != c1.categoryBits | c2.categoryBits { return "node \(id) has wrong category bits" }
+                if (c1.enlarged || c2.enlarged) && !node.enlarged { return "node \(id) hides an enlarged child" }
                 stack.append(node.child1)
                 stack.append(node.child2)
             }
