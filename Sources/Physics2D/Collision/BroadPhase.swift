@@ -79,7 +79,8 @@ package struct BroadPhase: Sendable {
         let type = Self.proxyType(key).rawValue
         let id = Int(Self.proxyID(key))
         if id >= moved[type].count {
-            moved[type].append(contentsOf: repeatElement(false, count: max(id + 1 - moved[type].count, moved[type].count)))
+            moved[type].append(
+                contentsOf: repeatElement(false, count: max(id + 1 - moved[type].count, moved[type].count)))
         }
         if moved[type][id] { return }
         moved[type][id] = true

@@ -205,9 +205,9 @@ package func gjk(_ proxyA: ShapeProxy, _ proxyB: ShapeProxy, cache: inout Simple
         iterations: iteration)
 }
 
-private func makeSimplex(_ cache: SimplexCache, _ proxyA: ShapeProxy, _ proxyB: ShapeProxy, useCache: Bool)
-    -> Simplex
-{
+private func makeSimplex(
+    _ cache: SimplexCache, _ proxyA: ShapeProxy, _ proxyB: ShapeProxy, useCache: Bool
+) -> Simplex {
     var first = SimplexVertex(
         wA: proxyA.points[0], wB: proxyB.points[0], w: proxyA.points[0] - proxyB.points[0], a: 1, indexA: 0,
         indexB: 0)
@@ -219,7 +219,8 @@ private func makeSimplex(_ cache: SimplexCache, _ proxyA: ShapeProxy, _ proxyB: 
         if d == .zero { d = Vec2(1, 0) }
         let sA = proxyA.support(d)
         let sB = proxyB.support(-d)
-        first = SimplexVertex(wA: sA.point, wB: sB.point, w: sA.point - sB.point, a: 1, indexA: sA.index, indexB: sB.index)
+        first = SimplexVertex(
+            wA: sA.point, wB: sB.point, w: sA.point - sB.point, a: 1, indexA: sA.index, indexB: sB.index)
     }
     var s = Simplex(v1: first, v2: first, v3: first, count: 1)
     guard useCache, cache.count > 0, cache.count <= 3 else { return s }

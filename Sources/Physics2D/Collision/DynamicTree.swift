@@ -153,7 +153,8 @@ package struct DynamicTree: Sendable {
     private static let stackCapacity = 256
 
     private static func queryRecursive(
-        _ n: UnsafeBufferPointer<Node>, _ id: Int32, _ aabb: AABB, _ maskBits: UInt64, _ callback: (Int32, Int32) -> Bool
+        _ n: UnsafeBufferPointer<Node>, _ id: Int32, _ aabb: AABB, _ maskBits: UInt64,
+        _ callback: (Int32, Int32) -> Bool
     ) -> Bool {
         let node = n[Int(id)]
         guard node.aabb.overlaps(aabb), node.categoryBits & maskBits != 0 else { return true }
@@ -330,7 +331,9 @@ package struct DynamicTree: Sendable {
     /// into an internal child is worth it only when its lower bound (the inherited growth, its
     /// own growth, and at best a new node of D's size in place of its area) could beat the
     /// best so far; ties fall back to the nearer child centre.
-    private static func findBestSibling(_ n: UnsafeMutableBufferPointer<Node>, _ rootIndex: Int32, _ boxD: AABB) -> Int32 {
+    private static func findBestSibling(
+        _ n: UnsafeMutableBufferPointer<Node>, _ rootIndex: Int32, _ boxD: AABB
+    ) -> Int32 {
         let centerD = boxD.center
         let areaD = boxD.perimeter
         let rootBox = n[Int(rootIndex)].aabb
@@ -634,7 +637,9 @@ package struct DynamicTree: Sendable {
                 if !node.aabb.contains(c1.aabb) || !node.aabb.contains(c2.aabb) {
                     return "node \(id)'s box doesn't contain its children"
                 }
-                if node.categoryBits != c1.categoryBits | c2.categoryBits { return "node \(id) has wrong category bits" }
+                if node.categoryBits != c1.categoryBits | c2.categoryBits {
+                    return "node \(id) has wrong category bits"
+                }
                 if (c1.enlarged || c2.enlarged) && !node.enlarged { return "node \(id) hides an enlarged child" }
                 stack.append(node.child1)
                 stack.append(node.child2)

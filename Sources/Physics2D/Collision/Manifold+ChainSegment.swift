@@ -54,7 +54,9 @@ private func clipSegments(
 
 /// Carries a clipped manifold from the chain's frame to world form, with `normal` (frame A)
 /// replacing the clip normal; an empty one stays empty.
-@inline(__always) private func finishChain(_ m: Manifold, normal: Vec2, _ xfA: Transform, _ xfB: Transform) -> Manifold {
+@inline(__always) private func finishChain(
+    _ m: Manifold, normal: Vec2, _ xfA: Transform, _ xfB: Transform
+) -> Manifold {
     guard m.pointCount > 0 else { return Manifold() }
     var out = m
     out.normal = normal

@@ -17,7 +17,9 @@ package func collideCircles(_ circleA: Circle, _ xfA: Transform, _ circleB: Circ
 }
 
 /// Segment A (a capsule of radius zero) against circle B.
-package func collideSegmentAndCircle(_ segment: Segment, _ xfA: Transform, _ circle: Circle, _ xfB: Transform) -> Manifold {
+package func collideSegmentAndCircle(
+    _ segment: Segment, _ xfA: Transform, _ circle: Circle, _ xfB: Transform
+) -> Manifold {
     let xf = invMulTransforms(xfA, xfB)
     let pB = xf.apply(circle.center)
     let p1 = segment.point1
@@ -46,7 +48,9 @@ package func collideSegmentAndCircle(_ segment: Segment, _ xfA: Transform, _ cir
 }
 
 /// Polygon A (possibly rounded) against circle B.
-package func collidePolygonAndCircle(_ polygon: Polygon, _ xfA: Transform, _ circle: Circle, _ xfB: Transform) -> Manifold {
+package func collidePolygonAndCircle(
+    _ polygon: Polygon, _ xfA: Transform, _ circle: Circle, _ xfB: Transform
+) -> Manifold {
     let speculative = Tolerance.speculativeDistance
     let xf = invMulTransforms(xfA, xfB)
     let center = xf.apply(circle.center)

@@ -28,7 +28,8 @@ private func convexContact(_ proxyA: ShapeProxy, _ proxyB: ShapeProxy, cache: in
         if gap > coreContactGap {
             let normal = (1 / gap) * (pB - pA)
             return ConvexContact(
-                normal: normal, separation: gap - rA - rB, pointA: mulAdd(pA, rA, normal), pointB: mulSub(pB, rB, normal))
+                normal: normal, separation: gap - rA - rB, pointA: mulAdd(pA, rA, normal),
+                pointB: mulSub(pB, rB, normal))
         }
     }
     if let p = penetration(proxyA, proxyB, simplex: result.simplex) {

@@ -47,7 +47,9 @@
 }
 
 /// The face whose normal is most anti-parallel to `direction`.
-@inline(__always) private func findIncidentEdge(_ normals: InlineArray<8, Vec2>, _ count: Int, _ direction: Vec2) -> Int {
+@inline(__always) private func findIncidentEdge(
+    _ normals: InlineArray<8, Vec2>, _ count: Int, _ direction: Vec2
+) -> Int {
     var edge = 0
     var minDot = Float.greatestFiniteMagnitude
     for i in 0..<count {
@@ -176,9 +178,8 @@ package func collidePolygons(_ polygonA: Polygon, _ xfA: Transform, _ polygonB: 
         }
         let f1 = result.fraction1
         let f2 = result.fraction2
-        if separation + 0.1 * linearSlop < minSeparation && distance > 0 && (f1 == 0 || f1 == 1)
-            && (f2 == 0 || f2 == 1)
-        {
+        let vertexToVertex = (f1 == 0 || f1 == 1) && (f2 == 0 || f2 == 1)
+        if vertexToVertex && distance > 0 && separation + 0.1 * linearSlop < minSeparation {
             let vA = f1 == 0 ? v11 : v12
             let vB = f2 == 0 ? v21 : v22
             let normal = (1 / distance) * (vB - vA)
@@ -199,6 +200,8 @@ package func collidePolygons(_ polygonA: Polygon, _ xfA: Transform, _ polygonB: 
 }
 
 /// Segment A (two-sided) against polygon B.
-package func collideSegmentAndPolygon(_ segment: Segment, _ xfA: Transform, _ polygon: Polygon, _ xfB: Transform) -> Manifold {
+package func collideSegmentAndPolygon(
+    _ segment: Segment, _ xfA: Transform, _ polygon: Polygon, _ xfB: Transform
+) -> Manifold {
     collidePolygons(segmentPolygon(segment.point1, segment.point2), xfA, polygon, xfB)
 }
