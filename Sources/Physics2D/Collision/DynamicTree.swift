@@ -262,11 +262,7 @@ package struct DynamicTree: Sendable {
                 categoryBits: n[Int(leaf)].categoryBits | n[Int(sibling)].categoryBits, child1: sibling, child2: leaf,
                 userData: -1, parent: oldParent, height: n[Int(sibling)].height + 1)
             if oldParent != Self.nullNode {
-                if n[Int(oldParent)].child1 == sibling {
-                    n[Int(oldParent)].child1 = newParent
-                } else {
-                    n[Int(oldParent)].child2 = newParent
-                }
+                Self.replaceChild(n, of: oldParent, sibling, with: newParent)
             } else {
                 newRoot = newParent
             }
@@ -276,12 +272,7 @@ package struct DynamicTree: Sendable {
             // Walk back up, refitting boxes and heights and rotating where that helps.
             var index = newParent
             while index != Self.nullNode {
-                let c1 = n[Int(index)].child1
-                let c2 = n[Int(index)].child2
-                n[Int(index)].aabb = n[Int(c1)].aabb.union(n[Int(c2)].aabb)
-                n[Int(index)].categoryBits = n[Int(c1)].categoryBits | n[Int(c2)].categoryBits
-                n[Int(index)].height = 1 + max(n[Int(c1)].height, n[Int(c2)].height)
-                n[Int(index)].enlarged = n[Int(index)].enlarged || n[Int(c1)].enlarged || n[Int(c2)].enlarged
+                Self.refit(n, index)
                 Self.rotate(n, index)
                 index = n[Int(index)].parent
             }
@@ -305,19 +296,11 @@ package struct DynamicTree: Sendable {
         }
         // The sibling takes the parent's place; the ancestors shrink to fit.
         nodes.withUnsafeMutableBufferPointer { n in
-            if n[Int(grandParent)].child1 == parent {
-                n[Int(grandParent)].child1 = sibling
-            } else {
-                n[Int(grandParent)].child2 = sibling
-            }
+            Self.replaceChild(n, of: grandParent, parent, with: sibling)
             n[Int(sibling)].parent = grandParent
             var index = grandParent
             while index != Self.nullNode {
-                let c1 = n[Int(index)].child1
-                let c2 = n[Int(index)].child2
-                n[Int(index)].aabb = n[Int(c1)].aabb.union(n[Int(c2)].aabb)
-                n[Int(index)].categoryBits = n[Int(c1)].categoryBits | n[Int(c2)].categoryBits
-                n[Int(index)].height = 1 + max(n[Int(c1)].height, n[Int(c2)].height)
+                Self.refit(n, index)
                 index = n[Int(index)].parent
             }
         }
@@ -356,45 +339,32 @@ package struct DynamicTree: Sendable {
             }
             inheritedCost += directCost - areaBase
 
-            let leaf1 = n[Int(child1)].height == 0
-            let leaf2 = n[Int(child2)].height == 0
-
-            var lowerCost1 = Float.greatestFiniteMagnitude
-            let box1 = n[Int(child1)].aabb
-            let directCost1 = box1.union(boxD).perimeter
-            var area1: Float = 0
-            if leaf1 {
-                let cost1 = directCost1 + inheritedCost
-                if cost1 < bestCost {
-                    bestSibling = child1
-                    bestCost = cost1
+            // A leaf child may be the best sibling itself; an internal one gives a lower bound
+            // on pairing anywhere below it.
+            func consider(_ child: Int32) -> (isLeaf: Bool, lowerCost: Float, directCost: Float, area: Float) {
+                let box = n[Int(child)].aabb
+                let direct = box.union(boxD).perimeter
+                if n[Int(child)].height == 0 {
+                    if direct + inheritedCost < bestCost {
+                        bestSibling = child
+                        bestCost = direct + inheritedCost
+                    }
+                    return (true, .greatestFiniteMagnitude, direct, 0)
                 }
-            } else {
-                area1 = box1.perimeter
-                lowerCost1 = inheritedCost + directCost1 + min(areaD - area1, 0)
+                let area = box.perimeter
+                return (false, inheritedCost + direct + min(areaD - area, 0), direct, area)
             }
-
-            var lowerCost2 = Float.greatestFiniteMagnitude
-            let box2 = n[Int(child2)].aabb
-            let directCost2 = box2.union(boxD).perimeter
-            var area2: Float = 0
-            if leaf2 {
-                let cost2 = directCost2 + inheritedCost
-                if cost2 < bestCost {
-                    bestSibling = child2
-                    bestCost = cost2
-                }
-            } else {
-                area2 = box2.perimeter
-                lowerCost2 = inheritedCost + directCost2 + min(areaD - area2, 0)
-            }
+            let (leaf1, bound1, directCost1, area1) = consider(child1)
+            let (leaf2, bound2, directCost2, area2) = consider(child2)
+            var lowerCost1 = bound1
+            var lowerCost2 = bound2
 
             if leaf1 && leaf2 { break }
             if bestCost <= lowerCost1 && bestCost <= lowerCost2 { break }
             if lowerCost1 == lowerCost2 && !leaf1 {
                 // No clear choice (both children contain D, say): go to the nearer centre.
-                lowerCost1 = (box1.center - centerD).lengthSquared
-                lowerCost2 = (box2.center - centerD).lengthSquared
+                lowerCost1 = (n[Int(child1)].aabb.center - centerD).lengthSquared
+                lowerCost2 = (n[Int(child2)].aabb.center - centerD).lengthSquared
             }
             if lowerCost1 < lowerCost2 && !leaf1 {
                 index = child1
@@ -453,25 +423,16 @@ package struct DynamicTree: Sendable {
             let areaB = n[Int(iB)].aabb.perimeter
             let areaC = n[Int(iC)].aabb.perimeter
             var bestCost = areaB + areaC
-            let costBF = areaB + n[Int(iB)].aabb.union(n[Int(iG)].aabb).perimeter
-            if costBF < bestCost {
-                best = .bf
-                bestCost = costBF
+            func offer(_ rotation: Rotation, _ cost: Float) {
+                if cost < bestCost {
+                    best = rotation
+                    bestCost = cost
+                }
             }
-            let costBG = areaB + n[Int(iB)].aabb.union(n[Int(iF)].aabb).perimeter
-            if costBG < bestCost {
-                best = .bg
-                bestCost = costBG
-            }
-            let costCD = areaC + n[Int(iC)].aabb.union(n[Int(iE)].aabb).perimeter
-            if costCD < bestCost {
-                best = .cd
-                bestCost = costCD
-            }
-            let costCE = areaC + n[Int(iC)].aabb.union(n[Int(iD)].aabb).perimeter
-            if costCE < bestCost {
-                best = .ce
-            }
+            offer(.bf, areaB + n[Int(iB)].aabb.union(n[Int(iG)].aabb).perimeter)
+            offer(.bg, areaB + n[Int(iB)].aabb.union(n[Int(iF)].aabb).perimeter)
+            offer(.cd, areaC + n[Int(iC)].aabb.union(n[Int(iE)].aabb).perimeter)
+            offer(.ce, areaC + n[Int(iC)].aabb.union(n[Int(iD)].aabb).perimeter)
         }
 
         switch best {
@@ -493,11 +454,7 @@ package struct DynamicTree: Sendable {
     @inline(__always) private static func swapIntoSibling(
         _ n: UnsafeMutableBufferPointer<Node>, _ iA: Int32, outer: Int32, inner: Int32, under: Int32, firstChild: Bool
     ) {
-        if n[Int(iA)].child1 == outer {
-            n[Int(iA)].child1 = inner
-        } else {
-            n[Int(iA)].child2 = inner
-        }
+        replaceChild(n, of: iA, outer, with: inner)
         if firstChild {
             n[Int(under)].child1 = outer
         } else {
@@ -506,15 +463,31 @@ package struct DynamicTree: Sendable {
         n[Int(outer)].parent = under
         n[Int(inner)].parent = iA
 
-        let u1 = n[Int(under)].child1
-        let u2 = n[Int(under)].child2
-        n[Int(under)].aabb = n[Int(u1)].aabb.union(n[Int(u2)].aabb)
-        n[Int(under)].height = 1 + max(n[Int(u1)].height, n[Int(u2)].height)
-        n[Int(under)].categoryBits = n[Int(u1)].categoryBits | n[Int(u2)].categoryBits
-        n[Int(under)].enlarged = n[Int(under)].enlarged || n[Int(u1)].enlarged || n[Int(u2)].enlarged
+        refit(n, under)
         n[Int(iA)].height = 1 + max(n[Int(under)].height, n[Int(inner)].height)
         n[Int(iA)].categoryBits = n[Int(under)].categoryBits | n[Int(inner)].categoryBits
         n[Int(iA)].enlarged = n[Int(iA)].enlarged || n[Int(under)].enlarged
+    }
+
+    /// Recomputes an internal node's box, category bits, height and enlarged mark from its children.
+    @inline(__always) private static func refit(_ n: UnsafeMutableBufferPointer<Node>, _ index: Int32) {
+        let c1 = n[Int(n[Int(index)].child1)]
+        let c2 = n[Int(n[Int(index)].child2)]
+        n[Int(index)].aabb = c1.aabb.union(c2.aabb)
+        n[Int(index)].categoryBits = c1.categoryBits | c2.categoryBits
+        n[Int(index)].height = 1 + max(c1.height, c2.height)
+        n[Int(index)].enlarged = n[Int(index)].enlarged || c1.enlarged || c2.enlarged
+    }
+
+    /// Points `parent`'s link to `child` at `replacement` instead.
+    @inline(__always) private static func replaceChild(
+        _ n: UnsafeMutableBufferPointer<Node>, of parent: Int32, _ child: Int32, with replacement: Int32
+    ) {
+        if n[Int(parent)].child1 == child {
+            n[Int(parent)].child1 = replacement
+        } else {
+            n[Int(parent)].child2 = replacement
+        }
     }
 
     // MARK: - Rebuild

@@ -173,30 +173,27 @@ package func collideChainSegmentAndPolygon(
     } else {
         // Touching or overlapping: separating axis test over the segment normal, the convex
         // neighbours' normals, and the admitted polygon normals.
-        var edgeSeparation = Float.greatestFiniteMagnitude
-        for i in 0..<count {
-            let s = dot(normal1, vertices[i] - p1)
-            if s < edgeSeparation {
-                edgeSeparation = s
-                incidentIndex = i
+        /// The polygon's deepest vertex below the line through `point` with `normal`.
+        func deepest(_ normal: Vec2, _ point: Vec2) -> (index: Int, separation: Float) {
+            var best = (index: 0, separation: Float.greatestFiniteMagnitude)
+            for i in 0..<count {
+                let s = dot(normal, vertices[i] - point)
+                if s < best.separation { best = (i, s) }
             }
+            return best
         }
+        var (edgeIndex, edgeSeparation) = deepest(normal1, p1)
+        incidentIndex = edgeIndex
         // A convex neighbour that separates more owns the contact (index -1).
         if smooth.convex1 {
-            var s0 = Float.greatestFiniteMagnitude
-            for i in 0..<count {
-                s0 = min(s0, dot(smooth.normal0, vertices[i] - p1))
-            }
+            let s0 = deepest(smooth.normal0, p1).separation
             if s0 > edgeSeparation {
                 edgeSeparation = s0
                 incidentIndex = -1
             }
         }
         if smooth.convex2 {
-            var s2 = Float.greatestFiniteMagnitude
-            for i in 0..<count {
-                s2 = min(s2, dot(smooth.normal2, vertices[i] - p2))
-            }
+            let s2 = deepest(smooth.normal2, p2).separation
             if s2 > edgeSeparation {
                 edgeSeparation = s2
                 incidentIndex = -1

@@ -38,12 +38,18 @@ package func collideSegmentAndCircle(
         pA = mulAdd(p1, s1 / dot(e, e), e)
     }
 
-    // A centre exactly on the segment gets the segment's right normal.
-    let (distance, normal) = lengthAndDirection(pB - pA, fallback: e.rightPerp.normalized)
-    let rB = circle.radius
-    let separation = distance - rB
+    return pointAndCircle(pA, pB, radius: circle.radius, fallback: e.rightPerp.normalized, xfA, xfB)
+}
+
+/// One point between `pA` on a segment and a circle of `radius` centred at `pB` (both in A's
+/// frame); `fallback` is the normal when the centre lies on the segment itself.
+@inline(__always) private func pointAndCircle(
+    _ pA: Vec2, _ pB: Vec2, radius: Float, fallback: Vec2, _ xfA: Transform, _ xfB: Transform
+) -> Manifold {
+    let (distance, normal) = lengthAndDirection(pB - pA, fallback: fallback)
+    let separation = distance - radius
     if separation > Tolerance.speculativeDistance { return Manifold() }
-    let cB = mulSub(pB, rB, normal)
+    let cB = mulSub(pB, radius, normal)
     return .single(normal: normal, point: lerp(pA, cB, 0.5), separation: separation, id: 0, xfA, xfB)
 }
 
@@ -126,10 +132,5 @@ package func collideChainSegmentAndCircle(
         pA = ee > 0 ? (1 / ee) * Vec2(u * p1.x + v * p2.x, u * p1.y + v * p2.y) : p1
     }
 
-    let (distance, normal) = lengthAndDirection(pB - pA, fallback: e.rightPerp.normalized)
-    let radius = circle.radius
-    let separation = distance - radius
-    if separation > Tolerance.speculativeDistance { return Manifold() }
-    let cB = mulSub(pB, radius, normal)
-    return .single(normal: normal, point: lerp(pA, cB, 0.5), separation: separation, id: 0, xfA, xfB)
+    return pointAndCircle(pA, pB, radius: circle.radius, fallback: e.rightPerp.normalized, xfA, xfB)
 }
