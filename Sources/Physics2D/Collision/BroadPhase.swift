@@ -113,14 +113,22 @@ package struct BroadPhase: Sendable {
     /// exists, and whether the shapes may collide, is the caller's decision.
     package mutating func updatePairs(_ pairFound: (_ shapeIndexA: Int32, _ shapeIndexB: Int32) -> Void) {
         guard !moveBuffer.isEmpty else { return }
-        let trees = self.trees
-        let moved = self.moved
-        @inline(__always) func isMoved(_ key: Int32) -> Bool {
-            let flags = moved[Int(key & 3)]
-            let id = Int(key >> 2)
-            return id < flags.count && flags[id]
+        findPairs(pairFound)
+        // Cleared only now, so that every query above saw which proxies moved.
+        for key in moveBuffer {
+            moved[Int(key & 3)][Int(key >> 2)] = false
         }
+        moveBuffer.removeAll(keepingCapacity: true)
+    }
 
+    @inline(__always) private func isMoved(_ key: Int32) -> Bool {
+        let flags = moved[Int(key & 3)]
+        let id = Int(key >> 2)
+        return id < flags.count && flags[id]
+    }
+
+    /// The queries of `updatePairs`; reads the broad phase only, so nothing is copied.
+    private func findPairs(_ pairFound: (_ shapeIndexA: Int32, _ shapeIndexB: Int32) -> Void) {
         for queryKey in moveBuffer {
             let queryType = Self.proxyType(queryKey)
             let queryID = Self.proxyID(queryKey)
@@ -154,11 +162,6 @@ package struct BroadPhase: Sendable {
             }
             search(.dynamic)
         }
-
-        for key in moveBuffer {
-            self.moved[Int(key & 3)][Int(key >> 2)] = false
-        }
-        moveBuffer.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Queries
