@@ -174,12 +174,14 @@ package func gjk(_ proxyA: ShapeProxy, _ proxyB: ShapeProxy, cache: inout Simple
         iteration += 1
 
         if curved {
-            // Stop when the new support point brings the lower bound on the distance within
-            // a relative 1e-5 (or 1 µm) of the upper bound |v|.
-            let v = simplex.closestPoint
-            let vv = dot(v, v)
-            let vLength = vv.squareRoot()
-            if vv - dot(v, w) <= vLength * max(1e-5 * vLength, 1e-6) { break }
+            // Stop when the new support point gets no farther along the search direction than
+            // the simplex already reaches (within a relative 1e-5 of the distance, or 1 µm).
+            // Measured from a simplex vertex along the unit direction, not from the closest
+            // point's weights, whose round-off a large support point would magnify.
+            let direction = d.normalized
+            let progress = dot(w - simplex.v1.w, direction)
+            let distance = -dot(simplex.v1.w, direction)
+            if progress <= max(1e-5 * distance, 1e-6) { break }
         } else {
             // A repeated support pair is the main termination, and prevents cycling.
             var duplicate = false
