@@ -125,8 +125,18 @@ private let unitBox = ShapeGeometry.polygon(.box(halfWidth: 0.5, halfHeight: 0.5
         }
     }
 
-    @Test func boxSlidingAcrossAChainJointNeverGetsASidewaysNormal() {
-        // Three collinear (or nearly collinear) chain segments with the front up; the box slides
+    /// A shape whose lowest point is `depth` below its origin, for sliding along a floor.
+    struct Slider: Sendable {
+        var shape: ShapeGeometry
+        var depth: Float
+    }
+
+    @Test(arguments: [
+        Slider(shape: unitBox, depth: 0.5), Slider(shape: .ellipse(Ellipse(radii: Vec2(0.6, 0.25))), depth: 0.25),
+        Slider(shape: .circle(Circle(center: .zero, radius: 0.4)), depth: 0.4),
+    ])
+    func shapeSlidingAcrossAChainJointNeverGetsASidewaysNormal(slider: Slider) {
+        // Three collinear (or nearly collinear) chain segments with the front up; the shape slides
         // over both joints slightly sunk into the surface, also a little tilted.
         for kink: Float in [0, 0.005, -0.005] {
             let points = [Vec2(20, 0), Vec2(10, 0), Vec2(0, 0), Vec2(-10, kink * 10), Vec2(-20, kink * 20)]
@@ -139,9 +149,9 @@ private let unitBox = ShapeGeometry.polygon(.box(halfWidth: 0.5, halfHeight: 0.5
             for step in 0...400 {
                 let x = -2 + Float(step) * 0.01
                 for tilt: Float in [0, 0.01, -0.01] {
-                    let box = xf(x, 0.495, tilt)
+                    let placed = xf(x, slider.depth - 0.005, tilt)
                     for segment in segments {
-                        let m = manifold(segment, .identity, unitBox, box)
+                        let m = manifold(segment, .identity, slider.shape, placed)
                         if m.pointCount > 0 {
                             #expect(m.normal.y > 0.99, "x = \(x), kink \(kink), normal \(m.normal)")
                         }

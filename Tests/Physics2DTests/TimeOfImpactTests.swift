@@ -39,20 +39,25 @@ private func againstWall(_ proxy: ShapeProxy, from a: Vec2, to b: Vec2, maxFract
         #expect(approx(out.fraction, expected, 0.25 * Tolerance.linearSlop / 2 + 1e-5))
     }
 
-    @Test func spinningBarIsCaughtBeforeItSweepsThroughTheWall() {
-        // A 1 m bar, centred 0.6 m from the wall, spins a quarter turn while sliding towards it.
-        let bar = ShapeProxy(.polygon(.box(halfWidth: 0.5, halfHeight: 0.02)))
+    @Test(arguments: [
+        ShapeGeometry.polygon(.box(halfWidth: 0.5, halfHeight: 0.02)), .ellipse(Ellipse(radii: Vec2(0.5, 0.05))),
+        .ellipse(Ellipse(radii: Vec2(0.5, 0.2))),
+    ])
+    func spinningBarIsCaughtBeforeItSweepsThroughTheWall(shape: ShapeGeometry) {
+        // A 1 m long shape, centred 0.6 m from the wall, spins a quarter turn while sliding towards it.
+        let proxy = ShapeProxy(shape)
         let sweep = Sweep(localCenter: .zero, c1: Vec2(-0.6, 0), c2: Vec2(-0.3, 0), q1: rot(.pi / 2), q2: .identity)
-        let out = timeOfImpact(proxyA: wall, sweepA: still, proxyB: bar, sweepB: sweep, maxFraction: 1)
+        let out = timeOfImpact(proxyA: wall, sweepA: still, proxyB: proxy, sweepB: sweep, maxFraction: 1)
         #expect(out.state == .hit)
-        // At the hit, the bar's nearest point is within tolerance of a slop from the wall.
-        let xfB = sweep.transform(at: out.fraction)
-        let gap = shapeDistance(wall, .identity, bar, xfB, useRadii: false).distance
-        #expect(approx(gap, Tolerance.linearSlop, 0.3 * Tolerance.linearSlop))
-        // And it never touched before.
-        for i in 0..<20 {
-            let t = out.fraction * Float(i) / 20
-            #expect(shapeDistance(wall, .identity, bar, sweep.transform(at: t), useRadii: false).distance > 0.0035)
+        // At the hit the cores are the target apart (a slop, or a slop inside the rounding).
+        let target = max(Tolerance.linearSlop, proxy.radius - Tolerance.linearSlop)
+        let gap = shapeDistance(wall, .identity, proxy, sweep.transform(at: out.fraction), useRadii: false).distance
+        #expect(approx(gap, target, 0.3 * Tolerance.linearSlop))
+        // And they were never closer before.
+        for i in 0..<50 {
+            let t = out.fraction * Float(i) / 50
+            let before = shapeDistance(wall, .identity, proxy, sweep.transform(at: t), useRadii: false).distance
+            #expect(before > target - 0.3 * Tolerance.linearSlop)
         }
     }
 
