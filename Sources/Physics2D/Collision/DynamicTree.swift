@@ -126,7 +126,7 @@ package struct DynamicTree: Sendable {
     package func query(_ aabb: AABB, maskBits: UInt64, _ callback: (Int32, Int32) -> Bool) {
         guard root != Self.nullNode else { return }
         nodes.withUnsafeBufferPointer { n in
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.stackCapacity) { stack in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: stackCapacity) { stack in
                 var count = 1
                 stack[0] = root
                 while count > 0 {
@@ -136,32 +136,19 @@ package struct DynamicTree: Sendable {
                     guard node.aabb.overlaps(aabb), node.categoryBits & maskBits != 0 else { continue }
                     if node.height == 0 {
                         if !callback(id, node.userData) { return }
-                    } else if count + 2 <= Self.stackCapacity {
+                    } else {
                         stack[count] = node.child1
                         stack[count + 1] = node.child2
                         count += 2
-                    } else if !Self.queryRecursive(n, id, aabb, maskBits, callback) {
-                        return
                     }
                 }
             }
         }
     }
 
-    /// The query's depth-first stack (256 ids, 1 KiB) covers any tree a few hundred levels
-    /// deep; a deeper subtree (only a badly degenerate tree) is searched by recursion instead.
-    private static let stackCapacity = 256
-
-    private static func queryRecursive(
-        _ n: UnsafeBufferPointer<Node>, _ id: Int32, _ aabb: AABB, _ maskBits: UInt64,
-        _ callback: (Int32, Int32) -> Bool
-    ) -> Bool {
-        let node = n[Int(id)]
-        guard node.aabb.overlaps(aabb), node.categoryBits & maskBits != 0 else { return true }
-        if node.height == 0 { return callback(id, node.userData) }
-        return Self.queryRecursive(n, node.child1, aabb, maskBits, callback)
-            && Self.queryRecursive(n, node.child2, aabb, maskBits, callback)
-    }
+    /// Room for a depth-first traversal: it holds at most one pending node per level plus the
+    /// root's pair, so `height + 2` ids. Up to 256 ids (1 KiB) live on the stack.
+    private var stackCapacity: Int { max(256, height + 2) }
 
     /// Casts a ray through the tree. For each proxy whose box the (clipped) ray reaches,
     /// `callback(input, proxyID, userData)` returns how much of the ray to keep: 0 stops the
@@ -183,33 +170,35 @@ package struct DynamicTree: Sendable {
         var sub = input
 
         nodes.withUnsafeBufferPointer { n in
-            var stack: [Int32] = [root]
-            while let id = stack.popLast() {
-                let node = n[Int(id)]
-                guard node.categoryBits & maskBits != 0, node.aabb.overlaps(segmentBox) else { continue }
-                let c = node.aabb.center
-                let h = node.aabb.extents
-                if abs(dot(v, p1 - c)) > dot(absV, h) { continue }
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: stackCapacity) { stack in
+                var count = 1
+                stack[0] = root
+                while count > 0 {
+                    count -= 1
+                    let id = stack[count]
+                    let node = n[Int(id)]
+                    guard node.categoryBits & maskBits != 0, node.aabb.overlaps(segmentBox) else { continue }
+                    let c = node.aabb.center
+                    let h = node.aabb.extents
+                    if abs(dot(v, p1 - c)) > dot(absV, h) { continue }
 
-                if node.height == 0 {
-                    sub.maxFraction = maxFraction
-                    let value = callback(sub, id, node.userData)
-                    if value == 0 { return }
-                    if value > 0 && value <= maxFraction {
-                        maxFraction = value
-                        p2 = mulAdd(p1, maxFraction, d)
-                        segmentBox = AABB(lowerBound: minVec(p1, p2), upperBound: maxVec(p1, p2))
-                    }
-                } else {
-                    // Nearer child last, so it is searched first.
-                    let c1 = n[Int(node.child1)].aabb.center
-                    let c2 = n[Int(node.child2)].aabb.center
-                    if distanceSquared(c1, p1) < distanceSquared(c2, p1) {
-                        stack.append(node.child2)
-                        stack.append(node.child1)
+                    if node.height == 0 {
+                        sub.maxFraction = maxFraction
+                        let value = callback(sub, id, node.userData)
+                        if value == 0 { return }
+                        if value > 0 && value <= maxFraction {
+                            maxFraction = value
+                            p2 = mulAdd(p1, maxFraction, d)
+                            segmentBox = AABB(lowerBound: minVec(p1, p2), upperBound: maxVec(p1, p2))
+                        }
                     } else {
-                        stack.append(node.child1)
-                        stack.append(node.child2)
+                        // Nearer child last, so it is searched first.
+                        let c1 = n[Int(node.child1)].aabb.center
+                        let c2 = n[Int(node.child2)].aabb.center
+                        let nearerFirst = distanceSquared(c1, p1) < distanceSquared(c2, p1)
+                        stack[count] = nearerFirst ? node.child2 : node.child1
+                        stack[count + 1] = nearerFirst ? node.child1 : node.child2
+                        count += 2
                     }
                 }
             }
