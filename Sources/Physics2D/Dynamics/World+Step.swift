@@ -292,6 +292,8 @@ extension World {
         storeImpulses()
         finalizeBodies(dt)
         if enableContinuous { solveContinuous() }
+        // Proxies grown this step leave their tree loose; refit that part as Box2D does.
+        broadPhase.rebuildTrees()
         if enableSleep { updateSleep(dt) }
     }
 
