@@ -267,12 +267,12 @@ extension World {
             integrateVelocities(h: h, maxLinearSpeed: context.maxLinearSpeed, maxAngularSpeed: maxAngularSpeed)
             warmStartJoints()
             states.withUnsafeMutableBufferPointer { sp in
-                scratch.blocks.withUnsafeMutableBufferPointer { bp in warmStartContactBlocks(bp, sp.baseAddress!) }
+                scratch.blocks.withUnsafeMutableBufferPointer { bp in warmStartContactBlocks(bp, sp.baseAddress!, scratch.dummyState) }
             }
             solveJoints(context, useBias: true)
             states.withUnsafeMutableBufferPointer { sp in
                 scratch.blocks.withUnsafeMutableBufferPointer { bp in
-                    solveContactBlocks(bp, sp.baseAddress!, inv_h: inv_h, pushout: pushout, useBias: true)
+                    solveContactBlocks(bp, sp.baseAddress!, scratch.dummyState, inv_h: inv_h, pushout: pushout, useBias: true)
                 }
             }
             integratePositions(h: h)
@@ -280,13 +280,13 @@ extension World {
             solveJoints(context, useBias: false)
             states.withUnsafeMutableBufferPointer { sp in
                 scratch.blocks.withUnsafeMutableBufferPointer { bp in
-                    solveContactBlocks(bp, sp.baseAddress!, inv_h: inv_h, pushout: pushout, useBias: false)
+                    solveContactBlocks(bp, sp.baseAddress!, scratch.dummyState, inv_h: inv_h, pushout: pushout, useBias: false)
                 }
             }
         }
         states.withUnsafeMutableBufferPointer { sp in
             scratch.blocks.withUnsafeMutableBufferPointer { bp in
-                applyRestitutionBlocks(bp, sp.baseAddress!, threshold: context.restitutionThreshold)
+                applyRestitutionBlocks(bp, sp.baseAddress!, scratch.dummyState, threshold: context.restitutionThreshold)
             }
         }
         storeImpulses()
@@ -371,20 +371,30 @@ extension World {
     /// Copies the solved impulses back into the manifolds, for warm starting and events.
     func storeImpulses() {
         let staticOffset = scratch.constraints.count
-        for block in scratch.blocks {
-            for l in 0..<laneCount {
-                let k = Int(block.constraint[l])
-                guard k >= 0 else { continue }
-                let contact = Int(k < staticOffset ? scratch.constraints[k].contact : scratch.staticConstraints[k - staticOffset].contact)
-                contacts[contact].manifold.points[0].normalImpulse = block.p0.normalImpulse[l]
-                contacts[contact].manifold.points[0].tangentImpulse = block.p0.tangentImpulse[l]
-                contacts[contact].manifold.points[0].totalNormalImpulse = block.p0.maxNormalImpulse[l]
-                contacts[contact].manifold.points[0].normalVelocity = block.p0.relativeVelocity[l]
-                if contacts[contact].manifold.pointCount > 1 {
-                    contacts[contact].manifold.points[1].normalImpulse = block.p1.normalImpulse[l]
-                    contacts[contact].manifold.points[1].tangentImpulse = block.p1.tangentImpulse[l]
-                    contacts[contact].manifold.points[1].totalNormalImpulse = block.p1.maxNormalImpulse[l]
-                    contacts[contact].manifold.points[1].normalVelocity = block.p1.relativeVelocity[l]
+        scratch.blocks.withUnsafeBufferPointer { bp in
+            scratch.constraints.withUnsafeBufferPointer { dynamicList in
+                scratch.staticConstraints.withUnsafeBufferPointer { staticList in
+                    contacts.withUnsafeMutableBufferPointer { cp in
+                        for b in 0..<bp.count {
+                            let block = bp.baseAddress! + b
+                            for l in 0..<laneCount {
+                                let k = Int(block.pointee.constraint[l])
+                                guard k >= 0 else { continue }
+                                let contact = Int(k < staticOffset ? dynamicList[k].contact : staticList[k - staticOffset].contact)
+                                let m = cp.baseAddress! + contact
+                                m.pointee.manifold.points[0].normalImpulse = block.pointee.p0.normalImpulse[l]
+                                m.pointee.manifold.points[0].tangentImpulse = block.pointee.p0.tangentImpulse[l]
+                                m.pointee.manifold.points[0].totalNormalImpulse = block.pointee.p0.maxNormalImpulse[l]
+                                m.pointee.manifold.points[0].normalVelocity = block.pointee.p0.relativeVelocity[l]
+                                if m.pointee.manifold.pointCount > 1 {
+                                    m.pointee.manifold.points[1].normalImpulse = block.pointee.p1.normalImpulse[l]
+                                    m.pointee.manifold.points[1].tangentImpulse = block.pointee.p1.tangentImpulse[l]
+                                    m.pointee.manifold.points[1].totalNormalImpulse = block.pointee.p1.maxNormalImpulse[l]
+                                    m.pointee.manifold.points[1].normalVelocity = block.pointee.p1.relativeVelocity[l]
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
