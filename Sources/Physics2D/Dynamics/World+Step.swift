@@ -261,18 +261,19 @@ extension World {
         prepareContacts(context)
 
         buildContactBlocks()
+        let dummy = scratch.dummyState
         let pushout = context.contactPushMaxVelocity
         let maxAngularSpeed = Tolerance.maxRotation * context.inv_dt
         for _ in 0..<n {
             integrateVelocities(h: h, maxLinearSpeed: context.maxLinearSpeed, maxAngularSpeed: maxAngularSpeed)
             warmStartJoints()
             states.withUnsafeMutableBufferPointer { sp in
-                scratch.blocks.withUnsafeMutableBufferPointer { bp in warmStartContactBlocks(bp, sp.baseAddress!, scratch.dummyState) }
+                scratch.blocks.withUnsafeMutableBufferPointer { bp in warmStartContactBlocks(bp, sp.baseAddress!, dummy) }
             }
             solveJoints(context, useBias: true)
             states.withUnsafeMutableBufferPointer { sp in
                 scratch.blocks.withUnsafeMutableBufferPointer { bp in
-                    solveContactBlocks(bp, sp.baseAddress!, scratch.dummyState, inv_h: inv_h, pushout: pushout, useBias: true)
+                    solveContactBlocks(bp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: true)
                 }
             }
             integratePositions(h: h)
@@ -280,13 +281,13 @@ extension World {
             solveJoints(context, useBias: false)
             states.withUnsafeMutableBufferPointer { sp in
                 scratch.blocks.withUnsafeMutableBufferPointer { bp in
-                    solveContactBlocks(bp, sp.baseAddress!, scratch.dummyState, inv_h: inv_h, pushout: pushout, useBias: false)
+                    solveContactBlocks(bp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: false)
                 }
             }
         }
         states.withUnsafeMutableBufferPointer { sp in
             scratch.blocks.withUnsafeMutableBufferPointer { bp in
-                applyRestitutionBlocks(bp, sp.baseAddress!, scratch.dummyState, threshold: context.restitutionThreshold)
+                applyRestitutionBlocks(bp, sp.baseAddress!, dummy, threshold: context.restitutionThreshold)
             }
         }
         storeImpulses()

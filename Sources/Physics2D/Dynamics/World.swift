@@ -80,6 +80,10 @@ package final class World {
         self.gravity = gravity
     }
 
+    deinit {
+        scratch.dummyState.deallocate()
+    }
+
     // MARK: Bodies
 
     package func createBody(_ def: BodyDef) -> BodyID {
