@@ -458,10 +458,18 @@ extension World {
             let bodyIndex = awakeBodies[i]
             var body = bodies[Int(bodyIndex)]
             let state = states[i]
-            let v = state.linearVelocity, w = state.angularVelocity
+            var v = state.linearVelocity, w = state.angularVelocity
             body.center = body.center + state.deltaPosition
             body.transform.q = mulRot(state.deltaRotation, body.transform.q).normalized()
             body.transform.p = body.center - body.transform.q.rotate(body.localCenter)
+            if body.stopAfterStep {
+                // A kinematic body that reached its target stops there.
+                body.stopAfterStep = false
+                v = .zero
+                w = 0
+                states[i].linearVelocity = v
+                states[i].angularVelocity = w
+            }
             body.linearVelocity = v
             body.angularVelocity = w
             body.force = .zero
@@ -479,7 +487,11 @@ extension World {
             // half the smallest extent; then a box landing at 10 m/s sinks a speculative
             // margin's worth of 12 cm into the ground for a few frames, which UIKit scenes,
             // where items fall fast onto edges, would show.)
-            let motion = v.length * dt + abs(w) * dt * body.maxExtent
+            // Joints' and contacts' position correction moves bodies too, beyond what the final
+            // velocity says: take whichever is larger, the velocity's reach or the actual move.
+            let turned = abs(body.rotation0.c * body.transform.q.s - body.rotation0.s * body.transform.q.c)
+            let moved = (body.center - body.center0).length + turned * body.maxExtent
+            let motion = max(v.length * dt + abs(w) * dt * body.maxExtent, moved)
             if enableContinuous && body.type == .dynamic && motion > Tolerance.speculativeDistance {
                 body.isFast = true
                 bodies[Int(bodyIndex)] = body
