@@ -10,7 +10,7 @@ import Physics2D
 /// view animations and their completions, then the pause check. See docs/api.md.
 open class UIDynamicAnimator: NSObject {
     /// The view whose coordinate system the animator uses; nil for an abstract animator.
-    public private(set) weak var referenceView: UIView?
+    public private(set) var referenceView: UIView?
     private let hasReferenceView: Bool
 
     /// The top-level behaviours, in the order added.

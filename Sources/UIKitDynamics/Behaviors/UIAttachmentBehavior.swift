@@ -217,6 +217,7 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
             storedFrictionTorque = max(0, newValue)
             if case .pin = kind, let world, world.isValid(joint) {
                 world.setRevoluteJointFriction(joint, maxTorque: Float(storedFrictionTorque))
+                world.clearDisabledJointImpulses(joint)
             }
             parametersDidChange()
         }
@@ -242,6 +243,7 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
                 default:
                     break
                 }
+                world.clearDisabledJointImpulses(joint)
             }
             parametersDidChange()
         }
