@@ -1,0 +1,133 @@
+// Scenes built through the public UIKitDynamics API, as a student would write them, shared
+// by the UIKitDynamics tests and the benchmarks.
+import UIKitDynamics
+
+/// A scene: its reference view, its animator and its items (in creation order).
+public struct DynamicsScene {
+    public let view: UIView
+    public let animator: UIDynamicAnimator
+    public let items: [UIView]
+
+    public init(view: UIView, animator: UIDynamicAnimator, items: [UIView]) {
+        self.view = view
+        self.animator = animator
+        self.items = items
+    }
+}
+
+public enum DynamicsScenes {
+    /// The pyramid of BENCHMARKS.md: `base` boxes of `size` points on the bottom row, one
+    /// fewer on each row above, density 1, friction 0.6, elasticity 0, under the default
+    /// gravity, resting on a boundary line (identifier "ground"). Items are listed bottom row
+    /// first, the top box last.
+    public static func pyramid(base: Int, size: CGFloat = 100) -> DynamicsScene {
+        let groundY = CGFloat(base) * size + 200
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: CGFloat(base) * size + 400, height: groundY + 100))
+        let animator = UIDynamicAnimator(referenceView: view)
+        var boxes: [UIView] = []
+        for row in 0..<base {
+            let n = base - row
+            for i in 0..<n {
+                let x = view.bounds.midX + (CGFloat(i) - CGFloat(n) * 0.5 + 0.5) * size
+                let y = groundY - size * 0.5 - CGFloat(row) * size
+                let box = UIView(frame: CGRect(x: x - size / 2, y: y - size / 2, width: size, height: size))
+                view.addSubview(box)
+                boxes.append(box)
+            }
+        }
+        let gravity = UIGravityBehavior(items: boxes)
+        let collision = UICollisionBehavior(items: boxes)
+        collision.addBoundary(
+            withIdentifier: "ground" as NSString, from: CGPoint(x: -20_000, y: groundY),
+            to: CGPoint(x: 20_000, y: groundY))
+        let material = UIDynamicItemBehavior(items: boxes)
+        material.friction = 0.6
+        material.elasticity = 0
+        material.density = 1
+        animator.addBehavior(gravity)
+        animator.addBehavior(collision)
+        animator.addBehavior(material)
+        return DynamicsScene(view: view, animator: animator, items: boxes)
+    }
+
+    /// A column of `count` boxes of `size` points standing on the bottom edge of a
+    /// 375 × 667 reference view (reference bounds as boundary), under gravity.
+    public static func stack(count: Int, size: CGFloat = 50) -> DynamicsScene {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+        let animator = UIDynamicAnimator(referenceView: view)
+        var boxes: [UIView] = []
+        for i in 0..<count {
+            let y = 667 - size / 2 - CGFloat(i) * size
+            let box = UIView(frame: CGRect(x: 187.5 - size / 2, y: y - size / 2, width: size, height: size))
+            view.addSubview(box)
+            boxes.append(box)
+        }
+        let collision = UICollisionBehavior(items: boxes)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(UIGravityBehavior(items: boxes))
+        animator.addBehavior(collision)
+        return DynamicsScene(view: view, animator: animator, items: boxes)
+    }
+
+    /// The properties lesson's scene (two 100 × 100 items under gravity inside the
+    /// reference bounds, one of them bouncy, heavy and unable to turn): the two-item scene
+    /// whose step time the benchmarks watch.
+    public static func twoItemLesson() -> DynamicsScene {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+        let frog = UIView(frame: CGRect(x: 40, y: 100, width: 100, height: 100))
+        let dragon = UIView(frame: CGRect(x: 220, y: 100, width: 100, height: 100))
+        view.addSubview(frog)
+        view.addSubview(dragon)
+        let animator = UIDynamicAnimator(referenceView: view)
+        let gravity = UIGravityBehavior(items: [dragon, frog])
+        let collision = UICollisionBehavior(items: [dragon, frog])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        let properties = UIDynamicItemBehavior(items: [frog])
+        properties.elasticity = 1.0
+        properties.allowsRotation = false
+        properties.angularResistance = 0
+        properties.density = 3
+        properties.friction = 0.5
+        properties.resistance = 0.5
+        animator.addBehavior(properties)
+        animator.addBehavior(gravity)
+        animator.addBehavior(collision)
+        return DynamicsScene(view: view, animator: animator, items: [frog, dragon])
+    }
+}
+
+extension UIDynamicAnimator {
+    /// Advances by `seconds` in calls of one 1/60-s step each (as a display link would).
+    public func run(seconds: Double) {
+        run(steps: Int((seconds * 60).rounded()))
+    }
+
+    /// Advances by `steps` calls of 1/60 s.
+    public func run(steps: Int) {
+        for _ in 0..<max(0, steps) { advance(by: 1.0 / 60) }
+    }
+}
+
+/// An FNV-1a hash of the items' centres and transforms, bit for bit: equal hashes mean the
+/// same simulation.
+public func stateHash(of items: [UIDynamicItem]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ v: Double) {
+        hash = (hash ^ v.bitPattern) &* 0x100_0000_01b3
+    }
+    for item in items {
+        mix(item.center.x)
+        mix(item.center.y)
+        let t = item.transform
+        mix(t.a)
+        mix(t.b)
+        mix(t.c)
+        mix(t.d)
+    }
+    return hash
+}
+
+/// The rotation of an item's transform, radians.
+public func rotationAngle(of item: UIDynamicItem) -> CGFloat {
+    atan2(item.transform.b, item.transform.a)
+}

@@ -1,0 +1,353 @@
+import Foundation
+import UIKitDynamics
+
+/// A live parameter of a lesson: its description and how to read and apply it.
+struct ParameterSpec {
+    var name: String
+    var label: String
+    var min: Double
+    var max: Double
+    var step: Double
+    var get: () -> Double
+    var set: (Double) -> Void
+}
+
+/// Everything a room needs around a tutorial's view controller: the items it draws (every
+/// view under the reference view), the lines and boundaries of its behaviours, its events,
+/// live parameters, gestures and clock. A lesson subclasses it with its own controller and
+/// conforms to `Lesson`; the tutorial code itself lives in the controller.
+open class LessonHost<Controller: UIViewController> {
+    /// The tutorial's view controller, whose code the student reads.
+    public private(set) var controller: Controller
+    private let makeController: () -> Controller
+
+    private var names: [ObjectIdentifier: String] = [:]
+    private var ids: [ObjectIdentifier: Int] = [:]
+    private var nextID = 1
+    private var pendingEvents: [LessonEvent] = []
+    private var parameterTable: [ParameterSpec] = []
+    private var structure: [ObjectIdentifier] = []
+    /// Each item's pose after the last step, and whether the step moved it.
+    private var lastPoses: [Int: (CGPoint, Double)] = [:]
+    private var moved: Set<Int> = []
+    public private(set) var sceneVersion = 0
+    public private(set) var elapsedTime: TimeInterval = 0
+
+    init(_ makeController: @escaping () -> Controller) {
+        self.makeController = makeController
+        controller = makeController()
+        prepare(controller)
+        controller.viewDidLoad()
+        structure = currentStructure()
+    }
+
+    /// Called on each new controller before its `viewDidLoad()`: set the values of live
+    /// parameters that the scene reads while it is built.
+    func prepare(_ controller: Controller) {}
+
+    /// Starts the lesson again: a fresh controller builds the scene anew (new item ids), as
+    /// a student's "run again" would. Live parameters keep their values where the lesson
+    /// re-applies them in `didRestart`.
+    func restart() {
+        controller = makeController()
+        prepare(controller)
+        controller.viewDidLoad()
+        didRestart()
+        structure = currentStructure()
+        sceneVersion += 1
+        emit("reset", "Started again")
+    }
+
+    /// Called after `restart()`; lessons with live parameters apply them to the new scene.
+    func didRestart() {}
+
+    /// Sends a tap to the button under `point`, if there is one; true when there was.
+    @discardableResult
+    func tapButton(at point: CGPoint) -> Bool {
+        func find(_ view: UIView) -> UIButton? {
+            for child in view.subviews.reversed() where !child.isHidden && child.alpha > 0 {
+                if let hit = find(child) { return hit }
+                if let button = child as? UIButton, child.bounds.contains(child.convertFromRoot(point)) {
+                    return button
+                }
+            }
+            return nil
+        }
+        guard let button = find(controller.view) else { return false }
+        button.sendActions(for: .touchUpInside)
+        return true
+    }
+
+    /// The animators whose clock the room drives; a lesson returns its controller's.
+    var animators: [UIDynamicAnimator] { [] }
+
+    // MARK: Naming, events, parameters
+
+    /// Gives a view the name clients show (views of images are named after the image).
+    func name(_ view: UIView, _ name: String) {
+        names[ObjectIdentifier(view)] = name
+    }
+
+    /// Queues an event for the room to send.
+    func emit(_ name: String, _ text: String, item view: UIView? = nil, at point: CGPoint? = nil) {
+        pendingEvents.append(LessonEvent(name: name, text: text, item: view.map(itemID(of:)), point: point))
+    }
+
+    func addParameter(
+        _ name: String, _ label: String, min: Double, max: Double, step: Double, get: @escaping () -> Double,
+        set: @escaping (Double) -> Void
+    ) {
+        parameterTable.append(ParameterSpec(name: name, label: label, min: min, max: max, step: step, get: get, set: set))
+    }
+
+    public var parameters: [LessonParameter] {
+        parameterTable.map {
+            LessonParameter(name: $0.name, label: $0.label, value: $0.get(), min: $0.min, max: $0.max, step: $0.step)
+        }
+    }
+
+    public func setParameter(_ name: String, to value: Double) throws(LessonError) {
+        guard let spec = parameterTable.first(where: { $0.name == name }) else {
+            throw .unknownParameter(name)
+        }
+        guard value.isFinite, value >= spec.min, value <= spec.max else {
+            throw .valueOutOfRange(name: name, value: value, min: spec.min, max: spec.max)
+        }
+        spec.set(value)
+    }
+
+    public func drainEvents() -> [LessonEvent] {
+        defer { pendingEvents.removeAll() }
+        return pendingEvents
+    }
+
+    // MARK: Gestures (a lesson overrides the ones it takes; the others do nothing)
+
+    public func tap(at point: CGPoint) {
+        handleTap(UITapGestureRecognizer(state: .ended, point: point))
+    }
+
+    private var panStart: CGPoint?
+
+    public func pan(_ phase: PanPhase, at point: CGPoint) {
+        let state: UIGestureRecognizer.State
+        switch phase {
+        case .began:
+            panStart = point
+            state = .began
+        case .changed:
+            guard panStart != nil else { return }  // a drag that never began is ignored
+            state = .changed
+        case .ended:
+            guard panStart != nil else { return }
+            state = .ended
+        case .cancelled:
+            guard panStart != nil else { return }
+            state = .cancelled
+        }
+        let start = panStart ?? point
+        let translation = CGPoint(x: point.x - start.x, y: point.y - start.y)
+        if phase == .ended || phase == .cancelled { panStart = nil }
+        handlePan(UIPanGestureRecognizer(state: state, point: point, translation: translation))
+    }
+
+    public func push(at point: CGPoint, swipe: CGVector?) {
+        handlePush(at: point, swipe: swipe)
+    }
+
+    func handleTap(_ gesture: UITapGestureRecognizer) {}
+    func handlePan(_ gesture: UIPanGestureRecognizer) {}
+    func handlePush(at point: CGPoint, swipe: CGVector?) {}
+
+    // MARK: Clock
+
+    public func advance(by dt: TimeInterval) {
+        guard dt.isFinite, dt > 0 else { return }
+        elapsedTime += dt
+        for animator in animators { animator.advance(by: dt) }
+        // Which items this step moved: a client marks the others as at rest.
+        moved.removeAll(keepingCapacity: true)
+        forEachPose { view, center, angle in
+            let id = itemID(of: view)
+            if let last = lastPoses[id], last.0 == center && last.1 == angle { return }
+            lastPoses[id] = (center, angle)
+            moved.insert(id)
+        }
+        let now = currentStructure()
+        if now != structure {
+            structure = now
+            sceneVersion += 1
+        }
+    }
+
+    public var isAtRest: Bool {
+        animators.allSatisfy { !$0.isRunning }
+    }
+
+    // MARK: What clients draw
+
+    /// Every view under the reference view, depth first (drawing order), with its pose in
+    /// the reference view's coordinates.
+    public var items: [SceneItem] {
+        var result: [SceneItem] = []
+        forEachPose { view, center, angle in
+            result.append(sceneItem(view, center: center, angle: angle))
+        }
+        return result
+    }
+
+    /// Walks the views under the reference view depth first, with each one's centre and
+    /// rotation in the reference view (a subview's centre is in its parent's bounds, so it
+    /// is carried through the parent's pose).
+    private func forEachPose(_ body: (UIView, CGPoint, Double) -> Void) {
+        func walk(_ view: UIView, parent: (center: CGPoint, bounds: CGRect, angle: Double)?) {
+            let transform = view.presentationTransform
+            let own = Double(atan2(transform.b, transform.a))
+            var center = view.presentationCenter
+            var angle = own
+            if let parent {
+                let dx = Double(center.x - parent.bounds.midX)
+                let dy = Double(center.y - parent.bounds.midY)
+                let c = cos(parent.angle), s = sin(parent.angle)
+                center = CGPoint(x: parent.center.x + c * dx - s * dy, y: parent.center.y + s * dx + c * dy)
+                angle = parent.angle + own
+            }
+            body(view, center, angle)
+            for child in view.subviews {
+                walk(child, parent: (center, view.bounds, angle))
+            }
+        }
+        for view in controller.view.subviews { walk(view, parent: nil) }
+    }
+
+    public var lines: [SceneLine] {
+        var result: [SceneLine] = []
+        for animator in animators {
+            for behavior in flattened(animator.behaviors) {
+                guard let attachment = behavior as? UIAttachmentBehavior else { continue }
+                let items = attachment.items
+                switch attachment.attachedBehaviorType {
+                case .anchor:
+                    if let item = items.first { result.append(SceneLine(from: attachment.anchorPoint, to: item.center)) }
+                case .items:
+                    if items.count == 2 { result.append(SceneLine(from: items[0].center, to: items[1].center)) }
+                @unknown default:
+                    break
+                }
+            }
+        }
+        return result
+    }
+
+    public var boundaries: [SceneBoundary] {
+        var result: [SceneBoundary] = []
+        for animator in animators {
+            for behavior in flattened(animator.behaviors) {
+                guard let collision = behavior as? UICollisionBehavior else { continue }
+                if collision.translatesReferenceBoundsIntoBoundary, let bounds = animator.referenceView?.bounds {
+                    let r = bounds.inset(by: collision.referenceBoundsInsets)
+                    result.append(
+                        SceneBoundary(
+                            identifier: nil,
+                            points: [
+                                CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                                CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY),
+                            ], isClosed: true))
+                }
+                for identifier in collision.boundaryIdentifiers ?? [] {
+                    guard let path = collision.boundary(withIdentifier: identifier) else { continue }
+                    let points = path.flattenedPoints()
+                    result.append(
+                        SceneBoundary(identifier: "\(identifier)", points: points, isClosed: path.isClosed))
+                }
+            }
+        }
+        return result
+    }
+
+    func itemID(of view: UIView) -> Int {
+        let key = ObjectIdentifier(view)
+        if let id = ids[key] { return id }
+        let id = nextID
+        nextID += 1
+        ids[key] = id
+        return id
+    }
+
+    private func flattened(_ behaviors: [UIDynamicBehavior]) -> [UIDynamicBehavior] {
+        behaviors.flatMap { [$0] + flattened($0.childBehaviors) }
+    }
+
+    private func currentStructure() -> [ObjectIdentifier] {
+        var result: [ObjectIdentifier] = []
+        func walk(_ view: UIView) {
+            for child in view.subviews {
+                result.append(ObjectIdentifier(child))
+                walk(child)
+            }
+        }
+        walk(controller.view)
+        return result
+    }
+
+    private func sceneItem(_ view: UIView, center: CGPoint, angle: Double) -> SceneItem {
+        let id = itemID(of: view)
+        let size = view.bounds.size
+        let shape: ItemShape
+        var path: [CGPoint]?
+        switch view.collisionBoundsType {
+        case .ellipse:
+            shape = .ellipse
+        case .path:
+            shape = .path
+            path = view.collisionBoundingPath.flattenedPoints()
+        default:
+            shape = view.layer.cornerRadius >= min(size.width, size.height) / 2 && size.width == size.height
+                ? .ellipse : .rect
+        }
+        let sprite = (view as? UIImageView)?.image?.name
+        let text = (view as? UILabel)?.text ?? (view as? UIButton)?.title(for: .normal)
+        return SceneItem(
+            id: id, name: names[ObjectIdentifier(view)] ?? sprite ?? "item", shape: shape, size: size,
+            color: view.backgroundColor?.hexString ?? "#000000", sprite: sprite, text: text, path: path,
+            cornerRadius: Double(view.layer.cornerRadius), center: center, angle: angle,
+            alpha: Double(view.presentationAlpha), isHidden: view.isHidden, isAtRest: !moved.contains(id))
+    }
+}
+
+extension UIColor {
+    /// `#rrggbb`, for clients.
+    var hexString: String {
+        var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
+        getRed(&r, green: &g, blue: &b, alpha: &a)
+        func byte(_ v: CGFloat) -> Int { Int((max(0, min(1, v)) * 255).rounded()) }
+        return String(format: "#%02x%02x%02x", byte(r), byte(g), byte(b))
+    }
+}
+
+/// A collision delegate a room owns, to hear contacts without touching the tutorial's code.
+final class CollisionObserver: UICollisionBehaviorDelegate {
+    var began: (UIDynamicItem, NSCopying?, CGPoint) -> Void
+    var ended: (UIDynamicItem, NSCopying?) -> Void
+
+    init(
+        began: @escaping (UIDynamicItem, NSCopying?, CGPoint) -> Void = { _, _, _ in },
+        ended: @escaping (UIDynamicItem, NSCopying?) -> Void = { _, _ in }
+    ) {
+        self.began = began
+        self.ended = ended
+    }
+
+    func collisionBehavior(
+        _ behavior: UICollisionBehavior, beganContactFor item: UIDynamicItem,
+        withBoundaryIdentifier identifier: NSCopying?, at p: CGPoint
+    ) {
+        began(item, identifier, p)
+    }
+
+    func collisionBehavior(
+        _ behavior: UICollisionBehavior, endedContactFor item: UIDynamicItem, withBoundaryIdentifier identifier: NSCopying?
+    ) {
+        ended(item, identifier)
+    }
+}

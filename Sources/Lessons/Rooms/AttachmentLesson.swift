@@ -1,0 +1,61 @@
+import Foundation
+import UIKitDynamics
+
+// lesson:begin
+// 1.3.3 Attachment: the dragon hangs on a rod from an anchor at the frog's centre. Dragging
+// the frog moves the anchor; the dragon follows at the same distance, and the edges of the
+// view still stop it.
+final class AttachmentViewController: UIViewController {
+    let frogImageView = UIImageView(image: UIImage(named: "frog"))
+    let dragonImageView = UIImageView(image: UIImage(named: "dragon"))
+    var animator: UIDynamicAnimator!
+    var attachmentBehavior: UIAttachmentBehavior!
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        frogImageView.frame = CGRect(x: 137.5, y: 150, width: 100, height: 100)
+        dragonImageView.frame = CGRect(x: 137.5, y: 380, width: 100, height: 100)
+        view.addSubview(frogImageView)
+        view.addSubview(dragonImageView)
+
+        animator = UIDynamicAnimator(referenceView: view)
+
+        let collisionBehavior = UICollisionBehavior(items: [dragonImageView, frogImageView])
+        collisionBehavior.collisionMode = .boundaries
+        collisionBehavior.translatesReferenceBoundsIntoBoundary = true
+
+        let frogCenter = CGPoint(x: frogImageView.center.x, y: frogImageView.center.y)
+        attachmentBehavior = UIAttachmentBehavior(item: dragonImageView, attachedToAnchor: frogCenter)
+
+        animator.addBehavior(collisionBehavior)
+        animator.addBehavior(attachmentBehavior)
+    }
+
+    func handleAttachmentGesture(_ gesture: UIPanGestureRecognizer) {
+        let gesturePoint = gesture.location(in: view)
+        frogImageView.center = gesturePoint
+        attachmentBehavior.anchorPoint = gesturePoint
+    }
+}
+// lesson:end
+
+/// The room: a drag moves the frog and the anchor; the rod's length is live.
+final class AttachmentLesson: LessonHost<AttachmentViewController>, Lesson {
+    static let info = LessonInfo(
+        id: "attachment", title: "Attachment",
+        summary: "Drag the frog: the dragon follows on a rod from the frog's centre.", order: 3,
+        gestures: [.pan], sourceFileName: "AttachmentLesson.swift")
+
+    required init() {
+        super.init { AttachmentViewController(bounds: Self.info.bounds) }
+        addParameter("length", "Rod length (points)", min: 20, max: 500, step: 5,
+                     get: { [unowned self] in Double(controller.attachmentBehavior.length) },
+                     set: { [unowned self] in controller.attachmentBehavior.length = CGFloat($0) })
+    }
+
+    override var animators: [UIDynamicAnimator] { [controller.animator] }
+
+    override func handlePan(_ gesture: UIPanGestureRecognizer) {
+        controller.handleAttachmentGesture(gesture)
+    }
+}

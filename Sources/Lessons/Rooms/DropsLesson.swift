@@ -1,0 +1,93 @@
+import Foundation
+import UIKitDynamics
+
+// lesson:begin
+// Drop blocks: a game view ten blocks wide. Each tap drops a block of a random colour into
+// a random column; gravity pulls the blocks down and they pile up inside the view's edges.
+final class DropsViewController: UIViewController {
+    var gameView: UIView { view }
+    let dropsPerRow = 10
+    var dropSize: CGSize {
+        let size = gameView.bounds.size.width / CGFloat(dropsPerRow)
+        return CGSize(width: size, height: size)
+    }
+
+    let gravity = UIGravityBehavior()
+    lazy var collider: UICollisionBehavior = {
+        let lazyCollider = UICollisionBehavior()
+        lazyCollider.translatesReferenceBoundsIntoBoundary = true
+        return lazyCollider
+    }()
+    lazy var animator: UIDynamicAnimator = UIDynamicAnimator(referenceView: gameView)
+    /// The room's own random numbers, so every room drops its own sequence.
+    var random = SeededRandom(seed: 2014)
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        animator.addBehavior(gravity)
+        animator.addBehavior(collider)
+    }
+
+    func drop() {
+        var frame = CGRect(origin: .zero, size: dropSize)
+        frame.origin.x = CGFloat(Int.random(in: 0..<dropsPerRow, using: &random)) * dropSize.width
+
+        let dropView = UIView(frame: frame)
+        dropView.backgroundColor = UIColor(
+            red: .random(in: 0...1, using: &random), green: .random(in: 0...1, using: &random),
+            blue: .random(in: 0...1, using: &random), alpha: 1)
+
+        gameView.addSubview(dropView)
+        gravity.addItem(dropView)
+        collider.addItem(dropView)
+    }
+}
+// lesson:end
+
+/// The room: each tap drops a block; gravity is live.
+final class DropsLesson: LessonHost<DropsViewController>, Lesson {
+    static let info = LessonInfo(
+        id: "drops", title: "Drop blocks",
+        summary: "Tap to drop blocks of random colours: they fall and pile up without jitter.",
+        order: 11, gestures: [.tap], sourceFileName: "DropsLesson.swift")
+
+    /// Most blocks a room keeps; the oldest goes when a tap would add one more.
+    static let maxBlocks = 120
+
+    required init() {
+        super.init { DropsViewController(bounds: Self.info.bounds) }
+        addParameter("magnitude", "Gravity (1 = Earth)", min: 0.1, max: 3, step: 0.05,
+                     get: { [unowned self] in Double(controller.gravity.magnitude) },
+                     set: { [unowned self] in controller.gravity.magnitude = CGFloat($0) })
+    }
+
+    override var animators: [UIDynamicAnimator] { [controller.animator] }
+
+    override func handleTap(_ gesture: UITapGestureRecognizer) {
+        if controller.gameView.subviews.count >= Self.maxBlocks, let oldest = controller.gameView.subviews.first {
+            controller.gravity.removeItem(oldest)
+            controller.collider.removeItem(oldest)
+            oldest.removeFromSuperview()
+        }
+        controller.drop()
+        if let block = controller.gameView.subviews.last { name(block, "block") }
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64), so that a room's drops
+/// are reproducible in tests and independent of every other room.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

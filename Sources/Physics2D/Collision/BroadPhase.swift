@@ -1,0 +1,211 @@
+/// The broad phase: one dynamic tree per body type, and a buffer of the proxies that moved
+/// since the last pair update. Pairs are only sought around moved proxies, and static and
+/// kinematic proxies are only paired with dynamic ones.
+///
+/// A proxy key packs the tree (the body type's raw value, low two bits) with the proxy id
+/// in that tree, so one `Int32` names any proxy.
+package struct BroadPhase: Sendable {
+    /// Trees indexed by `BodyType.rawValue`.
+    package private(set) var trees: [DynamicTree] = [DynamicTree(), DynamicTree(), DynamicTree()]
+    /// Proxies to query at the next `updatePairs`, in the order they first moved.
+    private var moveBuffer: [Int32] = []
+    /// Per tree, per proxy id: whether the proxy is in `moveBuffer` (no hashing, no order leak).
+    private var moved: [[Bool]] = [[], [], []]
+
+    package init() {}
+
+    // MARK: - Keys
+
+    @inline(__always) package static func proxyKey(id: Int32, type: BodyType) -> Int32 {
+        id << 2 | Int32(type.rawValue)
+    }
+
+    @inline(__always) package static func proxyID(_ key: Int32) -> Int32 { key >> 2 }
+
+    @inline(__always) package static func proxyType(_ key: Int32) -> BodyType {
+        BodyType(rawValue: Int(key & 3))!
+    }
+
+    /// Number of proxies in all trees.
+    package var proxyCount: Int { trees[0].proxyCount + trees[1].proxyCount + trees[2].proxyCount }
+
+    /// Number of proxies waiting for `updatePairs`.
+    package var moveCount: Int { moveBuffer.count }
+
+    /// The tree holding proxies of bodies of `type`.
+    package func tree(_ type: BodyType) -> DynamicTree { trees[type.rawValue] }
+
+    // MARK: - Proxies
+
+    /// Adds a proxy for shape `shapeIndex` with its (already fattened) box; returns its key.
+    /// Proxies of non-static bodies are buffered for pairing; static ones only when
+    /// `forcePairCreation` (a static shape added into a scene that already has things on it).
+    package mutating func createProxy(
+        aabb: AABB, categoryBits: UInt64, shapeIndex: Int32, bodyType: BodyType, forcePairCreation: Bool
+    ) -> Int32 {
+        let id = trees[bodyType.rawValue].createProxy(aabb: aabb, categoryBits: categoryBits, userData: shapeIndex)
+        let key = Self.proxyKey(id: id, type: bodyType)
+        if bodyType != .static || forcePairCreation {
+            bufferMove(key)
+        }
+        return key
+    }
+
+    /// Removes a proxy (and forgets that it moved).
+    package mutating func destroyProxy(_ key: Int32) {
+        let type = Self.proxyType(key).rawValue
+        let id = Self.proxyID(key)
+        if Int(id) < moved[type].count && moved[type][Int(id)] {
+            moved[type][Int(id)] = false
+            if let i = moveBuffer.firstIndex(of: key) { moveBuffer.remove(at: i) }
+        }
+        trees[type].destroyProxy(id)
+    }
+
+    /// Gives a proxy a new (fat) box by reinserting it, and buffers it for pairing.
+    package mutating func moveProxy(_ key: Int32, aabb: AABB) {
+        trees[Self.proxyType(key).rawValue].moveProxy(Self.proxyID(key), aabb: aabb)
+        bufferMove(key)
+    }
+
+    /// Grows a proxy's box in place, and buffers it for pairing.
+    package mutating func enlargeProxy(_ key: Int32, aabb: AABB) {
+        trees[Self.proxyType(key).rawValue].enlargeProxy(Self.proxyID(key), aabb: aabb)
+        bufferMove(key)
+    }
+
+    /// Marks a proxy for pairing at the next update (once, however often it moves).
+    package mutating func bufferMove(_ key: Int32) {
+        let type = Self.proxyType(key).rawValue
+        let id = Int(Self.proxyID(key))
+        if id >= moved[type].count {
+            moved[type].append(
+                contentsOf: repeatElement(false, count: max(id + 1 - moved[type].count, moved[type].count)))
+        }
+        if moved[type][id] { return }
+        moved[type][id] = true
+        moveBuffer.append(key)
+    }
+
+    @inline(__always) package func fatAABB(_ key: Int32) -> AABB {
+        trees[Self.proxyType(key).rawValue].fatAABB(Self.proxyID(key))
+    }
+
+    @inline(__always) package func shapeIndex(_ key: Int32) -> Int32 {
+        trees[Self.proxyType(key).rawValue].userData(Self.proxyID(key))
+    }
+
+    /// True when the two proxies' fat boxes overlap.
+    @inline(__always) package func testOverlap(_ keyA: Int32, _ keyB: Int32) -> Bool {
+        fatAABB(keyA).overlaps(fatAABB(keyB))
+    }
+
+    // MARK: - Pairs
+
+    /// Reports every pair of proxies with overlapping fat boxes that involves a proxy moved
+    /// since the last update, then clears the move buffer.
+    ///
+    /// A moved dynamic proxy is matched against the kinematic, static and dynamic trees; a
+    /// moved static or kinematic proxy against the dynamic tree only. Each pair is reported
+    /// once per call (when both proxies moved, only by the one that owns the pair), never a
+    /// proxy with itself, and in a fixed order: by position in the move buffer, then by tree
+    /// traversal. Shape A is the one whose proxy key is smaller. Whether a contact already
+    /// exists, and whether the shapes may collide, is the caller's decision.
+    package mutating func updatePairs(_ pairFound: (_ shapeIndexA: Int32, _ shapeIndexB: Int32) -> Void) {
+        guard !moveBuffer.isEmpty else { return }
+        findPairs(pairFound)
+        // Cleared only now, so that every query above saw which proxies moved.
+        for key in moveBuffer {
+            moved[Int(key & 3)][Int(key >> 2)] = false
+        }
+        moveBuffer.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always) private func isMoved(_ key: Int32) -> Bool {
+        let flags = moved[Int(key & 3)]
+        let id = Int(key >> 2)
+        return id < flags.count && flags[id]
+    }
+
+    /// The queries of `updatePairs`; reads the broad phase only, so nothing is copied.
+    private func findPairs(_ pairFound: (_ shapeIndexA: Int32, _ shapeIndexB: Int32) -> Void) {
+        for queryKey in moveBuffer {
+            let queryType = Self.proxyType(queryKey)
+            let queryID = Self.proxyID(queryKey)
+            let queryTree = trees[queryType.rawValue]
+            let box = queryTree.fatAABB(queryID)
+            let queryShape = queryTree.userData(queryID)
+
+            func search(_ treeType: BodyType) {
+                trees[treeType.rawValue].query(box, maskBits: .max) { proxyID, shape in
+                    let key = Self.proxyKey(id: proxyID, type: treeType)
+                    if key == queryKey { return true }
+                    // When both moved, the pair belongs to one of them only: for two dynamic
+                    // proxies the one with the smaller key; otherwise the dynamic one.
+                    if queryType == .dynamic {
+                        if treeType == .dynamic && key < queryKey && isMoved(key) { return true }
+                    } else if isMoved(key) {
+                        return true
+                    }
+                    if key < queryKey {
+                        pairFound(shape, queryShape)
+                    } else {
+                        pairFound(queryShape, shape)
+                    }
+                    return true
+                }
+            }
+
+            if queryType == .dynamic {
+                search(.kinematic)
+                search(.static)
+            }
+            search(.dynamic)
+        }
+    }
+
+    // MARK: - Queries
+
+    /// Calls `callback(shapeIndex)` for every proxy (in any tree) whose fat box overlaps
+    /// `aabb`, until it returns false.
+    package func query(_ aabb: AABB, _ callback: (Int32) -> Bool) {
+        var proceed = true
+        for tree in trees where proceed {
+            tree.query(aabb, maskBits: .max) { _, shape in
+                proceed = callback(shape)
+                return proceed
+            }
+        }
+    }
+
+    /// Casts a ray through every tree; `callback(input, shapeIndex)` returns the fraction to
+    /// clip the ray to, as for `DynamicTree.rayCast` (0 stops the whole cast).
+    package func rayCast(_ input: RayCastInput, _ callback: (RayCastInput, Int32) -> Float) {
+        var sub = input
+        for tree in trees {
+            var stopped = false
+            tree.rayCast(sub, maskBits: .max) { clipped, _, shape in
+                let value = callback(clipped, shape)
+                if value == 0 {
+                    stopped = true
+                } else if value > 0 && value <= sub.maxFraction {
+                    sub.maxFraction = value
+                }
+                return value
+            }
+            if stopped { return }
+        }
+    }
+
+    /// Rebuilds the parts of the kinematic and dynamic trees that enlarged proxies grew
+    /// (static proxies are moved, never enlarged). Call once a step, after enlarging.
+    package mutating func rebuildTrees() {
+        trees[BodyType.dynamic.rawValue].rebuild()
+        trees[BodyType.kinematic.rawValue].rebuild()
+    }
+
+    /// Checks every tree's invariants (for tests).
+    package func validate() {
+        for tree in trees { tree.validate() }
+    }
+}

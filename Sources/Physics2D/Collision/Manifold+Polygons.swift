@@ -1,0 +1,207 @@
+// Polygon against polygon (and segment against polygon, as a two-vertex polygon): the
+// separating axis test picks a reference face, the incident face of the other polygon is
+// clipped to it, and speculative vertex–vertex contacts get one point along the true gap.
+//
+// Algorithm (Box2D v3):
+//   separation along the best face normal of either polygon (SAT)
+//   beyond speculative distance + radii → no contact
+//   clearly apart (> 0.1 slop): closest points of reference and incident edges; clip the
+//     edges, but when two vertices are substantially closer than the clipped points, use
+//     a single vertex–vertex point
+//   overlapping: clip the incident edge against the reference edge
+
+/// A two-vertex polygon for a segment: normals on both sides, so SAT sees both faces.
+@inline(__always) func segmentPolygon(_ p1: Vec2, _ p2: Vec2, radius: Float = 0) -> Polygon {
+    var vertices = InlineArray<8, Vec2>(repeating: .zero)
+    var normals = InlineArray<8, Vec2>(repeating: .zero)
+    vertices[0] = p1
+    vertices[1] = p2
+    let normal = (p2 - p1).normalized.rightPerp
+    normals[0] = normal
+    normals[1] = -normal
+    return Polygon(vertices: vertices, normals: normals, centroid: lerp(p1, p2, 0.5), radius: radius, count: 2)
+}
+
+/// The largest separation of polygon 2 from the faces of polygon 1, and that face.
+@inline(__always) private func findMaxSeparation(
+    _ normals1: InlineArray<8, Vec2>, _ vertices1: InlineArray<8, Vec2>, _ count1: Int,
+    _ vertices2: InlineArray<8, Vec2>, _ count2: Int
+) -> (edge: Int, separation: Float) {
+    var bestIndex = 0
+    var maxSeparation = -Float.greatestFiniteMagnitude
+    for i in 0..<count1 {
+        let n = normals1[i]
+        let v1 = vertices1[i]
+        // The deepest vertex of polygon 2 along this face normal.
+        var si = Float.greatestFiniteMagnitude
+        for j in 0..<count2 {
+            let sij = dot(n, vertices2[j] - v1)
+            if sij < si { si = sij }
+        }
+        if si > maxSeparation {
+            maxSeparation = si
+            bestIndex = i
+        }
+    }
+    return (bestIndex, maxSeparation)
+}
+
+/// The face whose normal is most anti-parallel to `direction`.
+@inline(__always) private func findIncidentEdge(
+    _ normals: InlineArray<8, Vec2>, _ count: Int, _ direction: Vec2
+) -> Int {
+    var edge = 0
+    var minDot = Float.greatestFiniteMagnitude
+    for i in 0..<count {
+        let d = dot(direction, normals[i])
+        if d < minDot {
+            minDot = d
+            edge = i
+        }
+    }
+    return edge
+}
+
+/// An incident edge clipped to the side planes of a reference edge: the two clipped points
+/// (moved to midway between the rounded surfaces) and their separations along the
+/// reference normal, radii included.
+struct ClippedEdge {
+    var lower: Vec2
+    var separationLower: Float
+    var upper: Vec2
+    var separationUpper: Float
+}
+
+/// Clips incident edge `v21`–`v22` against reference edge `v11`–`v12` with outward normal
+/// `normal` (shapes rounded by `r1` and `r2`); nil when the edges don't overlap along it.
+/// The incident edge runs against the reference edge, as it does between two shapes wound
+/// the same way, so `lower` comes from the `v22` end and `upper` from the `v21` end.
+@inline(__always) func clipEdge(
+    reference v11: Vec2, _ v12: Vec2, incident v21: Vec2, _ v22: Vec2, normal: Vec2, _ r1: Float, _ r2: Float
+) -> ClippedEdge? {
+    let tangent = normal.leftPerp
+    let lower1: Float = 0
+    let upper1 = dot(v12 - v11, tangent)
+    let upper2 = dot(v21 - v11, tangent)
+    let lower2 = dot(v22 - v11, tangent)
+    if upper2 < lower1 || upper1 < lower2 { return nil }
+
+    var vLower = v22
+    if lower2 < lower1 && upper2 - lower2 > .ulpOfOne {
+        vLower = lerp(v22, v21, (lower1 - lower2) / (upper2 - lower2))
+    }
+    var vUpper = v21
+    if upper2 > upper1 && upper2 - lower2 > .ulpOfOne {
+        vUpper = lerp(v22, v21, (upper1 - lower2) / (upper2 - lower2))
+    }
+    let separationLower = dot(vLower - v11, normal)
+    let separationUpper = dot(vUpper - v11, normal)
+    return ClippedEdge(
+        lower: mulAdd(vLower, 0.5 * (r1 - r2 - separationLower), normal), separationLower: separationLower - r1 - r2,
+        upper: mulAdd(vUpper, 0.5 * (r1 - r2 - separationUpper), normal), separationUpper: separationUpper - r1 - r2)
+}
+
+/// Polygon A against polygon B, either possibly rounded; also segments as two-vertex polygons.
+package func collidePolygons(_ polygonA: Polygon, _ xfA: Transform, _ polygonB: Polygon, _ xfB: Transform) -> Manifold {
+    let origin = polygonA.vertices[0]
+    let linearSlop = Tolerance.linearSlop
+    let speculative = Tolerance.speculativeDistance
+    let countA = polygonA.count
+    let countB = polygonB.count
+    let radiusA = polygonA.radius
+    let radiusB = polygonB.radius
+
+    // Work in A's frame shifted to A's first vertex, to reduce round-off.
+    let sfA = Transform(p: xfA.p + xfA.q.rotate(origin), q: xfA.q)
+    let xf = invMulTransforms(sfA, xfB)
+    var verticesA = InlineArray<8, Vec2>(repeating: .zero)
+    for i in 0..<countA {
+        verticesA[i] = polygonA.vertices[i] - origin
+    }
+    var verticesB = InlineArray<8, Vec2>(repeating: .zero)
+    var normalsB = InlineArray<8, Vec2>(repeating: .zero)
+    for i in 0..<countB {
+        verticesB[i] = xf.apply(polygonB.vertices[i])
+        normalsB[i] = xf.q.rotate(polygonB.normals[i])
+    }
+
+    let (bestA, separationA) = findMaxSeparation(polygonA.normals, verticesA, countA, verticesB, countB)
+    let (bestB, separationB) = findMaxSeparation(normalsB, verticesB, countB, verticesA, countA)
+    let radius = radiusA + radiusB
+    if separationA > speculative + radius || separationB > speculative + radius { return Manifold() }
+
+    // The reference face is the one of greater separation; find the incident face.
+    let flip = separationA < separationB
+    let edgeA = flip ? findIncidentEdge(polygonA.normals, countA, normalsB[bestB]) : bestA
+    let edgeB = flip ? bestB : findIncidentEdge(normalsB, countB, polygonA.normals[bestA])
+    let i11 = edgeA
+    let i12 = edgeA + 1 < countA ? edgeA + 1 : 0
+    let i21 = edgeB
+    let i22 = edgeB + 1 < countB ? edgeB + 1 : 0
+    let v11 = verticesA[i11]
+    let v12 = verticesA[i12]
+    let v21 = verticesB[i21]
+    let v22 = verticesB[i22]
+
+    var m = Manifold()
+    let clipped =
+        flip
+        ? clipEdge(reference: v21, v22, incident: v11, v12, normal: normalsB[i21], radiusB, radiusA)
+        : clipEdge(reference: v11, v12, incident: v21, v22, normal: polygonA.normals[i11], radiusA, radiusB)
+    if let c = clipped {
+        // Anchors stay midway; the order keeps ids tied to the same features either way.
+        if flip {
+            m.normal = -normalsB[i21]
+            m.points[0] = ManifoldPoint(anchorA: c.upper, separation: c.separationUpper, id: makeFeatureID(i11, i22))
+            m.points[1] = ManifoldPoint(anchorA: c.lower, separation: c.separationLower, id: makeFeatureID(i12, i21))
+        } else {
+            m.normal = polygonA.normals[i11]
+            m.points[0] = ManifoldPoint(anchorA: c.lower, separation: c.separationLower, id: makeFeatureID(i11, i22))
+            m.points[1] = ManifoldPoint(anchorA: c.upper, separation: c.separationUpper, id: makeFeatureID(i12, i21))
+        }
+        m.pointCount = 2
+    }
+
+    // The slop keeps vertex–vertex normals safe to normalise.
+    if separationA > 0.1 * linearSlop || separationB > 0.1 * linearSlop {
+        // Apart: when two vertices are substantially closer than the clipped points, one
+        // vertex–vertex point along their gap is the better contact.
+        let result = segmentDistance(v11, v12, v21, v22)
+        let distance = result.distanceSquared.squareRoot()
+        let separation = distance - radius
+        // Possible in the vertex–vertex case.
+        if separation > speculative { return Manifold() }
+
+        var minSeparation = Float.greatestFiniteMagnitude
+        for i in 0..<m.pointCount {
+            minSeparation = min(minSeparation, m.points[i].separation)
+        }
+        let f1 = result.fraction1
+        let f2 = result.fraction2
+        let vertexToVertex = (f1 == 0 || f1 == 1) && (f2 == 0 || f2 == 1)
+        if vertexToVertex && distance > 0 && separation + 0.1 * linearSlop < minSeparation {
+            let vA = f1 == 0 ? v11 : v12
+            let vB = f2 == 0 ? v21 : v22
+            let normal = (1 / distance) * (vB - vA)
+            let c1 = mulAdd(vA, radiusA, normal)
+            let c2 = mulSub(vB, radiusB, normal)
+            m.normal = normal
+            m.points[0] = ManifoldPoint(
+                anchorA: lerp(c1, c2, 0.5), separation: separation,
+                id: makeFeatureID(f1 == 0 ? i11 : i12, f2 == 0 ? i21 : i22))
+            m.pointCount = 1
+        }
+    }
+
+    if m.pointCount > 0 {
+        m.finish(origin: origin, xfA, xfB)
+    }
+    return m
+}
+
+/// Segment A (two-sided) against polygon B.
+package func collideSegmentAndPolygon(
+    _ segment: Segment, _ xfA: Transform, _ polygon: Polygon, _ xfB: Transform
+) -> Manifold {
+    collidePolygons(segmentPolygon(segment.point1, segment.point2), xfA, polygon, xfB)
+}

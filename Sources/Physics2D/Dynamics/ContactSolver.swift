@@ -1,0 +1,93 @@
+// Contact constraints: what the solver needs of each touching contact, prepared once per
+// step (the wide solver in `ContactSolverSIMD.swift` then packs them four to a block).
+//
+// Contact separation under substepping: manifolds are computed once per step; within the
+// substeps the separation is carried forward from the bodies' motion with the normal held
+// fixed:
+//   s = s0 + dot((cB + dpB + rot(dqB, rB)) - (cA + dpA + rot(dqA, rA)), n)
+//     = baseSeparation + dot(dpB - dpA + rot(dqB, rB) - rot(dqA, rA), n)
+// with baseSeparation = s0 - dot(rB - rA, n) folded in once at preparation.
+
+struct ContactConstraintPoint {
+    /// Anchors relative to each centre of mass, world axes, fixed for the step.
+    var anchorA: Vec2
+    var anchorB: Vec2
+    var baseSeparation: Float
+    /// Normal velocity before solving, for restitution.
+    var relativeVelocity: Float
+    var normalImpulse: Float
+    var tangentImpulse: Float
+    var maxNormalImpulse: Float
+    var normalMass: Float
+    var tangentMass: Float
+
+    static let zero = ContactConstraintPoint(
+        anchorA: .zero, anchorB: .zero, baseSeparation: 0, relativeVelocity: 0, normalImpulse: 0, tangentImpulse: 0,
+        maxNormalImpulse: 0, normalMass: 0, tangentMass: 0)
+}
+
+struct ContactConstraint {
+    /// Awake-state indices; -1 means a static body.
+    var indexA: Int32
+    var indexB: Int32
+    var contact: Int32
+    var normal: Vec2
+    var friction: Float
+    var restitution: Float
+    var softness: Softness
+    // Masses copied in so the substeps never chase the body records.
+    var invMassA: Float
+    var invIA: Float
+    var invMassB: Float
+    var invIB: Float
+    var pointCount: Int32
+    var p0: ContactConstraintPoint
+    var p1: ContactConstraintPoint
+}
+
+extension World {
+    /// Builds the constraint of a touching contact; both bodies are awake or static.
+    func makeContactConstraint(_ c: Int32, _ context: StepContext) -> ContactConstraint {
+        let contact = contacts[Int(c)]
+        let bodyA = bodies[Int(contact.bodyA)]
+        let bodyB = bodies[Int(contact.bodyB)]
+        let indexA = bodyA.awakeIndex
+        let indexB = bodyB.awakeIndex
+        let mA = bodyA.type == .dynamic ? bodyA.invMass : 0
+        let iA = bodyA.type == .dynamic ? bodyA.invInertia : 0
+        let mB = bodyB.type == .dynamic ? bodyB.invMass : 0
+        let iB = bodyB.type == .dynamic ? bodyB.invInertia : 0
+        let vA = indexA >= 0 ? states[Int(indexA)].linearVelocity : .zero
+        let wA = indexA >= 0 ? states[Int(indexA)].angularVelocity : 0
+        let vB = indexB >= 0 ? states[Int(indexB)].linearVelocity : .zero
+        let wB = indexB >= 0 ? states[Int(indexB)].angularVelocity : 0
+        let normal = contact.manifold.normal
+        let tangent = normal.rightPerp
+        let warm: Float = context.enableWarmStarting ? 1 : 0
+
+        func point(_ mp: ManifoldPoint) -> ContactConstraintPoint {
+            let rA = mp.anchorA
+            let rB = mp.anchorB
+            let rnA = cross(rA, normal), rnB = cross(rB, normal)
+            let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+            let rtA = cross(rA, tangent), rtB = cross(rB, tangent)
+            let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+            let vrA = vA + cross(wA, rA)
+            let vrB = vB + cross(wB, rB)
+            return ContactConstraintPoint(
+                anchorA: rA, anchorB: rB, baseSeparation: mp.separation - dot(rB - rA, normal),
+                relativeVelocity: dot(normal, vrB - vrA), normalImpulse: warm * mp.normalImpulse,
+                tangentImpulse: warm * mp.tangentImpulse, maxNormalImpulse: 0,
+                normalMass: kNormal > 0 ? 1 / kNormal : 0, tangentMass: kTangent > 0 ? 1 / kTangent : 0)
+        }
+
+        let m = contact.manifold
+        let isStatic = indexA < 0 || indexB < 0
+        return ContactConstraint(
+            indexA: indexA, indexB: indexB, contact: c, normal: normal, friction: contact.friction,
+            restitution: contact.restitution, softness: isStatic ? context.staticSoftness : context.contactSoftness,
+            invMassA: mA, invIA: iA, invMassB: mB, invIB: iB, pointCount: Int32(m.pointCount),
+            p0: m.pointCount > 0 ? point(m.points[0]) : .zero,
+            p1: m.pointCount > 1 ? point(m.points[1]) : .zero)
+    }
+}

@@ -1,0 +1,389 @@
+// The contact solver in four lanes: Box2D v3's wide solver, in Swift SIMD types.
+//
+// Contacts are coloured so that no awake body appears twice in a colour; the contacts of
+// a colour are then independent and are solved four at a time, each lane one contact. The
+// order of colours is fixed (contacts between two moving bodies first, contacts against
+// static bodies last, so the ground has the last word), so the result does not depend on
+// how contacts happen to be listed, and stacks do not lean the way a sequential order
+// pushes them.
+
+typealias Lanes = SIMD4<Float>
+
+/// Lane-wise maximum and minimum as selects, which compile to vector instructions (the
+/// standard library's generic `pointwiseMax` does not inline here).
+@inline(__always) func lanesMax(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: a .< b) }
+@inline(__always) func lanesMin(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .< a) }
+typealias IndexLanes = SIMD4<Int32>
+let laneCount = 4
+
+struct PointLanes {
+    var anchorAX = Lanes(), anchorAY = Lanes(), anchorBX = Lanes(), anchorBY = Lanes()
+    var baseSeparation = Lanes(), relativeVelocity = Lanes()
+    var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
+    var normalMass = Lanes(), tangentMass = Lanes()
+}
+
+struct ContactBlock {
+    /// Awake-state indices; -1 for a static body or an empty lane.
+    var indexA = IndexLanes(repeating: -1)
+    var indexB = IndexLanes(repeating: -1)
+    /// Index into the step's scalar constraint list; -1 for an empty lane.
+    var constraint = IndexLanes(repeating: -1)
+    var normalX = Lanes(), normalY = Lanes(), friction = Lanes(), restitution = Lanes()
+    var invMassA = Lanes(), invIA = Lanes(), invMassB = Lanes(), invIB = Lanes()
+    var biasRate = Lanes(), massScale = Lanes(repeating: 1), impulseScale = Lanes()
+    var p0 = PointLanes()
+    var p1 = PointLanes()
+}
+
+// Gathering and scattering load each body's state as two 16-byte rows (velocity, angular
+// velocity, flag; then substep motion and rotation) and transpose four of them into lanes,
+// as Box2D's SSE path does. Static bodies and empty lanes read and write a zeroed dummy
+// state: their masses are zero, so what is written back there stays zero.
+
+@inline(__always)
+func statePointers(
+    _ states: UnsafeMutablePointer<BodyState>, _ dummy: UnsafeMutablePointer<BodyState>, _ indices: IndexLanes
+) -> (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer) {
+    (UnsafeMutableRawPointer(indices[0] >= 0 ? states + Int(indices[0]) : dummy),
+     UnsafeMutableRawPointer(indices[1] >= 0 ? states + Int(indices[1]) : dummy),
+     UnsafeMutableRawPointer(indices[2] >= 0 ? states + Int(indices[2]) : dummy),
+     UnsafeMutableRawPointer(indices[3] >= 0 ? states + Int(indices[3]) : dummy))
+}
+
+@inline(__always)
+func transpose(_ r0: Lanes, _ r1: Lanes, _ r2: Lanes, _ r3: Lanes) -> (Lanes, Lanes, Lanes, Lanes) {
+    (Lanes(r0[0], r1[0], r2[0], r3[0]), Lanes(r0[1], r1[1], r2[1], r3[1]),
+     Lanes(r0[2], r1[2], r2[2], r3[2]), Lanes(r0[3], r1[3], r2[3], r3[3]))
+}
+
+/// Velocity, angular velocity and the dynamic flag of four bodies, in lanes.
+@inline(__always)
+func gatherVelocities(
+    _ p: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer)
+) -> (vx: Lanes, vy: Lanes, w: Lanes, flag: Lanes) {
+    let t = transpose(
+        p.0.loadUnaligned(as: Lanes.self), p.1.loadUnaligned(as: Lanes.self),
+        p.2.loadUnaligned(as: Lanes.self), p.3.loadUnaligned(as: Lanes.self))
+    return (t.0, t.1, t.2, t.3)
+}
+
+/// Substep motion of four bodies, in lanes: displacement and rotation (cos, sin).
+@inline(__always)
+func gatherMotion(
+    _ p: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer)
+) -> (dpx: Lanes, dpy: Lanes, qc: Lanes, qs: Lanes) {
+    let t = transpose(
+        p.0.loadUnaligned(fromByteOffset: 16, as: Lanes.self), p.1.loadUnaligned(fromByteOffset: 16, as: Lanes.self),
+        p.2.loadUnaligned(fromByteOffset: 16, as: Lanes.self), p.3.loadUnaligned(fromByteOffset: 16, as: Lanes.self))
+    return (t.0, t.1, t.2, t.3)
+}
+
+@inline(__always)
+func scatterVelocities(
+    _ p: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer),
+    _ vx: Lanes, _ vy: Lanes, _ w: Lanes, _ flag: Lanes
+) {
+    let t = transpose(vx, vy, w, flag)
+    p.0.storeBytes(of: t.0, as: Lanes.self)
+    p.1.storeBytes(of: t.1, as: Lanes.self)
+    p.2.storeBytes(of: t.2, as: Lanes.self)
+    p.3.storeBytes(of: t.3, as: Lanes.self)
+}
+
+func warmStartContactBlocks(
+    _ blocks: UnsafeMutableBufferPointer<ContactBlock>, _ states: UnsafeMutablePointer<BodyState>,
+    _ dummy: UnsafeMutablePointer<BodyState>
+) {
+    for k in 0..<blocks.count {
+        let c = blocks.baseAddress! + k
+        let pa = statePointers(states, dummy, c.pointee.indexA)
+        let pb = statePointers(states, dummy, c.pointee.indexB)
+        var (vAx, vAy, wA, fA) = gatherVelocities(pa)
+        var (vBx, vBy, wB, fB) = gatherVelocities(pb)
+        let nx = c.pointee.normalX, ny = c.pointee.normalY
+        let tx = ny, ty = -nx
+        let mA = c.pointee.invMassA, iA = c.pointee.invIA, mB = c.pointee.invMassB, iB = c.pointee.invIB
+        for pass in 0..<2 {
+            let p = pass == 0 ? c.pointer(to: \.p0)! : c.pointer(to: \.p1)!
+            let px = p.pointee.normalImpulse * nx + p.pointee.tangentImpulse * tx
+            let py = p.pointee.normalImpulse * ny + p.pointee.tangentImpulse * ty
+            wA -= iA * (p.pointee.anchorAX * py - p.pointee.anchorAY * px)
+            vAx -= mA * px
+            vAy -= mA * py
+            wB += iB * (p.pointee.anchorBX * py - p.pointee.anchorBY * px)
+            vBx += mB * px
+            vBy += mB * py
+        }
+        _ = (fA, fB)
+        scatterVelocities(pa, vAx, vAy, wA, fA)
+        scatterVelocities(pb, vBx, vBy, wB, fB)
+    }
+}
+
+func solveContactBlocks(
+    _ blocks: UnsafeMutableBufferPointer<ContactBlock>, _ states: UnsafeMutablePointer<BodyState>,
+    _ dummy: UnsafeMutablePointer<BodyState>, inv_h: Float, pushout: Float, useBias: Bool
+) {
+    let zero = Lanes(repeating: 0)
+    let one = Lanes(repeating: 1)
+    let minBias = Lanes(repeating: -pushout)
+    let invH = Lanes(repeating: inv_h)
+    let count = blocks.count
+    for k in 0..<count {
+        let c = blocks.baseAddress! + k
+        let pa = statePointers(states, dummy, c.pointee.indexA)
+        let pb = statePointers(states, dummy, c.pointee.indexB)
+        var (vAx, vAy, wA, fA) = gatherVelocities(pa)
+        var (vBx, vBy, wB, fB) = gatherVelocities(pb)
+        let bA = gatherMotion(pa)
+        let bB = gatherMotion(pb)
+        let dpx = bB.dpx - bA.dpx, dpy = bB.dpy - bA.dpy
+        let mA = c.pointee.invMassA, iA = c.pointee.invIA, mB = c.pointee.invMassB, iB = c.pointee.invIB
+        let nx = c.pointee.normalX, ny = c.pointee.normalY
+        let biasRate = useBias ? c.pointee.biasRate : zero
+        let softMass = useBias ? c.pointee.massScale : one
+        let softImpulse = useBias ? c.pointee.impulseScale : zero
+        let p0 = c.pointer(to: \.p0)!
+        let p1 = c.pointer(to: \.p1)!
+
+        // Non-penetration, both points. A one-point contact's second point has zero mass.
+        for pass in 0..<2 {
+            let p = pass == 0 ? p0 : p1
+            let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY
+            let rBx = p.pointee.anchorBX, rBy = p.pointee.anchorBY
+            // Current separation from the substep motion, normal held fixed.
+            let qAx = bA.qc * rAx - bA.qs * rAy, qAy = bA.qs * rAx + bA.qc * rAy
+            let qBx = bB.qc * rBx - bB.qs * rBy, qBy = bB.qs * rBx + bB.qc * rBy
+            let s = p.pointee.baseSeparation + (dpx + qBx - qAx) * nx + (dpy + qBy - qAy) * ny
+            // Speculative where still apart: the gap may close within this substep.
+            let apart = s .> zero
+            let velocityBias = lanesMax(biasRate * s, minBias).replacing(with: s * invH, where: apart)
+            let massScale = softMass.replacing(with: one, where: apart)
+            let impulseScale = softImpulse.replacing(with: zero, where: apart)
+            let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
+            let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
+            let vn = dvx * nx + dvy * ny
+            let old = p.pointee.normalImpulse
+            let newImpulse = lanesMax(old - p.pointee.normalMass * massScale * (vn + velocityBias) - impulseScale * old, zero)
+            let impulse = newImpulse - old
+            p.pointee.normalImpulse = newImpulse
+            p.pointee.maxNormalImpulse = lanesMax(p.pointee.maxNormalImpulse, impulse)
+            let px = impulse * nx, py = impulse * ny
+            vAx -= mA * px
+            vAy -= mA * py
+            wA -= iA * (rAx * py - rAy * px)
+            vBx += mB * px
+            vBy += mB * py
+            wB += iB * (rBx * py - rBy * px)
+        }
+
+        // Friction, bounded by each point's normal impulse.
+        let friction = c.pointee.friction
+        let tx = ny, ty = -nx
+        for pass in 0..<2 {
+            let p = pass == 0 ? p0 : p1
+            let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY
+            let rBx = p.pointee.anchorBX, rBy = p.pointee.anchorBY
+            let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
+            let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
+            let vt = dvx * tx + dvy * ty
+            let old = p.pointee.tangentImpulse
+            let maxFriction = friction * p.pointee.normalImpulse
+            let newImpulse = lanesMin(lanesMax(old - p.pointee.tangentMass * vt, -maxFriction), maxFriction)
+            let impulse = newImpulse - old
+            p.pointee.tangentImpulse = newImpulse
+            let px = impulse * tx, py = impulse * ty
+            vAx -= mA * px
+            vAy -= mA * py
+            wA -= iA * (rAx * py - rAy * px)
+            vBx += mB * px
+            vBy += mB * py
+            wB += iB * (rBx * py - rBy * px)
+        }
+        _ = (fA, fB)
+        scatterVelocities(pa, vAx, vAy, wA, fA)
+        scatterVelocities(pb, vBx, vBy, wB, fB)
+    }
+}
+
+func applyRestitutionBlocks(
+    _ blocks: UnsafeMutableBufferPointer<ContactBlock>, _ states: UnsafeMutablePointer<BodyState>,
+    _ dummy: UnsafeMutablePointer<BodyState>, threshold: Float
+) {
+    let zero = Lanes(repeating: 0)
+    let minusThreshold = Lanes(repeating: -threshold)
+    for k in 0..<blocks.count {
+        let c = blocks.baseAddress! + k
+        let e = c.pointee.restitution
+        guard any(e .!= zero) else { continue }
+        let pa = statePointers(states, dummy, c.pointee.indexA)
+        let pb = statePointers(states, dummy, c.pointee.indexB)
+        var (vAx, vAy, wA, fA) = gatherVelocities(pa)
+        var (vBx, vBy, wB, fB) = gatherVelocities(pb)
+        let nx = c.pointee.normalX, ny = c.pointee.normalY
+        let mA = c.pointee.invMassA, iA = c.pointee.invIA, mB = c.pointee.invMassB, iB = c.pointee.invIB
+        @inline(__always) func bounce(_ p: UnsafeMutablePointer<PointLanes>) {
+            // Only points that closed faster than the threshold and carried load bounce.
+            let active = (p.pointee.relativeVelocity .< minusThreshold) .& (p.pointee.maxNormalImpulse .> zero)
+                .& (e .!= zero)
+            guard any(active) else { return }
+            let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY
+            let rBx = p.pointee.anchorBX, rBy = p.pointee.anchorBY
+            let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
+            let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
+            let vn = dvx * nx + dvy * ny
+            let old = p.pointee.normalImpulse
+            var newImpulse = lanesMax(old - p.pointee.normalMass * (vn + e * p.pointee.relativeVelocity), zero)
+            newImpulse.replace(with: old, where: .!active)
+            let impulse = newImpulse - old
+            p.pointee.normalImpulse = newImpulse
+            p.pointee.maxNormalImpulse = lanesMax(p.pointee.maxNormalImpulse, impulse)
+            let px = impulse * nx, py = impulse * ny
+            vAx -= mA * px
+            vAy -= mA * py
+            wA -= iA * (rAx * py - rAy * px)
+            vBx += mB * px
+            vBy += mB * py
+            wB += iB * (rBx * py - rBy * px)
+        }
+        bounce(c.pointer(to: \.p0)!)
+        bounce(c.pointer(to: \.p1)!)
+        _ = (fA, fB)
+        scatterVelocities(pa, vAx, vAy, wA, fA)
+        scatterVelocities(pb, vBx, vBy, wB, fB)
+    }
+}
+
+extension World {
+    /// Colours the step's constraints and packs them into blocks of four lanes: first the
+    /// contacts between two moving bodies, then those against static bodies, each set
+    /// coloured greedily (first colour where neither body is used yet).
+    func buildContactBlocks() {
+        let words = (awakeBodies.count + 63) >> 6
+        var blocks = scratch.blocks
+        var bits = scratch.colorBits
+        var colorOf = scratch.colorOf
+        var colorCounts = scratch.colorCounts
+        var firstBlock = scratch.colorFirstBlock
+        var fill = scratch.colorFill
+        scratch.blocks = []
+        scratch.colorBits = []
+        scratch.colorOf = []
+        scratch.colorCounts = []
+        scratch.colorFirstBlock = []
+        scratch.colorFill = []
+        blocks.removeAll(keepingCapacity: true)
+
+        for pass in 0..<2 {
+            let count = pass == 0 ? scratch.constraints.count : scratch.staticConstraints.count
+            guard count > 0 else { continue }
+            bits.removeAll(keepingCapacity: true)
+            colorOf.removeAll(keepingCapacity: true)
+            colorCounts.removeAll(keepingCapacity: true)
+            var colorCount = 0
+            let pick = { (list: UnsafeBufferPointer<ContactConstraint>) in
+                for i in 0..<list.count {
+                    let a = list[i].indexA, b = list[i].indexB
+                    let wordA = Int(a >> 6), maskA: UInt64 = a >= 0 ? 1 << UInt64(a & 63) : 0
+                    let wordB = Int(b >> 6), maskB: UInt64 = b >= 0 ? 1 << UInt64(b & 63) : 0
+                    var color = 0
+                    while true {
+                        if color == colorCount {
+                            bits.append(contentsOf: repeatElement(0, count: words))
+                            colorCounts.append(0)
+                            colorCount += 1
+                        }
+                        let base = color * words
+                        let freeA = maskA == 0 || bits[base + wordA] & maskA == 0
+                        let freeB = maskB == 0 || bits[base + wordB] & maskB == 0
+                        if freeA && freeB {
+                            if maskA != 0 { bits[base + wordA] |= maskA }
+                            if maskB != 0 { bits[base + wordB] |= maskB }
+                            break
+                        }
+                        color += 1
+                    }
+                    colorOf.append(Int32(color))
+                    colorCounts[color] += 1
+                }
+            }
+            if pass == 0 {
+                scratch.constraints.withUnsafeBufferPointer(pick)
+            } else {
+                scratch.staticConstraints.withUnsafeBufferPointer(pick)
+            }
+            // Lay the colours out one after another, four lanes to a block.
+            firstBlock.removeAll(keepingCapacity: true)
+            fill.removeAll(keepingCapacity: true)
+            var next = blocks.count
+            for color in 0..<colorCount {
+                firstBlock.append(next)
+                fill.append(0)
+                next += (colorCounts[color] + laneCount - 1) / laneCount
+            }
+            blocks.append(contentsOf: repeatElement(ContactBlock(), count: next - blocks.count))
+            let offset = pass == 0 ? 0 : scratch.constraints.count
+            let pack = { (list: UnsafeBufferPointer<ContactConstraint>) in
+                blocks.withUnsafeMutableBufferPointer { bp in
+                    for i in 0..<list.count {
+                        let color = Int(colorOf[i])
+                        let slot = fill[color]
+                        fill[color] = slot + 1
+                        let block = bp.baseAddress! + (firstBlock[color] + slot / laneCount)
+                        block.pointee.pack(list.baseAddress! + i, lane: slot % laneCount, constraintIndex: Int32(offset + i))
+                    }
+                }
+            }
+            if pass == 0 {
+                scratch.constraints.withUnsafeBufferPointer(pack)
+            } else {
+                scratch.staticConstraints.withUnsafeBufferPointer(pack)
+            }
+        }
+        scratch.blocks = blocks
+        scratch.colorBits = bits
+        scratch.colorOf = colorOf
+        scratch.colorCounts = colorCounts
+        scratch.colorFirstBlock = firstBlock
+        scratch.colorFill = fill
+    }
+}
+
+extension ContactBlock {
+    mutating func pack(_ source: UnsafePointer<ContactConstraint>, lane l: Int, constraintIndex: Int32) {
+        let c = source.pointee
+        indexA[l] = c.indexA
+        indexB[l] = c.indexB
+        constraint[l] = constraintIndex
+        normalX[l] = c.normal.x
+        normalY[l] = c.normal.y
+        friction[l] = c.friction
+        restitution[l] = c.restitution
+        invMassA[l] = c.invMassA
+        invIA[l] = c.invIA
+        invMassB[l] = c.invMassB
+        invIB[l] = c.invIB
+        biasRate[l] = c.softness.biasRate
+        massScale[l] = c.softness.massScale
+        impulseScale[l] = c.softness.impulseScale
+        p0.pack(c.p0, lane: l)
+        if c.pointCount > 1 { p1.pack(c.p1, lane: l) }
+    }
+}
+
+extension PointLanes {
+    mutating func pack(_ p: ContactConstraintPoint, lane l: Int) {
+        anchorAX[l] = p.anchorA.x
+        anchorAY[l] = p.anchorA.y
+        anchorBX[l] = p.anchorB.x
+        anchorBY[l] = p.anchorB.y
+        baseSeparation[l] = p.baseSeparation
+        relativeVelocity[l] = p.relativeVelocity
+        normalImpulse[l] = p.normalImpulse
+        tangentImpulse[l] = p.tangentImpulse
+        maxNormalImpulse[l] = 0
+        normalMass[l] = p.normalMass
+        tangentMass[l] = p.tangentMass
+    }
+}

@@ -1,0 +1,318 @@
+extension World {
+    // MARK: Creating joints
+
+    package func createDistanceJoint(_ def: DistanceJointDef) -> JointID {
+        var data = DistanceJointData()
+        data.length = max(def.length.isFinite ? def.length : 0, Tolerance.linearSlop)
+        data.enableSpring = def.enableSpring
+        data.hertz = max(0, def.hertz.isFinite ? def.hertz : 0)
+        data.dampingRatio = max(0, def.dampingRatio.isFinite ? def.dampingRatio : 0)
+        data.enableLimit = def.enableLimit
+        data.minLength = max(0, def.minLength.isFinite ? def.minLength : 0)
+        data.maxLength = max(data.minLength, def.maxLength.isNaN ? data.minLength : def.maxLength)
+        return createJoint(
+            bodyA: def.bodyA, bodyB: def.bodyB, anchorA: def.localAnchorA, anchorB: def.localAnchorB,
+            collideConnected: def.collideConnected, userData: def.userData, data: .distance(data))
+    }
+
+    package func createRevoluteJoint(_ def: RevoluteJointDef) -> JointID {
+        var data = RevoluteJointData()
+        data.referenceAngle = def.referenceAngle.isFinite ? def.referenceAngle : 0
+        data.enableLimit = def.enableLimit
+        data.lowerAngle = min(def.lowerAngle, def.upperAngle)
+        data.upperAngle = max(def.lowerAngle, def.upperAngle)
+        data.enableMotor = def.enableMotor
+        data.motorSpeed = def.motorSpeed.isFinite ? def.motorSpeed : 0
+        data.maxMotorTorque = max(0, def.maxMotorTorque.isFinite ? def.maxMotorTorque : 0)
+        data.enableSpring = def.enableSpring
+        data.hertz = max(0, def.hertz.isFinite ? def.hertz : 0)
+        data.dampingRatio = max(0, def.dampingRatio.isFinite ? def.dampingRatio : 0)
+        return createJoint(
+            bodyA: def.bodyA, bodyB: def.bodyB, anchorA: def.localAnchorA, anchorB: def.localAnchorB,
+            collideConnected: def.collideConnected, userData: def.userData, data: .revolute(data))
+    }
+
+    package func createWeldJoint(_ def: WeldJointDef) -> JointID {
+        var data = WeldJointData()
+        data.referenceAngle = def.referenceAngle.isFinite ? def.referenceAngle : 0
+        data.linearHertz = max(0, def.linearHertz.isFinite ? def.linearHertz : 0)
+        data.angularHertz = max(0, def.angularHertz.isFinite ? def.angularHertz : 0)
+        data.linearDampingRatio = max(0, def.linearDampingRatio.isFinite ? def.linearDampingRatio : 1)
+        data.angularDampingRatio = max(0, def.angularDampingRatio.isFinite ? def.angularDampingRatio : 1)
+        return createJoint(
+            bodyA: def.bodyA, bodyB: def.bodyB, anchorA: def.localAnchorA, anchorB: def.localAnchorB,
+            collideConnected: def.collideConnected, userData: def.userData, data: .weld(data))
+    }
+
+    package func createPrismaticJoint(_ def: PrismaticJointDef) -> JointID {
+        var data = PrismaticJointData()
+        guard def.localAxisA.isValid, def.localAxisA.lengthSquared > 0 else { return .null }
+        data.localAxisA = def.localAxisA.normalized
+        data.referenceAngle = def.referenceAngle.isFinite ? def.referenceAngle : 0
+        data.enableLimit = def.enableLimit
+        data.lowerTranslation = min(def.lowerTranslation, def.upperTranslation)
+        data.upperTranslation = max(def.lowerTranslation, def.upperTranslation)
+        data.enableMotor = def.enableMotor
+        data.motorSpeed = def.motorSpeed.isFinite ? def.motorSpeed : 0
+        data.maxMotorForce = max(0, def.maxMotorForce.isFinite ? def.maxMotorForce : 0)
+        return createJoint(
+            bodyA: def.bodyA, bodyB: def.bodyB, anchorA: def.localAnchorA, anchorB: def.localAnchorB,
+            collideConnected: def.collideConnected, userData: def.userData, data: .prismatic(data))
+    }
+
+    package func createTargetJoint(_ def: TargetJointDef) -> JointID {
+        guard def.target.isValid else { return .null }
+        var data = TargetJointData()
+        data.target = def.target
+        data.targetAngle = def.targetAngle.isFinite ? def.targetAngle : 0
+        data.hertz = max(0, def.hertz.isFinite ? def.hertz : 0)
+        data.dampingRatio = max(0, def.dampingRatio.isFinite ? def.dampingRatio : 0)
+        data.angularHertz = max(0, def.angularHertz.isFinite ? def.angularHertz : 0)
+        data.angularDampingRatio = max(0, def.angularDampingRatio.isFinite ? def.angularDampingRatio : 0)
+        data.maxForce = max(0, def.maxForce.isNaN ? 0 : def.maxForce)
+        return createJoint(
+            bodyA: groundBody, bodyB: def.body, anchorA: .zero, anchorB: def.localAnchor,
+            collideConnected: true, userData: def.userData, data: .target(data))
+    }
+
+    /// A static body at the origin that target joints hang from.
+    var groundBody: BodyID {
+        if let ground = groundBodyID, isValid(ground) { return ground }
+        var def = BodyDef()
+        def.type = .static
+        let id = createBody(def)
+        groundBodyID = id
+        return id
+    }
+
+    package func isValid(_ id: JointID) -> Bool {
+        id.index >= 0 && Int(id.index) < joints.count && joints[Int(id.index)].isAlive
+            && joints[Int(id.index)].generation == id.generation
+    }
+
+    /// Destroys a joint and wakes its bodies.
+    package func destroyJoint(_ id: JointID) {
+        precondition(!isLocked, "joints cannot be destroyed during a step")
+        guard isValid(id) else { return }
+        destroyJointInternal(id.index)
+    }
+
+    package func jointBodies(_ id: JointID) -> (BodyID, BodyID) {
+        guard isValid(id) else { return (.null, .null) }
+        return (bodyID(joints[Int(id.index)].bodyA), bodyID(joints[Int(id.index)].bodyB))
+    }
+
+    /// The joint's anchors in world coordinates now.
+    package func jointWorldAnchors(_ id: JointID) -> (Vec2, Vec2) {
+        guard isValid(id) else { return (.zero, .zero) }
+        let j = joints[Int(id.index)]
+        let a = bodies[Int(j.bodyA)].transform.apply(j.base.localOriginAnchorA)
+        let b = bodies[Int(j.bodyB)].transform.apply(j.base.localOriginAnchorB)
+        if case .target(let t) = j.data { return (t.target, b) }
+        return (a, b)
+    }
+
+    // MARK: Changing joints (each wakes the joint's bodies)
+
+    /// Moves the anchor on body A (in A's local frame).
+    package func setLocalAnchorA(_ id: JointID, _ anchor: Vec2) {
+        guard isValid(id), anchor.isValid else { return }
+        joints[Int(id.index)].base.localOriginAnchorA = anchor
+        wakeJointBodies(id.index)
+    }
+
+    package func setLocalAnchorB(_ id: JointID, _ anchor: Vec2) {
+        guard isValid(id), anchor.isValid else { return }
+        joints[Int(id.index)].base.localOriginAnchorB = anchor
+        wakeJointBodies(id.index)
+    }
+
+    package func setDistanceJointLength(_ id: JointID, _ length: Float) {
+        guard isValid(id), length.isFinite, case .distance(var d) = joints[Int(id.index)].data else { return }
+        d.length = max(length, Tolerance.linearSlop)
+        d.impulse = 0
+        joints[Int(id.index)].data = .distance(d)
+        wakeJointBodies(id.index)
+    }
+
+    package func distanceJointLength(_ id: JointID) -> Float {
+        guard isValid(id), case .distance(let d) = joints[Int(id.index)].data else { return 0 }
+        return d.length
+    }
+
+    /// Turns the spring on (hertz > 0) or makes the joint rigid (hertz 0).
+    package func setDistanceJointSpring(_ id: JointID, hertz: Float, dampingRatio: Float) {
+        guard isValid(id), hertz.isFinite, dampingRatio.isFinite, case .distance(var d) = joints[Int(id.index)].data
+        else { return }
+        d.hertz = max(0, hertz)
+        d.dampingRatio = max(0, dampingRatio)
+        d.enableSpring = d.hertz > 0
+        joints[Int(id.index)].data = .distance(d)
+        wakeJointBodies(id.index)
+    }
+
+    package func setDistanceJointLimits(_ id: JointID, enabled: Bool, minLength: Float, maxLength: Float) {
+        guard isValid(id), !minLength.isNaN, !maxLength.isNaN, case .distance(var d) = joints[Int(id.index)].data
+        else { return }
+        d.enableLimit = enabled
+        d.minLength = max(0, minLength)
+        d.maxLength = max(d.minLength, maxLength)
+        joints[Int(id.index)].data = .distance(d)
+        wakeJointBodies(id.index)
+    }
+
+    package func setRevoluteJointFriction(_ id: JointID, maxTorque: Float) {
+        guard isValid(id), maxTorque.isFinite, case .revolute(var r) = joints[Int(id.index)].data else { return }
+        r.enableMotor = maxTorque > 0
+        r.motorSpeed = 0
+        r.maxMotorTorque = max(0, maxTorque)
+        joints[Int(id.index)].data = .revolute(r)
+        wakeJointBodies(id.index)
+    }
+
+    package func setRevoluteJointLimits(_ id: JointID, enabled: Bool, lower: Float, upper: Float) {
+        guard isValid(id), !lower.isNaN, !upper.isNaN, case .revolute(var r) = joints[Int(id.index)].data else { return }
+        r.enableLimit = enabled
+        r.lowerAngle = min(lower, upper)
+        r.upperAngle = max(lower, upper)
+        joints[Int(id.index)].data = .revolute(r)
+        wakeJointBodies(id.index)
+    }
+
+    package func setPrismaticJointLimits(_ id: JointID, enabled: Bool, lower: Float, upper: Float) {
+        guard isValid(id), !lower.isNaN, !upper.isNaN, case .prismatic(var p) = joints[Int(id.index)].data else {
+            return
+        }
+        p.enableLimit = enabled
+        p.lowerTranslation = min(lower, upper)
+        p.upperTranslation = max(lower, upper)
+        joints[Int(id.index)].data = .prismatic(p)
+        wakeJointBodies(id.index)
+    }
+
+    package func setTarget(_ id: JointID, _ target: Vec2) {
+        guard isValid(id), target.isValid, case .target(var t) = joints[Int(id.index)].data else { return }
+        t.target = target
+        joints[Int(id.index)].data = .target(t)
+        wakeJointBodies(id.index)
+    }
+
+    package func setTargetJointSpring(_ id: JointID, hertz: Float, dampingRatio: Float) {
+        guard isValid(id), hertz.isFinite, dampingRatio.isFinite, case .target(var t) = joints[Int(id.index)].data
+        else { return }
+        t.hertz = max(0, hertz)
+        t.dampingRatio = max(0, dampingRatio)
+        t.angularHertz = t.angularHertz > 0 ? t.hertz : 0
+        t.angularDampingRatio = t.dampingRatio
+        joints[Int(id.index)].data = .target(t)
+        wakeJointBodies(id.index)
+    }
+
+    /// Every joint's world anchors, for drawing.
+    package var jointIDs: [JointID] {
+        joints.indices.compactMap { i in
+            joints[i].isAlive ? JointID(index: Int32(i), generation: joints[i].generation) : nil
+        }
+    }
+
+    // MARK: Internals
+
+    func createJoint(
+        bodyA: BodyID, bodyB: BodyID, anchorA: Vec2, anchorB: Vec2, collideConnected: Bool, userData: Int,
+        data: JointData
+    ) -> JointID {
+        precondition(!isLocked, "joints cannot be created during a step")
+        guard isValid(bodyA), isValid(bodyB), bodyA != bodyB, anchorA.isValid, anchorB.isValid else { return .null }
+        let index: Int32
+        if let free = freeJoints.popLast() {
+            index = free
+        } else {
+            index = Int32(joints.count)
+            joints.append(Joint())
+        }
+        var joint = Joint()
+        joint.generation = joints[Int(index)].generation &+ 1
+        joint.isAlive = true
+        joint.base.bodyA = bodyA.index
+        joint.base.bodyB = bodyB.index
+        joint.base.localOriginAnchorA = anchorA
+        joint.base.localOriginAnchorB = anchorB
+        joint.base.collideConnected = collideConnected
+        joint.data = data
+        joint.userData = userData
+        // Link into both bodies' joint lists (edge keys: index × 2 + side).
+        let keyA = index << 1
+        let keyB = index << 1 | 1
+        joint.nextA = bodies[Int(bodyA.index)].jointHead
+        joint.nextB = bodies[Int(bodyB.index)].jointHead
+        joints[Int(index)] = joint
+        if joint.nextA != -1 { setJointPrev(joint.nextA, keyA) }
+        bodies[Int(bodyA.index)].jointHead = keyA
+        if joint.nextB != -1 { setJointPrev(joint.nextB, keyB) }
+        bodies[Int(bodyB.index)].jointHead = keyB
+        // Bodies joined without collideConnected must not touch: drop their contacts.
+        if !collideConnected {
+            var key = bodies[Int(bodyA.index)].contactHead
+            while key != -1 {
+                let c = key >> 1
+                let next = (key & 1) == 0 ? contacts[Int(c)].nextA : contacts[Int(c)].nextB
+                let other = (key & 1) == 0 ? contacts[Int(c)].bodyB : contacts[Int(c)].bodyA
+                if other == bodyB.index { destroyContact(c, wakeBodies: false) }
+                key = next
+            }
+        }
+        wakeJointBodies(index)
+        return JointID(index: index, generation: joint.generation)
+    }
+
+    func setJointPrev(_ key: Int32, _ prev: Int32) {
+        if (key & 1) == 0 { joints[Int(key >> 1)].prevA = prev } else { joints[Int(key >> 1)].prevB = prev }
+    }
+
+    func setJointNext(_ key: Int32, _ next: Int32) {
+        if (key & 1) == 0 { joints[Int(key >> 1)].nextA = next } else { joints[Int(key >> 1)].nextB = next }
+    }
+
+    func destroyJointInternal(_ index: Int32) {
+        let j = joints[Int(index)]
+        // Unlink edge A.
+        if j.prevA != -1 { setJointNext(j.prevA, j.nextA) } else { bodies[Int(j.bodyA)].jointHead = j.nextA }
+        if j.nextA != -1 { setJointPrev(j.nextA, j.prevA) }
+        // Unlink edge B.
+        if j.prevB != -1 { setJointNext(j.prevB, j.nextB) } else { bodies[Int(j.bodyB)].jointHead = j.nextB }
+        if j.nextB != -1 { setJointPrev(j.nextB, j.prevB) }
+        wakeBody(j.bodyA)
+        wakeBody(j.bodyB)
+        joints[Int(index)].isAlive = false
+        freeJoints.append(index)
+        // Bodies that may now collide get paired on their next move.
+        if !j.base.collideConnected {
+            for body in [j.bodyA, j.bodyB] {
+                var s = bodies[Int(body)].shapeHead
+                while s != -1 {
+                    if shapes[Int(s)].proxyKey != -1 {
+                        broadPhase.moveProxy(shapes[Int(s)].proxyKey, aabb: shapes[Int(s)].fatAABB)
+                    }
+                    s = shapes[Int(s)].nextShape
+                }
+            }
+        }
+    }
+
+    func wakeJointBodies(_ index: Int32) {
+        wakeBody(joints[Int(index)].bodyA)
+        wakeBody(joints[Int(index)].bodyB)
+    }
+
+    /// True when a joint between the two bodies forbids their collision.
+    func jointPreventsCollision(_ a: Int32, _ b: Int32) -> Bool {
+        var key = bodies[Int(a)].jointHead
+        while key != -1 {
+            let j = joints[Int(key >> 1)]
+            let other = (key & 1) == 0 ? j.bodyB : j.bodyA
+            if other == b && !j.base.collideConnected { return true }
+            key = (key & 1) == 0 ? j.nextA : j.nextB
+        }
+        return false
+    }
+}

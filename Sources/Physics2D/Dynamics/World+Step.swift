@@ -1,0 +1,581 @@
+/// Per-body values the velocity integration needs each substep, computed once per step.
+struct BodyIntegration {
+    /// Velocity change per substep from forces and gravity.
+    var linearVelocityDelta: Vec2
+    var angularVelocityDelta: Float
+    /// Padé approximation of exp(-c h): 1 / (1 + c h).
+    var linearDampingFactor: Float
+    var angularDampingFactor: Float
+}
+
+/// What the narrow phase found out about a contact, for the serial pass after it.
+enum ContactFlag {
+    static let disjoint: UInt8 = 1
+    static let startedTouching: UInt8 = 2
+    static let stoppedTouching: UInt8 = 3
+}
+
+/// Buffers reused from step to step so that a running world does not allocate.
+struct StepScratch {
+    var constraints: [ContactConstraint] = []
+    var staticConstraints: [ContactConstraint] = []
+    var integration: [BodyIntegration] = []
+    var activeJoints: [Int32] = []
+    var islandParent: [Int32] = []
+    var islandMinSleepTime: [Float] = []
+    var islandMembers: [Int32] = []
+    var fastBodies: [Int32] = []
+    var contactFlags: [UInt8] = []
+    var blocks: [ContactBlock] = []
+    var colorBits: [UInt64] = []
+    var colorOf: [Int32] = []
+    var colorCounts: [Int] = []
+    var colorFirstBlock: [Int] = []
+    var colorFill: [Int] = []
+    let dummyState: UnsafeMutablePointer<BodyState> = {
+        let p = UnsafeMutablePointer<BodyState>.allocate(capacity: 1)
+        p.initialize(to: .identity)
+        return p
+    }()
+}
+
+extension World {
+    /// Advances the world by `timeStep` seconds: pairs new overlaps, updates contacts, solves
+    /// in `subStepCount` substeps, moves bodies (sweeping fast ones), and puts still islands
+    /// to sleep. Events of this step are readable until the next one. Non-finite or
+    /// non-positive steps only update contacts.
+    package func step(_ timeStep: Float) {
+        precondition(!isLocked, "step is not reentrant")
+        isLocked = true
+        defer { isLocked = false }
+        contactBeginEvents.removeAll(keepingCapacity: true)
+        contactEndEvents.removeAll(keepingCapacity: true)
+        stepCount += 1
+
+        // 1. New pairs from the broad phase.
+        broadPhase.updatePairs { a, b in self.pairFound(a, b) }
+        // 2. Narrow phase: manifolds, begin and end of touching.
+        collide()
+        guard timeStep.isFinite, timeStep > 0 else { return }
+        // 3. Solve, move, sweep, sleep.
+        solve(timeStep)
+    }
+
+    // MARK: Pairs and contacts
+
+    func pairFound(_ a: Int32, _ b: Int32) {
+        guard a != b else { return }
+        let shapeA = shapes[Int(a)], shapeB = shapes[Int(b)]
+        guard shapeA.isAlive, shapeB.isAlive, shapeA.body != shapeB.body else { return }
+        let key = pairKey(a, b)
+        guard contactMap[key] == nil else { return }
+        let typeA = bodies[Int(shapeA.body)].type, typeB = bodies[Int(shapeB.body)].type
+        guard typeA == .dynamic || typeB == .dynamic else { return }
+        guard !(shapeA.isStaticOnlyGeometry && shapeB.isStaticOnlyGeometry) else { return }
+        guard shapeA.filter.shouldCollide(with: shapeB.filter) else { return }
+        guard !jointPreventsCollision(shapeA.body, shapeB.body) else { return }
+        if let customFilter, !customFilter(shapeID(a), shapeID(b)) { return }
+        createContact(min(a, b), max(a, b), key: key)
+    }
+
+    func createContact(_ a: Int32, _ b: Int32, key: UInt64) {
+        let index: Int32
+        if let free = freeContacts.popLast() {
+            index = free
+        } else {
+            index = Int32(contacts.count)
+            contacts.append(Contact())
+        }
+        let shapeA = shapes[Int(a)], shapeB = shapes[Int(b)]
+        var c = Contact()
+        c.isAlive = true
+        c.shapeA = a
+        c.shapeB = b
+        c.bodyA = shapeA.body
+        c.bodyB = shapeB.body
+        c.friction = mixFriction(shapeA.friction, shapeB.friction)
+        c.restitution = mixRestitution(shapeA.restitution, shapeB.restitution)
+        c.enableContactEvents = shapeA.enableContactEvents && shapeB.enableContactEvents
+        c.pairKey = key
+        let keyA = index << 1, keyB = index << 1 | 1
+        c.nextA = bodies[Int(c.bodyA)].contactHead
+        c.nextB = bodies[Int(c.bodyB)].contactHead
+        contacts[Int(index)] = c
+        if c.nextA != -1 { setContactPrev(c.nextA, keyA) }
+        bodies[Int(c.bodyA)].contactHead = keyA
+        bodies[Int(c.bodyA)].contactCount += 1
+        if c.nextB != -1 { setContactPrev(c.nextB, keyB) }
+        bodies[Int(c.bodyB)].contactHead = keyB
+        bodies[Int(c.bodyB)].contactCount += 1
+        contactMap[key] = index
+    }
+
+    func setContactPrev(_ key: Int32, _ prev: Int32) {
+        if (key & 1) == 0 { contacts[Int(key >> 1)].prevA = prev } else { contacts[Int(key >> 1)].prevB = prev }
+    }
+
+    func setContactNext(_ key: Int32, _ next: Int32) {
+        if (key & 1) == 0 { contacts[Int(key >> 1)].nextA = next } else { contacts[Int(key >> 1)].nextB = next }
+    }
+
+    /// Removes a contact; a touching one is reported as ended.
+    func destroyContact(_ index: Int32, wakeBodies: Bool) {
+        let c = contacts[Int(index)]
+        guard c.isAlive else { return }
+        if c.isTouching && c.enableContactEvents {
+            contactEndEvents.append(ContactEndTouchEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB)))
+        }
+        if c.prevA != -1 { setContactNext(c.prevA, c.nextA) } else { bodies[Int(c.bodyA)].contactHead = c.nextA }
+        if c.nextA != -1 { setContactPrev(c.nextA, c.prevA) }
+        if c.prevB != -1 { setContactNext(c.prevB, c.nextB) } else { bodies[Int(c.bodyB)].contactHead = c.nextB }
+        if c.nextB != -1 { setContactPrev(c.nextB, c.prevB) }
+        bodies[Int(c.bodyA)].contactCount -= 1
+        bodies[Int(c.bodyB)].contactCount -= 1
+        contactMap[c.pairKey] = nil
+        contacts[Int(index)].isAlive = false
+        contacts[Int(index)].isTouching = false
+        freeContacts.append(index)
+        if wakeBodies {
+            wakeBody(c.bodyA)
+            wakeBody(c.bodyB)
+        }
+    }
+
+    /// Updates every contact that has an awake body: drops pairs whose fat boxes parted,
+    /// recomputes manifolds (carrying impulses over by feature id) and records touch events.
+    ///
+    /// Two passes, as in Box2D v3: the first only computes (through unsafe buffers, so the
+    /// hot loop pays no exclusivity checks) and flags what changed; the second, serial and in
+    /// contact order, destroys contacts, wakes bodies and emits events.
+    func collide() {
+        var flags = scratch.contactFlags
+        scratch.contactFlags = []
+        flags.removeAll(keepingCapacity: true)
+        flags.append(contentsOf: repeatElement(0, count: contacts.count))
+        let broadPhase = self.broadPhase
+        contacts.withUnsafeMutableBufferPointer { cp in
+            bodies.withUnsafeBufferPointer { bp in
+                shapes.withUnsafeBufferPointer { sp in
+                    flags.withUnsafeMutableBufferPointer { fp in
+                        for index in 0..<cp.count {
+                            let cptr = cp.baseAddress! + index
+                            guard cptr.pointee.isAlive else { continue }
+                            let bodyA = bp.baseAddress! + Int(cptr.pointee.bodyA)
+                            let bodyB = bp.baseAddress! + Int(cptr.pointee.bodyB)
+                            guard bodyA.pointee.awakeIndex >= 0 || bodyB.pointee.awakeIndex >= 0 else { continue }
+                            let shapeA = sp.baseAddress! + Int(cptr.pointee.shapeA)
+                            let shapeB = sp.baseAddress! + Int(cptr.pointee.shapeB)
+                            guard broadPhase.testOverlap(shapeA.pointee.proxyKey, shapeB.pointee.proxyKey) else {
+                                fp[index] = ContactFlag.disjoint
+                                continue
+                            }
+                            let xfA = bodyA.pointee.transform
+                            let xfB = bodyB.pointee.transform
+                            var m = Physics2D.collide(
+                                shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB, cache: &cptr.pointee.cache)
+                            let offsetA = bodyA.pointee.center - xfA.p
+                            let centerDelta = bodyA.pointee.center - bodyB.pointee.center
+                            let oldCount = cptr.pointee.manifold.pointCount
+                            for i in 0..<m.pointCount {
+                                // Anchors relative to the centres of mass, both naming the same world point.
+                                let anchorA = m.points[i].anchorA - offsetA
+                                m.points[i].anchorA = anchorA
+                                m.points[i].anchorB = anchorA + centerDelta
+                                m.points[i].normalImpulse = 0
+                                m.points[i].tangentImpulse = 0
+                                m.points[i].persisted = false
+                                let id = m.points[i].id
+                                for j in 0..<oldCount where cptr.pointee.manifold.points[j].id == id {
+                                    m.points[i].normalImpulse = cptr.pointee.manifold.points[j].normalImpulse
+                                    m.points[i].tangentImpulse = cptr.pointee.manifold.points[j].tangentImpulse
+                                    m.points[i].persisted = true
+                                    break
+                                }
+                            }
+                            let touching = m.pointCount > 0
+                            let wasTouching = cptr.pointee.isTouching
+                            cptr.pointee.manifold = m
+                            cptr.pointee.isTouching = touching
+                            if touching && !wasTouching {
+                                fp[index] = ContactFlag.startedTouching
+                            } else if !touching && wasTouching {
+                                fp[index] = ContactFlag.stoppedTouching
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for index in 0..<flags.count where flags[index] != 0 {
+            let i = Int32(index)
+            let c = contacts[index]
+            switch flags[index] {
+            case ContactFlag.disjoint:
+                destroyContact(i, wakeBodies: false)
+            case ContactFlag.startedTouching:
+                // Touching a sleeping body wakes its island.
+                if bodies[Int(c.bodyA)].awakeIndex < 0 { wakeBody(c.bodyA) }
+                if bodies[Int(c.bodyB)].awakeIndex < 0 { wakeBody(c.bodyB) }
+                if c.enableContactEvents { contactBeginEvents.append(beginEvent(i, c.manifold)) }
+            default:
+                if c.enableContactEvents {
+                    contactEndEvents.append(ContactEndTouchEvent(shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB)))
+                }
+            }
+        }
+        scratch.contactFlags = flags
+    }
+
+    func beginEvent(_ index: Int32, _ m: Manifold) -> ContactBeginTouchEvent {
+        let c = contacts[Int(index)]
+        var point = m.points[0].point
+        if m.pointCount > 1 { point = 0.5 * (m.points[0].point + m.points[1].point) }
+        let bodyA = bodies[Int(c.bodyA)], bodyB = bodies[Int(c.bodyB)]
+        let vA = bodyA.awakeIndex >= 0 ? states[Int(bodyA.awakeIndex)] : .identity
+        let vB = bodyB.awakeIndex >= 0 ? states[Int(bodyB.awakeIndex)] : .identity
+        let rA = point - bodyA.center, rB = point - bodyB.center
+        let vrel = (vB.linearVelocity + cross(vB.angularVelocity, rB)) - (vA.linearVelocity + cross(vA.angularVelocity, rA))
+        return ContactBeginTouchEvent(
+            shapeA: shapeID(c.shapeA), shapeB: shapeID(c.shapeB), point: point, normal: m.normal,
+            approachSpeed: -dot(vrel, m.normal))
+    }
+
+    // MARK: Solving
+
+    func solve(_ dt: Float) {
+        let n = max(1, subStepCount)
+        let h = dt / Float(n)
+        let inv_h = 1 / h
+        let contactHertz = min(self.contactHertz, 0.25 * inv_h)
+        let jointHertz = min(self.jointHertz, 0.125 * inv_h)
+        let context = StepContext(
+            dt: dt, inv_dt: 1 / dt, h: h, inv_h: inv_h,
+            jointSoftness: Softness(hertz: jointHertz, dampingRatio: jointDampingRatio, h: h),
+            contactSoftness: Softness(hertz: contactHertz, dampingRatio: contactDampingRatio, h: h),
+            staticSoftness: Softness(hertz: 2 * contactHertz, dampingRatio: contactDampingRatio, h: h),
+            restitutionThreshold: restitutionThreshold, maxLinearSpeed: maxLinearSpeed,
+            contactPushMaxVelocity: contactPushMaxVelocity, enableWarmStarting: enableWarmStarting)
+
+        prepareIntegration(context)
+        prepareJoints(context)
+        prepareContacts(context)
+
+        buildContactBlocks()
+        let dummy = scratch.dummyState
+        let pushout = context.contactPushMaxVelocity
+        let maxAngularSpeed = Tolerance.maxRotation * context.inv_dt
+        for _ in 0..<n {
+            integrateVelocities(h: h, maxLinearSpeed: context.maxLinearSpeed, maxAngularSpeed: maxAngularSpeed)
+            warmStartJoints()
+            states.withUnsafeMutableBufferPointer { sp in
+                scratch.blocks.withUnsafeMutableBufferPointer { bp in warmStartContactBlocks(bp, sp.baseAddress!, dummy) }
+            }
+            solveJoints(context, useBias: true)
+            states.withUnsafeMutableBufferPointer { sp in
+                scratch.blocks.withUnsafeMutableBufferPointer { bp in
+                    solveContactBlocks(bp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: true)
+                }
+            }
+            integratePositions(h: h)
+            // Relax: solve again without position bias, removing the velocity the soft push added.
+            solveJoints(context, useBias: false)
+            states.withUnsafeMutableBufferPointer { sp in
+                scratch.blocks.withUnsafeMutableBufferPointer { bp in
+                    solveContactBlocks(bp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: false)
+                }
+            }
+        }
+        states.withUnsafeMutableBufferPointer { sp in
+            scratch.blocks.withUnsafeMutableBufferPointer { bp in
+                applyRestitutionBlocks(bp, sp.baseAddress!, dummy, threshold: context.restitutionThreshold)
+            }
+        }
+        storeImpulses()
+        finalizeBodies(dt)
+        if enableContinuous { solveContinuous() }
+        // Proxies grown this step leave their tree loose; refit that part as Box2D does.
+        broadPhase.rebuildTrees()
+        if enableSleep { updateSleep(dt) }
+    }
+
+    func prepareIntegration(_ context: StepContext) {
+        let h = context.h
+        scratch.integration.removeAll(keepingCapacity: true)
+        for i in 0..<awakeBodies.count {
+            var body = bodies[Int(awakeBodies[i])]
+            body.center0 = body.center
+            body.rotation0 = body.transform.q
+            body.isFast = false
+            if body.type == .dynamic {
+                let dv = h * body.invMass * body.force + (h * body.gravityScale) * gravity
+                scratch.integration.append(
+                    BodyIntegration(
+                        linearVelocityDelta: dv, angularVelocityDelta: h * body.invInertia * body.torque,
+                        linearDampingFactor: 1 / (1 + h * body.linearDamping),
+                        angularDampingFactor: 1 / (1 + h * body.angularDamping)))
+            } else {
+                scratch.integration.append(
+                    BodyIntegration(
+                        linearVelocityDelta: .zero, angularVelocityDelta: 0, linearDampingFactor: 1,
+                        angularDampingFactor: 1))
+            }
+            bodies[Int(awakeBodies[i])] = body
+            states[i].deltaPosition = .zero
+            states[i].deltaRotation = .identity
+        }
+    }
+
+    func integrateVelocities(h: Float, maxLinearSpeed: Float, maxAngularSpeed: Float) {
+        let maxLinearSquared = maxLinearSpeed * maxLinearSpeed
+        states.withUnsafeMutableBufferPointer { sp in
+            scratch.integration.withUnsafeBufferPointer { ip in
+                for i in 0..<sp.count {
+                    let k = ip[i]
+                    var v = mulAdd(k.linearVelocityDelta, k.linearDampingFactor, sp[i].linearVelocity)
+                    var w = k.angularVelocityDelta + k.angularDampingFactor * sp[i].angularVelocity
+                    if dot(v, v) > maxLinearSquared { v = (maxLinearSpeed / v.length) * v }
+                    if w * w > maxAngularSpeed * maxAngularSpeed { w = w > 0 ? maxAngularSpeed : -maxAngularSpeed }
+                    sp[i].linearVelocity = v
+                    sp[i].angularVelocity = w
+                }
+            }
+        }
+    }
+
+    func integratePositions(h: Float) {
+        states.withUnsafeMutableBufferPointer { sp in
+            for i in 0..<sp.count {
+                let s = sp[i]
+                sp[i].deltaRotation = s.deltaRotation.integrated(by: h * s.angularVelocity)
+                sp[i].deltaPosition = mulAdd(s.deltaPosition, h, s.linearVelocity)
+            }
+        }
+    }
+
+    func prepareContacts(_ context: StepContext) {
+        scratch.constraints.removeAll(keepingCapacity: true)
+        scratch.staticConstraints.removeAll(keepingCapacity: true)
+        for index in 0..<Int32(contacts.count) {
+            let c = contacts[Int(index)]
+            guard c.isAlive, c.isTouching else { continue }
+            let a = bodies[Int(c.bodyA)].awakeIndex, b = bodies[Int(c.bodyB)].awakeIndex
+            guard a >= 0 || b >= 0 else { continue }
+            let constraint = makeContactConstraint(index, context)
+            if a < 0 || b < 0 {
+                scratch.staticConstraints.append(constraint)
+            } else {
+                scratch.constraints.append(constraint)
+            }
+        }
+    }
+
+    /// Copies the solved impulses back into the manifolds, for warm starting and events.
+    func storeImpulses() {
+        let staticOffset = scratch.constraints.count
+        scratch.blocks.withUnsafeBufferPointer { bp in
+            scratch.constraints.withUnsafeBufferPointer { dynamicList in
+                scratch.staticConstraints.withUnsafeBufferPointer { staticList in
+                    contacts.withUnsafeMutableBufferPointer { cp in
+                        for b in 0..<bp.count {
+                            let block = bp.baseAddress! + b
+                            for l in 0..<laneCount {
+                                let k = Int(block.pointee.constraint[l])
+                                guard k >= 0 else { continue }
+                                let contact = Int(k < staticOffset ? dynamicList[k].contact : staticList[k - staticOffset].contact)
+                                let m = cp.baseAddress! + contact
+                                m.pointee.manifold.points[0].normalImpulse = block.pointee.p0.normalImpulse[l]
+                                m.pointee.manifold.points[0].tangentImpulse = block.pointee.p0.tangentImpulse[l]
+                                m.pointee.manifold.points[0].totalNormalImpulse = block.pointee.p0.maxNormalImpulse[l]
+                                m.pointee.manifold.points[0].normalVelocity = block.pointee.p0.relativeVelocity[l]
+                                if m.pointee.manifold.pointCount > 1 {
+                                    m.pointee.manifold.points[1].normalImpulse = block.pointee.p1.normalImpulse[l]
+                                    m.pointee.manifold.points[1].tangentImpulse = block.pointee.p1.tangentImpulse[l]
+                                    m.pointee.manifold.points[1].totalNormalImpulse = block.pointee.p1.maxNormalImpulse[l]
+                                    m.pointee.manifold.points[1].normalVelocity = block.pointee.p1.relativeVelocity[l]
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Joints
+
+    func prepareJoints(_ context: StepContext) {
+        scratch.activeJoints.removeAll(keepingCapacity: true)
+        for index in 0..<Int32(joints.count) where joints[Int(index)].isAlive {
+            let a = bodies[Int(joints[Int(index)].bodyA)], b = bodies[Int(joints[Int(index)].bodyB)]
+            guard a.awakeIndex >= 0 || b.awakeIndex >= 0 else { continue }
+            var base = joints[Int(index)].base
+            base.indexA = a.awakeIndex
+            base.indexB = b.awakeIndex
+            base.anchorA = a.transform.q.rotate(base.localOriginAnchorA - a.localCenter)
+            base.anchorB = b.transform.q.rotate(base.localOriginAnchorB - b.localCenter)
+            base.deltaCenter = b.center - a.center
+            base.invMassA = a.type == .dynamic ? a.invMass : 0
+            base.invMassB = b.type == .dynamic ? b.invMass : 0
+            base.invIA = a.type == .dynamic ? a.invInertia : 0
+            base.invIB = b.type == .dynamic ? b.invInertia : 0
+            base.rotationA = a.transform.q
+            base.rotationB = b.transform.q
+            joints[Int(index)].base = base
+            joints[Int(index)].data.prepare(base, context)
+            scratch.activeJoints.append(index)
+        }
+    }
+
+    func warmStartJoints() {
+        for index in scratch.activeJoints {
+            let j = joints[Int(index)]
+            var a = j.base.indexA >= 0 ? states[Int(j.base.indexA)] : .identity
+            var b = j.base.indexB >= 0 ? states[Int(j.base.indexB)] : .identity
+            j.data.warmStart(j.base, &a, &b)
+            if j.base.indexA >= 0 { states[Int(j.base.indexA)] = a }
+            if j.base.indexB >= 0 { states[Int(j.base.indexB)] = b }
+        }
+    }
+
+    func solveJoints(_ context: StepContext, useBias: Bool) {
+        for index in scratch.activeJoints {
+            let base = joints[Int(index)].base
+            var a = base.indexA >= 0 ? states[Int(base.indexA)] : .identity
+            var b = base.indexB >= 0 ? states[Int(base.indexB)] : .identity
+            joints[Int(index)].data.solve(base, &a, &b, context, useBias: useBias)
+            if base.indexA >= 0 { states[Int(base.indexA)] = a }
+            if base.indexB >= 0 { states[Int(base.indexB)] = b }
+        }
+    }
+
+    // MARK: Finishing the step
+
+    /// Writes the solved motion back to the bodies, updates their boxes in the broad phase,
+    /// marks fast bodies for sweeping and accumulates sleep time.
+    func finalizeBodies(_ dt: Float) {
+        scratch.fastBodies.removeAll(keepingCapacity: true)
+        for i in 0..<awakeBodies.count {
+            let bodyIndex = awakeBodies[i]
+            var body = bodies[Int(bodyIndex)]
+            let state = states[i]
+            var v = state.linearVelocity, w = state.angularVelocity
+            body.center = body.center + state.deltaPosition
+            body.transform.q = mulRot(state.deltaRotation, body.transform.q).normalized()
+            body.transform.p = body.center - body.transform.q.rotate(body.localCenter)
+            if body.stopAfterStep {
+                // A kinematic body that reached its target stops there.
+                body.stopAfterStep = false
+                v = .zero
+                w = 0
+                states[i].linearVelocity = v
+                states[i].angularVelocity = w
+            }
+            body.linearVelocity = v
+            body.angularVelocity = w
+            body.force = .zero
+            body.torque = 0
+
+            if enableSleep && body.enableSleep {
+                let sleepVelocity = max(v.length, body.maxExtent * abs(w))
+                body.sleepTime = sleepVelocity > sleepThreshold ? 0 : body.sleepTime + dt
+            } else {
+                body.sleepTime = 0
+            }
+
+            // A body that moved farther than speculative contacts reach may have entered or
+            // passed something this step: it is swept afterwards. (Box2D v3 sweeps only past
+            // half the smallest extent; then a box landing at 10 m/s sinks a speculative
+            // margin's worth of 12 cm into the ground for a few frames, which UIKit scenes,
+            // where items fall fast onto edges, would show.)
+            // Joints' and contacts' position correction moves bodies too, beyond what the final
+            // velocity says: take whichever is larger, the velocity's reach or the actual move.
+            let turned = abs(body.rotation0.c * body.transform.q.s - body.rotation0.s * body.transform.q.c)
+            let moved = (body.center - body.center0).length + turned * body.maxExtent
+            let motion = max(v.length * dt + abs(w) * dt * body.maxExtent, moved)
+            if enableContinuous && body.type == .dynamic && motion > Tolerance.speculativeDistance {
+                body.isFast = true
+                bodies[Int(bodyIndex)] = body
+                scratch.fastBodies.append(bodyIndex)
+                continue
+            }
+            body.center0 = body.center
+            body.rotation0 = body.transform.q
+            bodies[Int(bodyIndex)] = body
+            updateBodyAABBs(bodyIndex)
+        }
+    }
+
+    func updateBodyAABBs(_ bodyIndex: Int32) {
+        let transform = bodies[Int(bodyIndex)].transform
+        var s = bodies[Int(bodyIndex)].shapeHead
+        while s != -1 {
+            let aabb = shapes[Int(s)].geometry.computeAABB(transform)
+            shapes[Int(s)].aabb = aabb
+            if !shapes[Int(s)].fatAABB.contains(aabb) {
+                let fat = aabb.fattened(by: Tolerance.aabbMargin)
+                shapes[Int(s)].fatAABB = fat
+                if shapes[Int(s)].proxyKey != -1 { broadPhase.enlargeProxy(shapes[Int(s)].proxyKey, aabb: fat) }
+            }
+            s = shapes[Int(s)].nextShape
+        }
+    }
+
+    /// Finds islands of awake dynamic bodies joined by touching contacts and joints, and puts
+    /// to sleep every island whose bodies have all been still for `timeToSleep`.
+    func updateSleep(_ dt: Float) {
+        let count = awakeBodies.count
+        guard count > 0 else { return }
+        var parent = scratch.islandParent
+        scratch.islandParent = []
+        parent.removeAll(keepingCapacity: true)
+        for i in 0..<count { parent.append(Int32(i)) }
+        func find(_ x: Int32) -> Int32 {
+            var x = x
+            while parent[Int(x)] != x {
+                parent[Int(x)] = parent[Int(parent[Int(x)])]
+                x = parent[Int(x)]
+            }
+            return x
+        }
+        func union(_ a: Int32, _ b: Int32) {
+            let ra = find(a), rb = find(b)
+            if ra != rb {
+                if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb }
+            }
+        }
+        for c in scratch.constraints where c.indexA >= 0 && c.indexB >= 0 {
+            union(c.indexA, c.indexB)
+        }
+        for j in scratch.activeJoints {
+            let a = bodies[Int(joints[Int(j)].bodyA)].awakeIndex
+            let b = bodies[Int(joints[Int(j)].bodyB)].awakeIndex
+            if a >= 0 && b >= 0 { union(a, b) }
+        }
+        var minSleep = scratch.islandMinSleepTime
+        scratch.islandMinSleepTime = []
+        minSleep.removeAll(keepingCapacity: true)
+        minSleep.append(contentsOf: repeatElement(Float.greatestFiniteMagnitude, count: count))
+        for i in 0..<count {
+            let body = bodies[Int(awakeBodies[i])]
+            let r = Int(find(Int32(i)))
+            let t = body.enableSleep ? body.sleepTime : 0
+            minSleep[r] = min(minSleep[r], t)
+        }
+        // Collect the islands that sleep, by root, in awake order (deterministic).
+        var sleepingRoots: [Int32] = []
+        for i in 0..<count where parent[i] == Int32(i) && minSleep[i] >= timeToSleep {
+            sleepingRoots.append(Int32(i))
+        }
+        if !sleepingRoots.isEmpty {
+            var members: [Int32: [Int32]] = [:]
+            for r in sleepingRoots { members[r] = [] }
+            for i in 0..<count {
+                let r = find(Int32(i))
+                if members[r] != nil { members[r]!.append(awakeBodies[i]) }
+            }
+            for r in sleepingRoots { putIslandToSleep(members[r]!) }
+        }
+        scratch.islandParent = parent
+        scratch.islandMinSleepTime = minSleep
+    }
+}

@@ -1,0 +1,129 @@
+/// Keeps the anchors `length` apart: rigidly (a rod), or softly (a spring with `hertz` and
+/// `dampingRatio`), optionally within `minLength ... maxLength` (a rope when only the
+/// maximum matters).
+struct DistanceJointData {
+    var length: Float = 1
+    var enableSpring = false
+    var hertz: Float = 0
+    var dampingRatio: Float = 0
+    var enableLimit = false
+    var minLength: Float = 0
+    var maxLength: Float = .greatestFiniteMagnitude
+
+    var impulse: Float = 0
+    var lowerImpulse: Float = 0
+    var upperImpulse: Float = 0
+
+    var axialMass: Float = 0
+    var springSoftness = Softness.rigid
+
+    mutating func prepare(_ base: JointBase, _ context: StepContext) {
+        let d = base.deltaCenter + (base.anchorB - base.anchorA)
+        let axis = d.normalized
+        let crA = cross(base.anchorA, axis)
+        let crB = cross(base.anchorB, axis)
+        let k = base.invMassA + base.invMassB + base.invIA * crA * crA + base.invIB * crB * crB
+        axialMass = k > 0 ? 1 / k : 0
+        springSoftness = Softness(hertz: hertz, dampingRatio: dampingRatio, h: context.h)
+        if !context.enableWarmStarting { resetImpulses() }
+    }
+
+    mutating func resetImpulses() {
+        impulse = 0
+        lowerImpulse = 0
+        upperImpulse = 0
+    }
+
+    func warmStart(_ base: JointBase, _ a: inout BodyState, _ b: inout BodyState) {
+        let (rA, rB, d) = currentAnchors(base, a, b)
+        let axis = d.normalized
+        let total = impulse + lowerImpulse - upperImpulse
+        applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: total * axis)
+    }
+
+    mutating func solve(_ base: JointBase, _ a: inout BodyState, _ b: inout BodyState, _ context: StepContext, useBias: Bool) {
+        let (rA, rB, d) = currentAnchors(base, a, b)
+        let currentLength = d.length
+        let axis = d.normalized
+        let isRigid = !enableSpring || hertz == 0
+        if !isRigid || (enableLimit && minLength < maxLength) {
+            if !isRigid {
+                // The spring acts in both passes: it is a real force, not position correction.
+                let vr = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
+                let cdot = dot(axis, vr)
+                let c = currentLength - length
+                let bias = springSoftness.biasRate * c
+                let delta = -springSoftness.massScale * axialMass * (cdot + bias) - springSoftness.impulseScale * impulse
+                impulse += delta
+                applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: delta * axis)
+            }
+            if enableLimit && minLength < maxLength {
+                solveLimits(base, &a, &b, context, useBias: useBias, rA: rA, rB: rB, length: currentLength, axis: axis)
+            }
+        } else {
+            // A rod: rigid along the axis.
+            let vr = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
+            let cdot = dot(axis, vr)
+            let c = currentLength - length
+            var bias: Float = 0
+            var massScale: Float = 1
+            var impulseScale: Float = 0
+            if useBias {
+                bias = cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity)
+                massScale = context.jointSoftness.massScale
+                impulseScale = context.jointSoftness.impulseScale
+            }
+            let delta = -massScale * axialMass * (cdot + bias) - impulseScale * impulse
+            impulse += delta
+            applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: delta * axis)
+        }
+    }
+
+    private mutating func solveLimits(
+        _ base: JointBase, _ a: inout BodyState, _ b: inout BodyState, _ context: StepContext, useBias: Bool,
+        rA: Vec2, rB: Vec2, length currentLength: Float, axis: Vec2
+    ) {
+        // Lower limit: push apart when shorter than minLength.
+        do {
+            let c = currentLength - minLength
+            var bias: Float = 0
+            var massScale: Float = 1
+            var impulseScale: Float = 0
+            if c > 0 {
+                bias = c * context.inv_h  // speculative: allowed to close the gap this substep
+            } else if useBias {
+                bias = cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity)
+                massScale = context.jointSoftness.massScale
+                impulseScale = context.jointSoftness.impulseScale
+            }
+            let vr = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
+            let cdot = dot(axis, vr)
+            var delta = -massScale * axialMass * (cdot + bias) - impulseScale * lowerImpulse
+            let newImpulse = max(0, lowerImpulse + delta)
+            delta = newImpulse - lowerImpulse
+            lowerImpulse = newImpulse
+            applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: delta * axis)
+        }
+        // Upper limit: pull together when longer than maxLength.
+        do {
+            let c = maxLength - currentLength
+            var bias: Float = 0
+            var massScale: Float = 1
+            var impulseScale: Float = 0
+            if c > 0 {
+                bias = c * context.inv_h
+            } else if useBias {
+                bias = cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity)
+                massScale = context.jointSoftness.massScale
+                impulseScale = context.jointSoftness.impulseScale
+            }
+            let vr = (a.linearVelocity + cross(a.angularVelocity, rA)) - (b.linearVelocity + cross(b.angularVelocity, rB))
+            let cdot = dot(axis, vr)
+            var delta = -massScale * axialMass * (cdot + bias) - impulseScale * upperImpulse
+            let newImpulse = max(0, upperImpulse + delta)
+            delta = newImpulse - upperImpulse
+            upperImpulse = newImpulse
+            applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: -delta * axis)
+        }
+    }
+}

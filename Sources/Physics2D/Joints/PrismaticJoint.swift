@@ -1,0 +1,152 @@
+/// A slider: B moves relative to A only along an axis fixed in A, without turning, within
+/// optional translation limits, optionally driven by a motor.
+struct PrismaticJointData {
+    var localAxisA = Vec2(1, 0)
+    var referenceAngle: Float = 0
+    var enableLimit = false
+    var lowerTranslation: Float = 0
+    var upperTranslation: Float = 0
+    var enableMotor = false
+    var motorSpeed: Float = 0
+    var maxMotorForce: Float = 0
+
+    /// Perpendicular and angular impulses.
+    var impulse: Vec2 = .zero
+    var motorImpulse: Float = 0
+    var lowerImpulse: Float = 0
+    var upperImpulse: Float = 0
+
+    var axisA: Vec2 = .zero
+    var axialMass: Float = 0
+    var deltaAngle: Float = 0
+
+    mutating func prepare(_ base: JointBase, _ context: StepContext) {
+        axisA = base.rotationA.rotate(localAxisA.normalized)
+        deltaAngle = wrapAngle(relativeAngle(base.rotationA, base.rotationB) - referenceAngle)
+        let d = base.deltaCenter + (base.anchorB - base.anchorA)
+        let a1 = cross(d + base.anchorA, axisA)
+        let a2 = cross(base.anchorB, axisA)
+        let k = base.invMassA + base.invMassB + base.invIA * a1 * a1 + base.invIB * a2 * a2
+        axialMass = k > 0 ? 1 / k : 0
+        if !context.enableWarmStarting { resetImpulses() }
+    }
+
+    mutating func resetImpulses() {
+        impulse = .zero
+        motorImpulse = 0
+        lowerImpulse = 0
+        upperImpulse = 0
+    }
+
+    func warmStart(_ base: JointBase, _ a: inout BodyState, _ b: inout BodyState) {
+        let (rA, rB, d) = currentAnchors(base, a, b)
+        let axis = a.deltaRotation.rotate(axisA)
+        let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
+        let perp = axis.leftPerp
+        let s1 = cross(d + rA, perp), s2 = cross(rB, perp)
+        let axial = motorImpulse + lowerImpulse - upperImpulse
+        let P = axial * axis + impulse.x * perp
+        let LA = axial * a1 + impulse.x * s1 + impulse.y
+        let LB = axial * a2 + impulse.x * s2 + impulse.y
+        a.linearVelocity = mulSub(a.linearVelocity, base.invMassA, P)
+        a.angularVelocity -= base.invIA * LA
+        b.linearVelocity = mulAdd(b.linearVelocity, base.invMassB, P)
+        b.angularVelocity += base.invIB * LB
+    }
+
+    mutating func solve(_ base: JointBase, _ a: inout BodyState, _ b: inout BodyState, _ context: StepContext, useBias: Bool) {
+        let mA = base.invMassA, mB = base.invMassB, iA = base.invIA, iB = base.invIB
+        let (rA, rB, d) = currentAnchors(base, a, b)
+        let axis = a.deltaRotation.rotate(axisA)
+        let translation = dot(axis, d)
+        let a1 = cross(d + rA, axis), a2 = cross(rB, axis)
+
+        func applyAxial(_ delta: Float, _ a: inout BodyState, _ b: inout BodyState) {
+            a.linearVelocity = mulSub(a.linearVelocity, mA, delta * axis)
+            a.angularVelocity -= iA * delta * a1
+            b.linearVelocity = mulAdd(b.linearVelocity, mB, delta * axis)
+            b.angularVelocity += iB * delta * a2
+        }
+        func axialSpeed(_ a: BodyState, _ b: BodyState) -> Float {
+            dot(axis, b.linearVelocity - a.linearVelocity) + a2 * b.angularVelocity - a1 * a.angularVelocity
+        }
+
+        if enableMotor {
+            let cdot = axialSpeed(a, b)
+            var delta = axialMass * (motorSpeed - cdot)
+            let old = motorImpulse
+            let maxImpulse = context.h * maxMotorForce
+            motorImpulse = clamp(old + delta, -maxImpulse, maxImpulse)
+            delta = motorImpulse - old
+            applyAxial(delta, &a, &b)
+        }
+
+        if enableLimit {
+            do {
+                let c = translation - lowerTranslation
+                var bias: Float = 0, massScale: Float = 1, impulseScale: Float = 0
+                if c > 0 {
+                    bias = c * context.inv_h
+                } else if useBias {
+                    bias = cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity)
+                    massScale = context.jointSoftness.massScale
+                    impulseScale = context.jointSoftness.impulseScale
+                }
+                var delta = -axialMass * massScale * (axialSpeed(a, b) + bias) - impulseScale * lowerImpulse
+                let newImpulse = max(lowerImpulse + delta, 0)
+                delta = newImpulse - lowerImpulse
+                lowerImpulse = newImpulse
+                applyAxial(delta, &a, &b)
+            }
+            do {
+                let c = upperTranslation - translation
+                var bias: Float = 0, massScale: Float = 1, impulseScale: Float = 0
+                if c > 0 {
+                    bias = c * context.inv_h
+                } else if useBias {
+                    bias = cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity)
+                    massScale = context.jointSoftness.massScale
+                    impulseScale = context.jointSoftness.impulseScale
+                }
+                var delta = -axialMass * massScale * (-axialSpeed(a, b) + bias) - impulseScale * upperImpulse
+                let newImpulse = max(upperImpulse + delta, 0)
+                delta = newImpulse - upperImpulse
+                upperImpulse = newImpulse
+                applyAxial(-delta, &a, &b)
+            }
+        }
+
+        // Perpendicular and angular constraints as one 2x2 block.
+        let perp = axis.leftPerp
+        let s1 = cross(d + rA, perp), s2 = cross(rB, perp)
+        let cdot = Vec2(
+            dot(perp, b.linearVelocity - a.linearVelocity) + s2 * b.angularVelocity - s1 * a.angularVelocity,
+            b.angularVelocity - a.angularVelocity)
+        var bias = Vec2.zero
+        var massScale: Float = 1, impulseScale: Float = 0
+        if useBias {
+            let c = Vec2(dot(perp, d), wrapAngle(deltaAngle + relativeAngle(a.deltaRotation, b.deltaRotation)))
+            bias = context.jointSoftness.biasRate * c
+            bias.x = cappedBias(bias.x, context.contactPushMaxVelocity)
+            massScale = context.jointSoftness.massScale
+            impulseScale = context.jointSoftness.impulseScale
+        }
+        let k11 = mA + mB + iA * s1 * s1 + iB * s2 * s2
+        let k12 = iA * s1 + iB * s2
+        var k22 = iA + iB
+        if k22 == 0 { k22 = 1 }  // both bodies have fixed rotation
+        let k = Mat22(cx: Vec2(k11, k12), cy: Vec2(k12, k22))
+        let solution = k.solve(cdot + bias)
+        let delta = Vec2(
+            -massScale * solution.x - impulseScale * impulse.x,
+            -massScale * solution.y - impulseScale * impulse.y)
+        impulse += delta
+        let P = delta.x * perp
+        let LA = delta.x * s1 + delta.y
+        let LB = delta.x * s2 + delta.y
+        a.linearVelocity = mulSub(a.linearVelocity, mA, P)
+        a.angularVelocity -= iA * LA
+        b.linearVelocity = mulAdd(b.linearVelocity, mB, P)
+        b.angularVelocity += iB * LB
+    }
+}

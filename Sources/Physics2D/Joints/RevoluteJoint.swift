@@ -1,0 +1,163 @@
+/// A pin: the anchors coincide; rotation about them is free, resisted by a friction torque
+/// (a motor at zero speed), pulled by an optional spring, and bounded by optional limits.
+struct RevoluteJointData {
+    var referenceAngle: Float = 0
+    var enableLimit = false
+    var lowerAngle: Float = 0
+    var upperAngle: Float = 0
+    var enableMotor = false
+    var motorSpeed: Float = 0
+    var maxMotorTorque: Float = 0
+    var enableSpring = false
+    var hertz: Float = 0
+    var dampingRatio: Float = 0
+
+    var linearImpulse: Vec2 = .zero
+    var springImpulse: Float = 0
+    var motorImpulse: Float = 0
+    var lowerImpulse: Float = 0
+    var upperImpulse: Float = 0
+
+    var axialMass: Float = 0
+    var springSoftness = Softness.rigid
+    /// Relative angle at the start of the step, so the substeps only add the deltas.
+    var deltaAngle: Float = 0
+
+    mutating func prepare(_ base: JointBase, _ context: StepContext) {
+        let k = base.invIA + base.invIB
+        axialMass = k > 0 ? 1 / k : 0
+        springSoftness = Softness(hertz: hertz, dampingRatio: dampingRatio, h: context.h)
+        deltaAngle = wrapAngle(relativeAngle(base.rotationA, base.rotationB) - referenceAngle)
+        if !context.enableWarmStarting { resetImpulses() }
+    }
+
+    mutating func resetImpulses() {
+        linearImpulse = .zero
+        springImpulse = 0
+        motorImpulse = 0
+        lowerImpulse = 0
+        upperImpulse = 0
+    }
+
+    func warmStart(_ base: JointBase, _ a: inout BodyState, _ b: inout BodyState) {
+        let (rA, rB, _) = currentAnchors(base, a, b)
+        let axial = springImpulse + motorImpulse + lowerImpulse - upperImpulse
+        applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: linearImpulse, angular: axial)
+    }
+
+    /// The joint angle now: B's rotation relative to A's, minus the reference.
+    func jointAngle(_ a: BodyState, _ b: BodyState) -> Float {
+        let angle = deltaAngle + relativeAngle(a.deltaRotation, b.deltaRotation)
+        return wrapAngle(angle)
+    }
+
+    mutating func solve(_ base: JointBase, _ a: inout BodyState, _ b: inout BodyState, _ context: StepContext, useBias: Bool) {
+        let fixedRotation = base.invIA + base.invIB == 0
+
+        if enableSpring && !fixedRotation && hertz > 0 {
+            let c = jointAngle(a, b)
+            let bias = springSoftness.biasRate * c
+            let cdot = b.angularVelocity - a.angularVelocity
+            let delta = -springSoftness.massScale * axialMass * (cdot + bias) - springSoftness.impulseScale * springImpulse
+            springImpulse += delta
+            a.angularVelocity -= base.invIA * delta
+            b.angularVelocity += base.invIB * delta
+        }
+
+        if enableMotor && !fixedRotation {
+            let cdot = b.angularVelocity - a.angularVelocity - motorSpeed
+            var delta = -axialMass * cdot
+            let old = motorImpulse
+            let maxImpulse = context.h * maxMotorTorque
+            motorImpulse = clamp(old + delta, -maxImpulse, maxImpulse)
+            delta = motorImpulse - old
+            a.angularVelocity -= base.invIA * delta
+            b.angularVelocity += base.invIB * delta
+        }
+
+        if enableLimit && !fixedRotation {
+            let angle = jointAngle(a, b)
+            // Lower limit.
+            do {
+                let c = angle - lowerAngle
+                var bias: Float = 0
+                var massScale: Float = 1
+                var impulseScale: Float = 0
+                if c > 0 {
+                    bias = c * context.inv_h
+                } else if useBias {
+                    bias = context.jointSoftness.biasRate * c
+                    massScale = context.jointSoftness.massScale
+                    impulseScale = context.jointSoftness.impulseScale
+                }
+                let cdot = b.angularVelocity - a.angularVelocity
+                var delta = -axialMass * massScale * (cdot + bias) - impulseScale * lowerImpulse
+                let newImpulse = max(lowerImpulse + delta, 0)
+                delta = newImpulse - lowerImpulse
+                lowerImpulse = newImpulse
+                a.angularVelocity -= base.invIA * delta
+                b.angularVelocity += base.invIB * delta
+            }
+            // Upper limit (signs flipped so the impulse stays positive).
+            do {
+                let c = upperAngle - angle
+                var bias: Float = 0
+                var massScale: Float = 1
+                var impulseScale: Float = 0
+                if c > 0 {
+                    bias = c * context.inv_h
+                } else if useBias {
+                    bias = context.jointSoftness.biasRate * c
+                    massScale = context.jointSoftness.massScale
+                    impulseScale = context.jointSoftness.impulseScale
+                }
+                let cdot = a.angularVelocity - b.angularVelocity
+                var delta = -axialMass * massScale * (cdot + bias) - impulseScale * upperImpulse
+                let newImpulse = max(upperImpulse + delta, 0)
+                delta = newImpulse - upperImpulse
+                upperImpulse = newImpulse
+                a.angularVelocity += base.invIA * delta
+                b.angularVelocity -= base.invIB * delta
+            }
+        }
+
+        // The pin: a 2x2 point-to-point constraint.
+        let (rA, rB, separation) = currentAnchors(base, a, b)
+        let cdot = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
+        var bias = Vec2.zero
+        var massScale: Float = 1
+        var impulseScale: Float = 0
+        if useBias {
+            bias = cappedBias(context.jointSoftness.biasRate * separation, context.contactPushMaxVelocity)
+            massScale = context.jointSoftness.massScale
+            impulseScale = context.jointSoftness.impulseScale
+        }
+        let k = pointMatrix(base, rA, rB)
+        let solution = k.solve(cdot + bias)
+        let impulse = Vec2(
+            -massScale * solution.x - impulseScale * linearImpulse.x,
+            -massScale * solution.y - impulseScale * linearImpulse.y)
+        linearImpulse += impulse
+        applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: impulse)
+    }
+}
+
+/// The effective-mass matrix of a point-to-point constraint between anchors rA and rB.
+@inline(__always) func pointMatrix(_ base: JointBase, _ rA: Vec2, _ rB: Vec2) -> Mat22 {
+    let mA = base.invMassA, mB = base.invMassB, iA = base.invIA, iB = base.invIB
+    let kxx = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
+    let kxy = -rA.y * rA.x * iA - rB.y * rB.x * iB
+    let kyy = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
+    return Mat22(cx: Vec2(kxx, kxy), cy: Vec2(kxy, kyy))
+}
+
+/// An angle brought into [-pi, pi].
+@inline(__always) func wrapAngle(_ angle: Float) -> Float {
+    var a = angle
+    if a > .pi {
+        a -= 2 * .pi
+    } else if a < -.pi {
+        a += 2 * .pi
+    }
+    return a
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Physics2D
+
+/// What an animator keeps for one item that any of its behaviours references: the item's
+/// engine body and shape, the material last applied to them, and its collision memberships.
+final class ItemRecord {
+    let item: UIDynamicItem
+    /// Stable index of this record in the animator's slot table: the body's user data, and
+    /// the shape's user data minus one (boundary shapes have negative user data).
+    let slot: Int
+    /// The synchronisation pass that last found the item referenced.
+    var mark: UInt32 = 0
+
+    var body: BodyID = .null
+    var shape: ShapeID = .null
+    /// The pose written to the item last (or read from it), to write only what changed.
+    var lastPosition: Vec2 = .zero
+    var lastRotation: Rot = .identity
+
+    /// The material applied to the engine now, and the one the item behaviours ask for.
+    var appliedMaterial = Material.simulatedDefault
+    var material = Material.simulatedDefault
+
+    /// Indices (in the animator's list of collision behaviours) of the collision behaviours
+    /// holding this item that collide items, and that collide boundaries.
+    var itemCollisions: [Int] = []
+    var boundaryCollisions: [Int] = []
+    var appliedItemCollisions: [Int] = []
+    var appliedBoundaryCollisions: [Int] = []
+    var isBullet = false
+
+    init(item: UIDynamicItem, slot: Int) {
+        self.item = item
+        self.slot = slot
+    }
+
+    var hasBody: Bool { body != .null }
+}
+
+/// The material of an item's body, in engine units.
+struct Material: Equatable {
+    var friction: Float = 0.2
+    var restitution: Float = 0
+    /// kg/m² (= UIKit density).
+    var density: Float = 1
+    /// 1/s.
+    var linearDamping: Float = 0
+    var angularDamping: Float = 0
+    var fixedRotation = false
+    var isAnchored = false
+
+    /// What an item no item behaviour configures simulates with (docs/api.md, "Defaults").
+    static let simulatedDefault = Material()
+}
+
+/// One piece of collision boundary in the world: the owner and the identifier the
+/// delegate hears (nil for the reference bounds).
+struct BoundaryRecord {
+    unowned let behavior: UICollisionBehavior
+    let identifier: NSCopying?
+}

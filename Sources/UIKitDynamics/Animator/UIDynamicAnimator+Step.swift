@@ -1,0 +1,96 @@
+import Foundation
+import Physics2D
+
+// One animator step, as a table of contents. Nothing here allocates once a scene runs:
+// the lists it walks are kept between steps and only rebuilt by synchronisation.
+
+extension UIDynamicAnimator {
+    func step() {
+        isStepping = true
+        defer { isStepping = false }
+        // 0. Pending changes to the behaviour tree, items or view hierarchy.
+        synchronizeIfNeeded()
+        // 1. Per-step inputs: gravity and continuous pushes as forces, instantaneous pushes
+        //    as one impulse each.
+        applyGravity()
+        applyPushes()
+        // 2. The physics step.
+        world.step(Float(Units.stepDuration))
+        steppedTime += Units.stepDuration
+        // 3. Items take their bodies' poses.
+        writeBack()
+        // 4. Collision callbacks: every began, then every ended.
+        deliverContactEvents()
+        // 5. Every behaviour's action, depth first, over the tree as it was at this step.
+        runActions()
+        // 6. View animations on this clock, then their completions.
+        advanceViewAnimations(by: Units.stepDuration)
+        // 7. Pause when nothing moves and nothing is pending.
+        if world.awakeBodyCount == 0 && viewAnimations.isEmpty && finishedAnimationGroups.isEmpty && !needsSync {
+            isRunning = false
+            delegate?.dynamicAnimatorDidPause(self)
+        }
+    }
+
+    private func applyGravity() {
+        for gravity in gravityBehaviors {
+            let v = gravity.gravityDirection
+            guard let gx = finiteFloat(v.dx * Units.gravityMetersPerSecondSquared),
+                let gy = finiteFloat(v.dy * Units.gravityMetersPerSecondSquared), gx != 0 || gy != 0
+            else { continue }
+            let g = Vec2(gx, gy)
+            for record in gravity.boundRecords where record.hasBody {
+                // F = m g: the acceleration is the same for every mass. Resting items are not
+                // woken by it (they sleep on what holds them up).
+                world.applyForceToCenter(record.body, world.mass(record.body) * g, wake: false)
+            }
+        }
+    }
+
+    private func applyPushes() {
+        for push in pushBehaviors where push.active {
+            guard push.magnitude != 0, let m = finiteFloat(push.magnitude) else {
+                if push.mode == .instantaneous { push.deactivateAfterImpulse() }
+                continue
+            }
+            // One UIKit Newton is 1 N; an instantaneous magnitude of 1 is an impulse of 1 N·s.
+            let direction = Rot(angle: Float(push.angle))
+            let vector = m * Vec2(direction.c, direction.s)
+            for (i, record) in push.boundRecords.enumerated() where record.hasBody {
+                let offset = push.engineOffset(at: i)
+                let transform = world.transform(record.body)
+                // The offset is in the item's own frame: it turns with the item.
+                let point = transform.apply(offset)
+                switch push.mode {
+                case .continuous:
+                    world.applyForce(record.body, vector, at: point, wake: true)
+                case .instantaneous:
+                    world.applyLinearImpulse(record.body, vector, at: point, wake: true)
+                }
+            }
+            if push.mode == .instantaneous { push.deactivateAfterImpulse() }
+        }
+    }
+
+    private func writeBack() {
+        for record in records where record.hasBody {
+            let transform = world.transform(record.body)
+            if transform.p != record.lastPosition {
+                record.lastPosition = transform.p
+                record.item.center = transform.p.points
+            }
+            if transform.q != record.lastRotation {
+                record.lastRotation = transform.q
+                record.item.transform = transform.q.affineTransform
+            }
+        }
+    }
+
+    private func runActions() {
+        // A local copy: actions may change the tree; the snapshot keeps this step's order.
+        let snapshot = flatBehaviors
+        for behavior in snapshot {
+            if let action = behavior.action { action() }
+        }
+    }
+}

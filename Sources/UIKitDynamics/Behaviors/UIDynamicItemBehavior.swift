@@ -1,0 +1,222 @@
+import Foundation
+import Physics2D
+
+/// Material and velocity of its items: elasticity, friction, density (mass = density ×
+/// area / 10,000 points²), resistance (linear damping, 1/s), angular resistance, rotation
+/// and anchoring.
+///
+/// Getters read Apple's documented defaults (elasticity 0, friction 0, density 1,
+/// resistance 0, angular resistance 0). An item that no item behaviour configures simulates
+/// with friction 0.2 (so items do not slide forever) and elasticity 0. With several item
+/// behaviours on one item, for each property the last one in tree order that set it wins;
+/// removing a behaviour removes its values. Non-finite values are ignored; negative
+/// elasticity, friction and resistances are clamped to 0; a density that is not positive is
+/// ignored.
+open class UIDynamicItemBehavior: UIDynamicBehavior {
+    /// The properties set explicitly, in engine units.
+    struct Overrides {
+        var friction: Float?
+        var restitution: Float?
+        var density: Float?
+        var linearDamping: Float?
+        var angularDamping: Float?
+        var fixedRotation: Bool?
+        var isAnchored: Bool?
+
+        func apply(to m: inout Material) {
+            if let friction { m.friction = friction }
+            if let restitution { m.restitution = restitution }
+            if let density { m.density = density }
+            if let linearDamping { m.linearDamping = linearDamping }
+            if let angularDamping { m.angularDamping = angularDamping }
+            if let fixedRotation { m.fixedRotation = fixedRotation }
+            if let isAnchored { m.isAnchored = isAnchored }
+        }
+    }
+
+    private var list: ItemList
+    private(set) var overrides = Overrides()
+    private var storedElasticity: CGFloat = 0
+    private var storedFriction: CGFloat = 0
+    private var storedDensity: CGFloat = 1
+    private var storedResistance: CGFloat = 0
+    private var storedAngularResistance: CGFloat = 0
+    private var storedAllowsRotation = true
+    private var storedAnchored = false
+    private var storedCharge: CGFloat = 0
+    /// Velocities added while the item had no body yet, applied when it gets one (pt/s, rad/s).
+    private var pendingLinear: [ObjectIdentifier: CGPoint] = [:]
+    private var pendingAngular: [ObjectIdentifier: CGFloat] = [:]
+
+    public init(items: [UIDynamicItem]) {
+        list = ItemList(items)
+        super.init()
+    }
+
+    public convenience override init() {
+        self.init(items: [])
+    }
+
+    open func addItem(_ item: UIDynamicItem) {
+        if list.insert(item) { itemsDidChange(item) }
+    }
+
+    open func removeItem(_ item: UIDynamicItem) {
+        guard list.remove(item) != nil else { return }
+        pendingLinear[ObjectIdentifier(item)] = nil
+        pendingAngular[ObjectIdentifier(item)] = nil
+        itemsDidChange(item)
+    }
+
+    open var items: [UIDynamicItem] { list.items }
+
+    /// Restitution of collisions: 0 (no bounce, the default) to 1 (fully elastic). The
+    /// larger of the two touching items' values applies.
+    open var elasticity: CGFloat {
+        get { storedElasticity }
+        set { set(&storedElasticity, newValue) { $0.restitution = $1 } }
+    }
+
+    /// Sliding friction coefficient: 0 is none (Apple's default reading), 1 strong, more
+    /// allowed. Two touching items use √(f₁ f₂).
+    open var friction: CGFloat {
+        get { storedFriction }
+        set { set(&storedFriction, newValue) { $0.friction = $1 } }
+    }
+
+    /// Relative density: mass = density × width × height / 10,000 (a 100 × 100-point item of
+    /// density 1 has mass 1). Default 1. Zero, negative and non-finite values are ignored.
+    open var density: CGFloat {
+        get { storedDensity }
+        set {
+            guard newValue.isFinite, newValue > 0, let d = finiteFloat(newValue), d > 0 else { return }
+            storedDensity = newValue
+            overrides.density = d
+            materialsDidChange()
+        }
+    }
+
+    /// Linear damping, 1/s: speed decays as e^(−resistance·t) when no force acts. Default 0.
+    open var resistance: CGFloat {
+        get { storedResistance }
+        set { set(&storedResistance, newValue) { $0.linearDamping = $1 } }
+    }
+
+    /// Angular damping, 1/s. Default 0.
+    open var angularResistance: CGFloat {
+        get { storedAngularResistance }
+        set { set(&storedAngularResistance, newValue) { $0.angularDamping = $1 } }
+    }
+
+    /// Whether the items may turn. Setting false stops any spin. Default true.
+    open var allowsRotation: Bool {
+        get { storedAllowsRotation }
+        set {
+            storedAllowsRotation = newValue
+            overrides.fixedRotation = !newValue
+            materialsDidChange()
+        }
+    }
+
+    /// An anchored item does not move but others still collide with it, as with a
+    /// boundary. Default false.
+    open var isAnchored: Bool {
+        get { storedAnchored }
+        set {
+            storedAnchored = newValue
+            overrides.isAnchored = newValue
+            materialsDidChange()
+        }
+    }
+
+    /// Electric charge for field behaviours (kept; fields are not simulated yet).
+    open var charge: CGFloat {
+        get { storedCharge }
+        set { if newValue.isFinite { storedCharge = newValue } }
+    }
+
+    /// Adds `velocity` (points/s) to `item`'s linear velocity; before the behaviour is in an
+    /// animator the additions accumulate and apply when it is. Ignored for an item not in
+    /// the behaviour or a non-finite velocity.
+    open func addLinearVelocity(_ velocity: CGPoint, for item: UIDynamicItem) {
+        guard velocity.isFinitePoint, list.contains(item) else { return }
+        if let animator = owner {
+            let body = animator.body(of: item)
+            if body != .null {
+                let v = animator.world.linearVelocity(body)
+                animator.world.setLinearVelocity(body, v + Vec2(points: velocity))
+                animator.resume()
+                return
+            }
+        }
+        let key = ObjectIdentifier(item)
+        let old = pendingLinear[key] ?? .zero
+        pendingLinear[key] = CGPoint(x: old.x + velocity.x, y: old.y + velocity.y)
+        if owner != nil { itemsDidChange(item) }
+    }
+
+    /// The item's velocity in points/s; zero for an item without a body in an animator.
+    open func linearVelocity(for item: UIDynamicItem) -> CGPoint {
+        guard list.contains(item), let animator = owner else { return .zero }
+        let body = animator.body(of: item)
+        guard body != .null else { return .zero }
+        return animator.world.linearVelocity(body).points
+    }
+
+    /// Adds `velocity` (radians/s, positive clockwise on screen) to `item`'s spin; as
+    /// `addLinearVelocity(_:for:)`.
+    open func addAngularVelocity(_ velocity: CGFloat, for item: UIDynamicItem) {
+        guard velocity.isFinite, list.contains(item) else { return }
+        if let animator = owner {
+            let body = animator.body(of: item)
+            if body != .null {
+                let w = animator.world.angularVelocity(body)
+                animator.world.setAngularVelocity(body, w + Float(velocity))
+                animator.resume()
+                return
+            }
+        }
+        let key = ObjectIdentifier(item)
+        pendingAngular[key] = (pendingAngular[key] ?? 0) + velocity
+        if owner != nil { itemsDidChange(item) }
+    }
+
+    /// The item's angular velocity in radians/s.
+    open func angularVelocity(for item: UIDynamicItem) -> CGFloat {
+        guard list.contains(item), let animator = owner else { return 0 }
+        let body = animator.body(of: item)
+        guard body != .null else { return 0 }
+        return CGFloat(animator.world.angularVelocity(body))
+    }
+
+    // MARK: Engine
+
+    override var engineItems: [UIDynamicItem] { list.items }
+
+    override func engineSync(_ animator: UIDynamicAnimator) {
+        guard !pendingLinear.isEmpty || !pendingAngular.isEmpty else { return }
+        let world = animator.world
+        for record in boundRecords where record.hasBody {
+            let key = ObjectIdentifier(record.item)
+            if let v = pendingLinear.removeValue(forKey: key) {
+                world.setLinearVelocity(record.body, world.linearVelocity(record.body) + Vec2(points: v))
+            }
+            if let w = pendingAngular.removeValue(forKey: key), let wf = finiteFloat(w) {
+                world.setAngularVelocity(record.body, world.angularVelocity(record.body) + wf)
+            }
+        }
+    }
+
+    private func set(_ storage: inout CGFloat, _ value: CGFloat, _ apply: (inout Overrides, Float) -> Void) {
+        guard value.isFinite, let f = finiteFloat(max(0, value)) else { return }
+        storage = max(0, value)
+        apply(&overrides, f)
+        materialsDidChange()
+    }
+
+    private func materialsDidChange() {
+        // Materials are resolved across every item behaviour at the next synchronisation.
+        owner?.needsSync = true
+        parametersDidChange()
+    }
+}

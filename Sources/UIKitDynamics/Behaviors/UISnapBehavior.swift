@@ -1,0 +1,90 @@
+import Foundation
+import Physics2D
+
+/// Pulls an item to a point, and its rotation to zero, like a damped spring: it springs
+/// to `snapPoint`, overshoots a little (less the higher `damping`) and settles there.
+///
+/// The spring is the engine's target joint at 4 Hz, linear and angular. UIKit's `damping`
+/// (0 = most oscillation, 1 = least; larger values allowed) maps to the damping ratio
+/// ζ = 0.05 + 0.95 × damping for damping ≤ 1, and ζ = damping above 1: the tutorial's 0.75
+/// gives ζ ≈ 0.76, an overshoot of about 2.5 % of the distance, settled within a point in
+/// about half a second. Non-finite values are ignored; negative dampings are clamped to 0.
+open class UISnapBehavior: UIDynamicBehavior {
+    /// Spring frequency of the snap, Hz.
+    static let hertz: Float = 4
+
+    private let item: UIDynamicItem
+    private var storedPoint: CGPoint
+    private var storedDamping: CGFloat = 0.5
+
+    private var joint: JointID = .null
+    private var jointBody: BodyID = .null
+
+    public init(item: UIDynamicItem, snapTo point: CGPoint) {
+        self.item = item
+        storedPoint = point.isFinitePoint ? point : item.center
+        super.init()
+    }
+
+    /// Where the item's centre is pulled (animator coordinates, points). Moving it re-targets
+    /// the item.
+    open var snapPoint: CGPoint {
+        get { storedPoint }
+        set {
+            guard newValue.isFinitePoint else { return }
+            storedPoint = newValue
+            if let world = owner?.world, world.isValid(joint) { world.setTarget(joint, Vec2(points: newValue)) }
+            parametersDidChange()
+        }
+    }
+
+    /// How quickly the oscillation dies: 0.0 oscillates most, 1.0 least. Default 0.5.
+    open var damping: CGFloat {
+        get { storedDamping }
+        set {
+            guard newValue.isFinite else { return }
+            storedDamping = max(0, newValue)
+            if let world = owner?.world, world.isValid(joint) {
+                world.setTargetJointSpring(joint, hertz: Self.hertz, dampingRatio: Self.dampingRatio(storedDamping))
+            }
+            parametersDidChange()
+        }
+    }
+
+    /// The engine damping ratio for a UIKit snap damping.
+    static func dampingRatio(_ damping: CGFloat) -> Float {
+        let d = Float(max(0, damping))
+        return d <= 1 ? 0.05 + 0.95 * d : d
+    }
+
+    // MARK: Engine
+
+    override var engineItems: [UIDynamicItem] { [item] }
+
+    override func engineSync(_ animator: UIDynamicAnimator) {
+        let world = animator.world
+        guard let record = boundRecords.first, record.hasBody else {
+            if world.isValid(joint) { world.destroyJoint(joint) }
+            joint = .null
+            return
+        }
+        if world.isValid(joint) && jointBody == record.body { return }
+        if world.isValid(joint) { world.destroyJoint(joint) }
+        var def = TargetJointDef(body: record.body)
+        def.target = Vec2(points: storedPoint)
+        def.localAnchor = .zero
+        def.targetAngle = 0
+        def.hertz = Self.hertz
+        def.dampingRatio = Self.dampingRatio(storedDamping)
+        def.angularHertz = Self.hertz
+        def.angularDampingRatio = Self.dampingRatio(storedDamping)
+        joint = world.createTargetJoint(def)
+        jointBody = record.body
+    }
+
+    override func engineDetach(_ animator: UIDynamicAnimator) {
+        if animator.world.isValid(joint) { animator.world.destroyJoint(joint) }
+        joint = .null
+        jointBody = .null
+    }
+}

@@ -1,0 +1,35 @@
+import Physics2D
+import Testing
+
+@Suite struct ContinuousCollisionTests {
+    @Test func fastSmallBoxDoesNotPassThroughAThinWall() {
+        for speed: Float in [50, 150, 400] {
+            let world = Fixture.world(gravity: .zero)
+            var def = BodyDef()
+            def.type = .static
+            let wall = world.createBody(def)
+            _ = world.createShape(on: wall, ShapeDef(), .segment(Segment(point1: Vec2(5, -5), point2: Vec2(5, 5))))
+            let box = Fixture.box(world, at: .zero, halfWidth: 0.05, halfHeight: 0.05)
+            world.setLinearVelocity(box, Vec2(speed, 0))
+            Fixture.run(world, seconds: 0.5)
+            #expect(world.position(box).x < 5, "a box at \(speed) m/s tunnelled")
+        }
+    }
+
+    @Test func bulletDoesNotPassThroughAThinDynamicBody() {
+        let world = Fixture.world(gravity: .zero)
+        let plank = Fixture.box(world, at: Vec2(5, 0), halfWidth: 0.02, halfHeight: 2, density: 50)
+        let bullet = Fixture.box(world, at: .zero, halfWidth: 0.05, halfHeight: 0.05, bullet: true)
+        world.setLinearVelocity(bullet, Vec2(200, 0))
+        Fixture.run(world, seconds: 0.2)
+        #expect(world.position(bullet).x < world.position(plank).x)
+    }
+
+    @Test func fallingBoxLandsOnGroundFromGreatHeight() {
+        let world = Fixture.world(gravity: Vec2(0, 100))
+        Fixture.ground(world)
+        let box = Fixture.box(world, at: Vec2(0, -200), halfWidth: 0.1, halfHeight: 0.1)
+        Fixture.run(world, seconds: 4)
+        #expect(abs(world.position(box).y - -0.1) < 0.01)
+    }
+}

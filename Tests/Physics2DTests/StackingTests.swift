@@ -1,0 +1,29 @@
+import Physics2D
+import Testing
+
+@Suite struct StackingTests {
+    @Test func verticalStackOfTenBoxesStands() {
+        let world = Fixture.world()
+        Fixture.ground(world)
+        var boxes: [BodyID] = []
+        for i in 0..<10 { boxes.append(Fixture.box(world, at: Vec2(0, -0.5 - Float(i)))) }
+        Fixture.run(world, seconds: 5)
+        for (i, box) in boxes.enumerated() {
+            #expect(abs(world.position(box).x) < 0.01, "box \(i) drifted sideways")
+            #expect(abs(world.position(box).y - (-0.5 - Float(i))) < 0.02, "box \(i) sank or rose")
+            #expect(abs(world.rotation(box).angle) < 0.01)
+        }
+    }
+
+    @Test func pyramidOfTwentyStandsWithItsTopBoxInPlace() {
+        let world = Fixture.world()
+        world.enableSleep = false
+        Fixture.ground(world)
+        let top = Fixture.pyramid(world, base: 20)
+        let start = world.position(top)
+        Fixture.run(world, seconds: 10)
+        let drift = (world.position(top) - start).length
+        #expect(drift < 0.05, "top box drifted \(drift) boxes")
+        #expect(abs(world.rotation(top).angle) < 0.01)
+    }
+}

@@ -1,0 +1,165 @@
+// The lobby: every lesson as a card in book order (GET /api/lessons), the tutorial seven
+// first, each opening its public room or a room of your own (a class with a code); a form
+// joins a room by code. The pure helpers at the top are tested under node.
+
+import { normalizeLessonList, normalizeRoomList, roomToken } from './protocol.js';
+import { drawSprite } from './sprites.js';
+
+export const TUTORIAL_IDS = Object.freeze(['gravity', 'collision', 'attachment', 'spring', 'snap', 'push', 'properties']);
+
+/** The sprites on each tutorial lesson's card (LESSONS.md: who is in the scene). */
+export const CARD_SPRITES = Object.freeze({
+  gravity: ['frog'],
+  collision: ['frog', 'dragon'],
+  attachment: ['frog', 'dragon'],
+  spring: ['frog', 'dragon'],
+  snap: ['frog'],
+  push: ['dragon'],
+  properties: ['frog', 'dragon'],
+});
+
+/** Splits the lessons into the tutorial (book order) and the extra rooms. */
+export function lessonGroups(lessons) {
+  const tut = new Set(TUTORIAL_IDS);
+  let tutorial = lessons.filter((l) => tut.has(l.id));
+  let extra = lessons.filter((l) => !tut.has(l.id));
+  if (!tutorial.length) {
+    tutorial = lessons.slice(0, 7);
+    extra = lessons.slice(7);
+  }
+  return { tutorial, extra };
+}
+
+/**
+ * What someone typed into "join by code": a code, a lesson id, or a pasted link. Returns
+ * the room token to open (`/?room=<token>`), or null. Codes are shown upper case; a lesson
+ * id is kept lower case.
+ */
+export function parseJoinInput(input, lessonIds = []) {
+  if (typeof input !== 'string') return null;
+  let s = input.trim();
+  if (!s) return null;
+  const fromLink = /[?&]room=([A-Za-z0-9_-]+)/.exec(s);
+  if (fromLink) s = fromLink[1];
+  s = s.replace(/[\s-]+/g, '');
+  if (!roomToken(s)) return null;
+  const lower = s.toLowerCase();
+  if (lessonIds.includes(lower)) return lower;
+  return s.toUpperCase();
+}
+
+/** Public-room head counts by lesson id, from GET /api/rooms. */
+export function countsByRoom(rooms) {
+  const m = new Map();
+  for (const r of rooms) m.set(r.id, r.clients);
+  return m;
+}
+
+function el(doc, tag, props = {}, children = []) {
+  const e = doc.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'text') e.textContent = v;
+    else if (k === 'class') e.className = v;
+    else if (k.startsWith('data-') || k.startsWith('aria-')) e.setAttribute(k, v);
+    else e[k] = v;
+  }
+  for (const c of children) if (c) e.appendChild(c);
+  return e;
+}
+
+/** A small picture of the lesson's characters, drawn with the stage's own sprites. */
+function cardArt(doc, lessonId) {
+  const sprites = CARD_SPRITES[lessonId];
+  if (!sprites) return null;
+  const canvas = el(doc, 'canvas', { class: 'card-art', 'aria-hidden': 'true' });
+  const cssW = 28 * sprites.length + 4;
+  const dpr = Math.min(3, Math.max(1, (doc.defaultView && doc.defaultView.devicePixelRatio) || 1));
+  canvas.width = Math.round(cssW * dpr);
+  canvas.height = Math.round(30 * dpr);
+  canvas.dataset.sprites = sprites.join(' ');
+  const ctx = canvas.getContext && canvas.getContext('2d');
+  if (ctx) {
+    ctx.scale(dpr, dpr);
+    sprites.forEach((name, i) => {
+      ctx.save();
+      ctx.translate(16 + 28 * i, 15);
+      drawSprite(ctx, name, 28, 28);
+      ctx.restore();
+    });
+  }
+  return canvas;
+}
+
+function card(doc, lesson, number, count) {
+  const badge = number ? el(doc, 'span', { class: 'card-num', text: String(number), 'aria-hidden': 'true' }) : el(doc, 'span', { class: 'card-icon', 'aria-hidden': 'true' });
+  const title = el(doc, 'a', { href: `/?room=${encodeURIComponent(lesson.id)}`, text: lesson.title });
+  const countText = count ? `${count} here now` : '';
+  return el(doc, 'li', { class: 'card', 'data-lesson': lesson.id }, [
+    el(doc, 'div', { class: 'card-head' }, [badge, el(doc, 'h3', {}, [title]), cardArt(doc, lesson.id)]),
+    el(doc, 'p', { text: lesson.summary }),
+    el(doc, 'div', { class: 'card-actions' }, [
+      el(doc, 'a', { class: 'btn btn-primary', href: `/?room=${encodeURIComponent(lesson.id)}`, text: 'Open', title: 'Join the lesson’s public room, shared with everyone who opens it', 'data-open': 'public' }),
+      el(doc, 'a', { class: 'btn', href: `/?lesson=${encodeURIComponent(lesson.id)}`, text: 'Run a class', title: 'Open a room of your own with a code to share; you are its instructor', 'data-open': 'class' }),
+      el(doc, 'span', { class: 'card-count', text: countText, 'data-count': lesson.id }),
+    ]),
+  ]);
+}
+
+function skeletons(doc, list, n) {
+  list.replaceChildren(...Array.from({ length: n }, () => el(doc, 'li', { class: 'card skeleton', 'aria-hidden': 'true' })));
+}
+
+/** Shows the lobby inside `root` (the #lobby section). `navigate(url)` opens a room. */
+export async function showLobby(root, { fetchJSON, navigate }) {
+  const doc = root.ownerDocument;
+  const tutorialList = root.querySelector('[data-lesson-list="tutorial"]');
+  const extraList = root.querySelector('[data-lesson-list="extra"]');
+  const extraSection = root.querySelector('[data-extra-section]');
+  const errorBox = root.querySelector('[data-lobby-error]');
+  const form = root.querySelector('[data-join-form]');
+  const codeInput = root.querySelector('[data-join-code]');
+  let lessonIds = [];
+
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const token = parseJoinInput(codeInput.value, lessonIds);
+    if (!token) {
+      codeInput.setCustomValidity('Type the room code your instructor shows, like K7QX2M');
+      codeInput.reportValidity();
+      return;
+    }
+    navigate(`/?room=${encodeURIComponent(token)}`);
+  });
+  codeInput.addEventListener('input', () => codeInput.setCustomValidity(''));
+
+  skeletons(doc, tutorialList, 7);
+  let lessons;
+  try {
+    lessons = normalizeLessonList(await fetchJSON('/api/lessons'));
+    if (!lessons.length) throw new Error('no lessons');
+  } catch (err) {
+    tutorialList.replaceChildren();
+    tutorialList.removeAttribute('aria-busy');
+    errorBox.textContent = 'The lessons could not be loaded. Is the server running? Reload the page to try again.';
+    errorBox.hidden = false;
+    return [];
+  }
+  lessonIds = lessons.map((l) => l.id);
+  const { tutorial, extra } = lessonGroups(lessons);
+  tutorialList.replaceChildren(...tutorial.map((l, i) => card(doc, l, i + 1, 0)));
+  tutorialList.removeAttribute('aria-busy');
+  extraList.replaceChildren(...extra.map((l) => card(doc, l, 0, 0)));
+  extraSection.hidden = extra.length === 0;
+
+  // Head counts are a nicety: fill them in when /api/rooms answers.
+  fetchJSON('/api/rooms')
+    .then((raw) => {
+      const counts = countsByRoom(normalizeRoomList(raw));
+      for (const span of root.querySelectorAll('[data-count]')) {
+        const n = counts.get(span.dataset.count) || 0;
+        span.textContent = n ? `${n} here now` : '';
+      }
+    })
+    .catch(() => {});
+  return lessons;
+}

@@ -1,0 +1,466 @@
+// The wire protocol as the page speaks it (docs/protocol.md): message builders for what the
+// page sends, validation of every JSON message the server sends, and the binary state-frame
+// decoder. Everything that arrives is untrusted: numbers are clamped, strings cut, unknown
+// messages and fields dropped. Pure module: no DOM, no globals; node --test imports it.
+
+export const SUBPROTOCOL = 'newtons.v1';
+export const FRAME_KIND_STATE = 1;
+export const FRAME_HEADER_BYTES = 16;
+export const FRAME_ITEM_BYTES = 16;
+export const FRAME_LINE_BYTES = 16;
+
+/** Largest coordinate the page accepts from the server (points); beyond is nonsense. */
+const COORD_LIMIT = 1e6;
+const MAX_ITEMS = 4096;
+const MAX_PATH_POINTS = 512;
+const MAX_TEXT = 200;
+const MAX_NAME = 64;
+
+// ---------------------------------------------------------------------------------------
+// Small validators
+
+/** A finite number clamped to [min, max], or `fallback` when `v` is not a finite number. */
+export function num(v, fallback = 0, min = -COORD_LIMIT, max = COORD_LIMIT) {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return fallback;
+  return v < min ? min : v > max ? max : v;
+}
+
+/** A string without control characters, cut to `max` characters, or `fallback`. */
+export function str(v, max = MAX_TEXT, fallback = '') {
+  if (typeof v !== 'string') return fallback;
+  // eslint-disable-next-line no-control-regex
+  const clean = v.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+  return clean.length > max ? clean.slice(0, max) : clean;
+}
+
+/** Multi-line text (source code): keeps newlines and tabs, drops other control characters. */
+export function text(v, max = 200000) {
+  if (typeof v !== 'string') return '';
+  // eslint-disable-next-line no-control-regex
+  const clean = v.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+  return clean.length > max ? clean.slice(0, max) : clean;
+}
+
+export function bool(v) {
+  return v === true;
+}
+
+/** A CSS colour of the form #rrggbb (or #rgb, expanded), else `fallback`. */
+export function color(v, fallback = '#8e8e93') {
+  if (typeof v !== 'string') return fallback;
+  const s = v.trim().toLowerCase();
+  if (/^#[0-9a-f]{6}$/.test(s)) return s;
+  if (/^#[0-9a-f]{3}$/.test(s)) return '#' + s[1] + s[1] + s[2] + s[2] + s[3] + s[3];
+  return fallback;
+}
+
+/** A non-negative integer id (items and members), or null. */
+export function intId(v) {
+  return Number.isInteger(v) && v >= 0 && v <= 0xffffffff ? v : null;
+}
+
+/** A room id or code as it may appear in a URL: letters, digits, '-' and '_', 1-64 long. */
+export function roomToken(v) {
+  if (typeof v !== 'string') return null;
+  const s = v.trim();
+  return /^[A-Za-z0-9_-]{1,64}$/.test(s) ? s : null;
+}
+
+// ---------------------------------------------------------------------------------------
+// Objects
+
+const SHAPES = new Set(['rect', 'ellipse', 'path']);
+const GESTURES = new Set(['tap', 'pan', 'push']);
+const ROLES = new Set(['student', 'instructor']);
+
+/** One item from `welcome` or `scene`, normalised; null when it has no usable id. */
+export function normalizeItem(raw) {
+  if (!raw || typeof raw !== 'object') return null;
+  const id = intId(raw.id);
+  if (id === null) return null;
+  const shape = SHAPES.has(raw.shape) ? raw.shape : 'rect';
+  const item = {
+    id,
+    name: str(raw.name, MAX_NAME),
+    shape,
+    w: num(raw.w, 0, 0, 1e4),
+    h: num(raw.h, 0, 0, 1e4),
+    color: color(raw.color),
+    x: num(raw.x),
+    y: num(raw.y),
+    angle: num(raw.angle, 0, -1e6, 1e6),
+    alpha: num(raw.alpha, 1, 0, 1),
+    sprite: typeof raw.sprite === 'string' ? str(raw.sprite, 32) : null,
+    text: typeof raw.text === 'string' ? str(raw.text, MAX_TEXT) : null,
+    path: null,
+    cornerRadius: num(raw.cornerRadius, 0, 0, 1e4),
+    hidden: bool(raw.hidden),
+  };
+  if (shape === 'path') item.path = normalizePoints(raw.path);
+  if (shape === 'path' && (!item.path || item.path.length < 2)) item.shape = 'rect';
+  return item;
+}
+
+/** A list of [x, y] points (also accepts {x, y}); invalid points are dropped. */
+export function normalizePoints(raw, max = MAX_PATH_POINTS) {
+  if (!Array.isArray(raw)) return null;
+  const out = [];
+  for (const p of raw) {
+    if (out.length >= max) break;
+    let x, y;
+    if (Array.isArray(p)) [x, y] = p;
+    else if (p && typeof p === 'object') ({ x, y } = p);
+    if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y)) {
+      out.push([num(x), num(y)]);
+    }
+  }
+  return out;
+}
+
+export function normalizeItems(raw) {
+  if (!Array.isArray(raw)) return [];
+  const out = [];
+  const seen = new Set();
+  for (const r of raw) {
+    if (out.length >= MAX_ITEMS) break;
+    const item = normalizeItem(r);
+    if (item && !seen.has(item.id)) {
+      seen.add(item.id);
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+export function normalizeBoundaries(raw) {
+  if (!Array.isArray(raw)) return [];
+  const out = [];
+  for (const b of raw.slice(0, 256)) {
+    if (!b || typeof b !== 'object') continue;
+    const points = normalizePoints(b.points);
+    if (!points || points.length < 2) continue;
+    out.push({ id: typeof b.id === 'string' ? str(b.id, MAX_NAME) : null, points, closed: bool(b.closed) });
+  }
+  return out;
+}
+
+/** Lines as [[x1, y1, x2, y2], ...] (also accepts {x1, y1, x2, y2}). */
+export function normalizeLines(raw) {
+  if (!Array.isArray(raw)) return [];
+  const out = [];
+  for (const l of raw.slice(0, 1024)) {
+    const v = Array.isArray(l) ? l : l && typeof l === 'object' ? [l.x1, l.y1, l.x2, l.y2] : null;
+    if (!v || v.length < 4) continue;
+    if (!v.slice(0, 4).every((n) => typeof n === 'number' && Number.isFinite(n))) continue;
+    out.push([num(v[0]), num(v[1]), num(v[2]), num(v[3])]);
+  }
+  return out;
+}
+
+/** A live parameter; null unless it has a name and a sensible range. */
+export function normalizeParam(raw) {
+  if (!raw || typeof raw !== 'object') return null;
+  const name = str(raw.name, MAX_NAME);
+  if (!name) return null;
+  const lo = num(raw.min, NaN, -1e9, 1e9);
+  const hi = num(raw.max, NaN, -1e9, 1e9);
+  if (!Number.isFinite(lo) || !Number.isFinite(hi) || hi < lo) return null;
+  let step = num(raw.step, 0, 0, 1e9);
+  if (!(step > 0)) step = (hi - lo) / 100 || 1;
+  return { name, label: str(raw.label, MAX_TEXT) || name, value: num(raw.value, lo, lo, hi), min: lo, max: hi, step };
+}
+
+export function normalizeParams(raw) {
+  if (!Array.isArray(raw)) return [];
+  const out = [];
+  const seen = new Set();
+  for (const r of raw.slice(0, 64)) {
+    const p = normalizeParam(r);
+    if (p && !seen.has(p.name)) {
+      seen.add(p.name);
+      out.push(p);
+    }
+  }
+  return out;
+}
+
+export function normalizeMembers(raw) {
+  if (!Array.isArray(raw)) return [];
+  const out = [];
+  for (const m of raw.slice(0, 1000)) {
+    if (!m || typeof m !== 'object') continue;
+    const id = intId(m.id);
+    if (id === null) continue;
+    out.push({ id, name: str(m.name, MAX_NAME), role: ROLES.has(m.role) ? m.role : 'student' });
+  }
+  return out;
+}
+
+export function normalizeLesson(raw) {
+  const l = raw && typeof raw === 'object' ? raw : {};
+  const gestures = Array.isArray(l.gestures) ? [...new Set(l.gestures.filter((g) => GESTURES.has(g)))] : [];
+  return {
+    id: str(l.id, MAX_NAME),
+    title: str(l.title, MAX_TEXT),
+    summary: str(l.summary, 1000),
+    code: text(l.code),
+    order: num(l.order, 0, -1e6, 1e6),
+    gestures,
+  };
+}
+
+/** Lobby entries from GET /api/lessons, in lobby order (by `order`, then as sent). */
+export function normalizeLessonList(raw) {
+  if (!Array.isArray(raw)) return [];
+  const out = [];
+  const seen = new Set();
+  raw.slice(0, 256).forEach((l, index) => {
+    if (!l || typeof l !== 'object') return;
+    const id = roomToken(l.id);
+    if (!id || seen.has(id)) return;
+    seen.add(id);
+    out.push({ id, title: str(l.title, MAX_TEXT) || id, summary: str(l.summary, 1000), order: num(l.order, 1e6 + index, -1e9, 1e9), index });
+  });
+  out.sort((a, b) => a.order - b.order || a.index - b.index);
+  return out.map(({ index, ...rest }) => rest);
+}
+
+/** Open rooms from GET /api/rooms. */
+export function normalizeRoomList(raw) {
+  if (!Array.isArray(raw)) return [];
+  const out = [];
+  for (const r of raw.slice(0, 1000)) {
+    if (!r || typeof r !== 'object') continue;
+    const id = roomToken(r.id);
+    if (!id) continue;
+    out.push({ id, lesson: roomToken(r.lesson) || '', clients: Math.round(num(r.clients, 0, 0, 1e6)), shared: bool(r.shared) });
+  }
+  return out;
+}
+
+function optionalControllerId(v) {
+  return v === null || v === undefined ? null : intId(v);
+}
+
+// ---------------------------------------------------------------------------------------
+// Server to client (JSON)
+
+/**
+ * Parses and validates one text message from the server. Returns a normalised message
+ * object with a `type`, or null for anything malformed or unknown (ignored by the page).
+ */
+export function parseServerMessage(textData) {
+  if (typeof textData !== 'string' || textData.length > 4_000_000) return null;
+  let m;
+  try {
+    m = JSON.parse(textData);
+  } catch {
+    return null;
+  }
+  return validateServerMessage(m);
+}
+
+export function validateServerMessage(m) {
+  if (!m || typeof m !== 'object' || Array.isArray(m) || typeof m.type !== 'string') return null;
+  switch (m.type) {
+    case 'welcome': {
+      const bounds = m.bounds && typeof m.bounds === 'object' ? m.bounds : {};
+      return {
+        type: 'welcome',
+        protocol: num(m.protocol, 1, 0, 1e6),
+        room: roomToken(m.room) || '',
+        code: roomToken(m.code),
+        role: m.role === 'instructor' ? 'instructor' : 'student',
+        key: typeof m.key === 'string' ? str(m.key, 256) : null,
+        you: intId(m.you),
+        lesson: normalizeLesson(m.lesson),
+        bounds: { w: num(bounds.w, 375, 1, 1e5), h: num(bounds.h, 667, 1, 1e5) },
+        rate: num(m.rate, 60, 1, 240),
+        time: num(m.time, 0, 0, 1e9),
+        items: normalizeItems(m.items),
+        boundaries: normalizeBoundaries(m.boundaries),
+        lines: normalizeLines(m.lines),
+        params: normalizeParams(m.params),
+        clients: Math.round(num(m.clients, 0, 0, 1e6)),
+        members: normalizeMembers(m.members),
+        paused: bool(m.paused),
+        locked: bool(m.locked),
+        controller: optionalControllerId(m.controller),
+      };
+    }
+    case 'scene':
+      return {
+        type: 'scene',
+        items: normalizeItems(m.items),
+        boundaries: Array.isArray(m.boundaries) ? normalizeBoundaries(m.boundaries) : null,
+      };
+    case 'params':
+      return { type: 'params', params: normalizeParams(m.params) };
+    case 'event': {
+      const out = { type: 'event', name: str(m.name, MAX_NAME), text: str(m.text, MAX_TEXT), item: intId(m.item) };
+      if (typeof m.x === 'number' && typeof m.y === 'number' && Number.isFinite(m.x) && Number.isFinite(m.y)) {
+        out.x = num(m.x);
+        out.y = num(m.y);
+      }
+      if (!out.text && !out.name) return null;
+      return out;
+    }
+    case 'presence':
+      return {
+        type: 'presence',
+        clients: Math.round(num(m.clients, 0, 0, 1e6)),
+        members: Array.isArray(m.members) ? normalizeMembers(m.members) : null,
+      };
+    case 'room': {
+      const out = { type: 'room' };
+      if (typeof m.paused === 'boolean') out.paused = m.paused;
+      if (typeof m.locked === 'boolean') out.locked = m.locked;
+      if ('controller' in m) out.controller = optionalControllerId(m.controller);
+      if (typeof m.lesson === 'string') out.lesson = roomToken(m.lesson);
+      if (m.role === 'instructor' || m.role === 'student') out.role = m.role;
+      return out;
+    }
+    case 'pong':
+      return { type: 'pong', id: typeof m.id === 'number' || typeof m.id === 'string' ? m.id : null };
+    case 'error':
+      return { type: 'error', code: str(m.code, MAX_NAME) || 'error', message: str(m.message, 500) };
+    default:
+      return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Binary state frames
+
+/**
+ * Decodes one binary state frame (ArrayBuffer, a typed array or a DataView). Returns
+ * `{seq, time, paused, items: [{id, alpha, atRest, hidden, x, y, angle}], lines: [[x1, y1, x2, y2]]}`
+ * or null when the frame is of another kind, truncated, or holds non-finite numbers.
+ */
+export function decodeFrame(data) {
+  let view;
+  if (data instanceof ArrayBuffer) view = new DataView(data);
+  else if (ArrayBuffer.isView(data)) view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  else return null;
+  if (view.byteLength < FRAME_HEADER_BYTES) return null;
+  if (view.getUint8(0) !== FRAME_KIND_STATE) return null;
+  const flags = view.getUint8(1);
+  const itemCount = view.getUint16(2, true);
+  const lineCount = view.getUint16(4, true);
+  const need = FRAME_HEADER_BYTES + itemCount * FRAME_ITEM_BYTES + lineCount * FRAME_LINE_BYTES;
+  if (view.byteLength < need) return null;
+  const seq = view.getUint32(8, true);
+  const time = view.getFloat32(12, true);
+  if (!Number.isFinite(time)) return null;
+  const items = new Array(itemCount);
+  let o = FRAME_HEADER_BYTES;
+  for (let i = 0; i < itemCount; i++, o += FRAME_ITEM_BYTES) {
+    const iflags = view.getUint8(o + 3);
+    const x = view.getFloat32(o + 4, true);
+    const y = view.getFloat32(o + 8, true);
+    const angle = view.getFloat32(o + 12, true);
+    if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(angle)) return null;
+    items[i] = {
+      id: view.getUint16(o, true),
+      alpha: view.getUint8(o + 2) / 255,
+      atRest: (iflags & 1) !== 0,
+      hidden: (iflags & 2) !== 0,
+      x,
+      y,
+      angle,
+    };
+  }
+  const lines = new Array(lineCount);
+  for (let i = 0; i < lineCount; i++, o += FRAME_LINE_BYTES) {
+    const l = [view.getFloat32(o, true), view.getFloat32(o + 4, true), view.getFloat32(o + 8, true), view.getFloat32(o + 12, true)];
+    if (!l.every(Number.isFinite)) return null;
+    lines[i] = l;
+  }
+  return { seq, time, paused: (flags & 1) !== 0, items, lines };
+}
+
+/** Encodes a state frame (the inverse of decodeFrame); used by tests and the mock server. */
+export function encodeFrame({ seq = 0, time = 0, paused = false, items = [], lines = [] }) {
+  const buf = new ArrayBuffer(FRAME_HEADER_BYTES + items.length * FRAME_ITEM_BYTES + lines.length * FRAME_LINE_BYTES);
+  const v = new DataView(buf);
+  v.setUint8(0, FRAME_KIND_STATE);
+  v.setUint8(1, paused ? 1 : 0);
+  v.setUint16(2, items.length, true);
+  v.setUint16(4, lines.length, true);
+  v.setUint16(6, 0, true);
+  v.setUint32(8, seq >>> 0, true);
+  v.setFloat32(12, time, true);
+  let o = FRAME_HEADER_BYTES;
+  for (const it of items) {
+    v.setUint16(o, it.id, true);
+    v.setUint8(o + 2, Math.round(Math.max(0, Math.min(1, it.alpha ?? 1)) * 255));
+    v.setUint8(o + 3, (it.atRest ? 1 : 0) | (it.hidden ? 2 : 0));
+    v.setFloat32(o + 4, it.x, true);
+    v.setFloat32(o + 8, it.y, true);
+    v.setFloat32(o + 12, it.angle ?? 0, true);
+    o += FRAME_ITEM_BYTES;
+  }
+  for (const l of lines) {
+    for (let k = 0; k < 4; k++) v.setFloat32(o + 4 * k, l[k], true);
+    o += FRAME_LINE_BYTES;
+  }
+  return buf;
+}
+
+// ---------------------------------------------------------------------------------------
+// Client to server
+
+/** Rounds a coordinate to 1/100 point: plenty for a finger, and short on the wire. */
+function pt(v) {
+  return Math.round(v * 100) / 100;
+}
+
+export const PAN_PHASES = Object.freeze(['began', 'changed', 'ended', 'cancelled']);
+export const CONTROL_ACTIONS = Object.freeze(['pause', 'resume', 'step', 'lock', 'unlock', 'give', 'lesson']);
+
+export const msg = Object.freeze({
+  tap: (x, y) => ({ type: 'tap', x: pt(x), y: pt(y) }),
+  pan: (phase, x, y) => {
+    if (!PAN_PHASES.includes(phase)) throw new RangeError(`unknown pan phase ${phase}`);
+    return { type: 'pan', phase, x: pt(x), y: pt(y) };
+  },
+  push: (x, y, dx, dy) => {
+    const m = { type: 'push', x: pt(x), y: pt(y) };
+    if (Number.isFinite(dx) && Number.isFinite(dy)) {
+      m.dx = pt(dx);
+      m.dy = pt(dy);
+    }
+    return m;
+  },
+  reset: () => ({ type: 'reset' }),
+  set: (param, value) => ({ type: 'set', param: String(param), value: Number(value) }),
+  claim: (key) => ({ type: 'claim', key: String(key) }),
+  control: (action, extra = {}) => {
+    if (!CONTROL_ACTIONS.includes(action)) throw new RangeError(`unknown control action ${action}`);
+    const m = { type: 'control', action };
+    if (action === 'lesson') m.lesson = String(extra.lesson ?? '');
+    if (action === 'give') m.member = extra.member === null || extra.member === undefined ? null : Number(extra.member);
+    return m;
+  },
+  ping: (id) => ({ type: 'ping', id }),
+});
+
+/** True when a message to send is well formed (finite numbers); the page never sends NaN. */
+export function isSendable(m) {
+  if (!m || typeof m !== 'object' || typeof m.type !== 'string') return false;
+  for (const k of ['x', 'y', 'dx', 'dy', 'value']) {
+    if (k in m && !(typeof m[k] === 'number' && Number.isFinite(m[k]))) return false;
+  }
+  return true;
+}
+
+/** The WebSocket URL for a room (`room`) or a new room of a lesson (`lesson`). */
+export function socketURL(location, { room = null, lesson = null, name = '' } = {}) {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const q = new URLSearchParams();
+  if (room) q.set('room', room);
+  else if (lesson) q.set('lesson', lesson);
+  const n = str(name, 32).trim();
+  if (n) q.set('name', n);
+  return `${scheme}//${location.host}/ws?${q.toString()}`;
+}

@@ -1,0 +1,239 @@
+// The page's model of one room: what the last `welcome` said, updated by `scene`, `params`,
+// `presence`, `room` and `event` messages. `applyMessage` mutates the state and says what
+// changed, so the page redraws only those parts. Pure (no DOM); the instructor key store
+// takes any Storage-like object.
+
+export const EVENT_LOG_LIMIT = 60;
+
+export function createRoomState() {
+  return {
+    live: false,
+    room: '',
+    code: null,
+    role: 'student',
+    key: null,
+    you: null,
+    lesson: { id: '', title: '', summary: '', code: '', order: 0, gestures: [] },
+    bounds: { w: 375, h: 667 },
+    rate: 60,
+    time: 0,
+    items: [],
+    boundaries: [],
+    lines: [],
+    params: [],
+    clients: 0,
+    members: [],
+    paused: false,
+    locked: false,
+    controller: null,
+    events: [],
+    eventSeq: 0,
+  };
+}
+
+/** The token that names the room in a URL: its short code when it has one, else its id. */
+export function roomToken(state) {
+  return state.code || state.room || '';
+}
+
+/** The member record for this page, if the server listed it. */
+export function me(state) {
+  return state.you === null ? null : state.members.find((m) => m.id === state.you) || null;
+}
+
+/** Whether this page's gestures act now (a locked room takes only the instructor's and the controller's). */
+export function canGesture(state) {
+  if (!state.locked) return true;
+  if (state.role === 'instructor') return true;
+  return state.you !== null && state.controller === state.you;
+}
+
+/**
+ * Applies one validated server message. Returns the set of parts that changed:
+ * 'welcome', 'scene', 'params', 'presence', 'room', 'role', 'event', 'error'.
+ */
+export function applyMessage(state, m, now = 0) {
+  const changed = new Set();
+  switch (m.type) {
+    case 'welcome': {
+      const events = state.events;
+      const eventSeq = state.eventSeq;
+      const lessonChanged = state.lesson.id !== m.lesson.id;
+      Object.assign(state, {
+        live: true,
+        room: m.room,
+        code: m.code,
+        role: m.role,
+        key: m.key,
+        you: m.you,
+        lesson: m.lesson,
+        bounds: m.bounds,
+        rate: m.rate,
+        time: m.time,
+        items: m.items,
+        boundaries: m.boundaries,
+        lines: m.lines,
+        params: m.params,
+        clients: m.clients,
+        members: m.members,
+        paused: m.paused,
+        locked: m.locked,
+        controller: m.controller,
+        events,
+        eventSeq,
+      });
+      changed.add('welcome').add('scene').add('params').add('presence').add('room').add('role');
+      if (lessonChanged) changed.add('lesson');
+      break;
+    }
+    case 'scene':
+      state.items = m.items;
+      if (m.boundaries) state.boundaries = m.boundaries;
+      changed.add('scene');
+      break;
+    case 'params': {
+      // A params message may carry all parameters or only the changed ones.
+      const byName = new Map(state.params.map((p) => [p.name, p]));
+      let added = false;
+      for (const p of m.params) {
+        if (byName.has(p.name)) Object.assign(byName.get(p.name), p);
+        else {
+          state.params.push(p);
+          added = true;
+        }
+      }
+      changed.add(added ? 'params-layout' : 'params').add('params');
+      break;
+    }
+    case 'presence':
+      state.clients = m.clients;
+      if (m.members) {
+        state.members = m.members;
+        const mine = me(state);
+        if (mine && mine.role !== state.role) {
+          state.role = mine.role;
+          changed.add('role');
+        }
+      }
+      changed.add('presence');
+      break;
+    case 'room':
+      if ('paused' in m) state.paused = m.paused;
+      if ('locked' in m) state.locked = m.locked;
+      if ('controller' in m) state.controller = m.controller;
+      if (m.role && m.role !== state.role) {
+        state.role = m.role;
+        changed.add('role');
+      }
+      changed.add('room');
+      break;
+    case 'event':
+      pushEvent(state, { name: m.name, text: m.text || m.name, item: m.item, x: m.x, y: m.y, at: now, kind: 'event' });
+      // Room-state events also tell the state, for servers that send them alone.
+      if (m.name === 'paused' || m.name === 'resumed') {
+        state.paused = m.name === 'paused';
+        changed.add('room');
+      } else if (m.name === 'locked' || m.name === 'unlocked') {
+        state.locked = m.name === 'locked';
+        changed.add('room');
+      }
+      changed.add('event');
+      break;
+    case 'error':
+      pushEvent(state, { name: m.code, text: errorText(m), item: null, at: now, kind: 'error' });
+      changed.add('error').add('event');
+      break;
+    default:
+      break;
+  }
+  return changed;
+}
+
+export function pushEvent(state, e) {
+  state.eventSeq++;
+  state.events.push({ ...e, seq: state.eventSeq });
+  if (state.events.length > EVENT_LOG_LIMIT) state.events.splice(0, state.events.length - EVENT_LOG_LIMIT);
+}
+
+/** What the student reads for a refusal. */
+export function errorText(m) {
+  switch (m.code) {
+    case 'forbidden':
+      return 'Only the instructor can do that while the room is locked';
+    case 'rate-limited':
+      return 'Slow down: too many messages at once';
+    case 'unknown-room':
+      return 'This room does not exist (any more)';
+    case 'full':
+      return 'The room is full';
+    case 'bad-value':
+      return m.message ? `Refused: ${m.message}` : 'A value was refused';
+    default:
+      return m.message ? `${m.code}: ${m.message}` : m.code;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// The instructor's key, kept for the tab (sessionStorage) under the room's id and code.
+
+const KEY_PREFIX = 'newtons.key.';
+
+/**
+ * Handles the key side of a `welcome`: an instructor's key is stored; a student's page
+ * holding a stored key for this room gets it back to send as `claim`. Returns the key to
+ * claim with, or null.
+ */
+export function keyAfterWelcome(storage, welcome) {
+  if (!storage) return null;
+  const names = [welcome.room, welcome.code].filter(Boolean);
+  try {
+    if (welcome.role === 'instructor') {
+      if (welcome.key) for (const n of names) storage.setItem(KEY_PREFIX + n, welcome.key);
+      return null;
+    }
+    for (const n of names) {
+      const k = storage.getItem(KEY_PREFIX + n);
+      if (k) return k;
+    }
+  } catch {
+    /* storage may be disabled */
+  }
+  return null;
+}
+
+/** Forgets a refused key. */
+export function forgetKey(storage, state) {
+  if (!storage) return;
+  try {
+    for (const n of [state.room, state.code].filter(Boolean)) storage.removeItem(KEY_PREFIX + n);
+  } catch {
+    /* ignore */
+  }
+}
+
+/** Whether a stored key exists for a room token (before connecting). */
+export function hasKey(storage, token) {
+  try {
+    return !!(storage && token && storage.getItem(KEY_PREFIX + token));
+  } catch {
+    return false;
+  }
+}
+
+/** Formats a parameter value for its step (0.05 → two decimals). */
+export function formatValue(value, step) {
+  const s = String(step);
+  const dot = s.indexOf('.');
+  let decimals = dot < 0 ? 0 : Math.min(4, s.length - dot - 1);
+  if (/e-/.test(s)) decimals = Math.min(4, Number(s.split('e-')[1]) || 2);
+  return Number(value).toFixed(decimals);
+}
+
+/** Snaps a slider value to its parameter's range and step (no float dust). */
+export function snapValue(value, p) {
+  const v = Math.min(p.max, Math.max(p.min, Number(value)));
+  if (!(p.step > 0)) return v;
+  const k = Math.round((v - p.min) / p.step);
+  const snapped = Math.min(p.max, p.min + k * p.step);
+  return Number(snapped.toFixed(10));
+}
