@@ -309,10 +309,11 @@ struct NewtonsLoad {
         let restingStats = ClientStats()
         restingOptions.onFrameHeader = { header, size in restingStats.frame(header, size: size) }
         let resting = try await NewtonsClient.connect(restingOptions, on: group)
-        _ = try await resting.waitFor("rest", timeout: .seconds(10)) { event -> Bool? in
+        let atRest: @Sendable (ClientEvent) -> Bool? = { event in
             guard let frame = event.frame, frame.items.allSatisfy(\.atRest), !frame.items.isEmpty else { return nil }
             return true
         }
+        _ = try await resting.waitFor("rest", timeout: .seconds(10), atRest)
         _ = restingStats.take()
         try await Task.sleep(nanoseconds: 3_000_000_000)
         let rest = restingStats.take()
