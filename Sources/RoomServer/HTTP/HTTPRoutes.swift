@@ -29,7 +29,9 @@ public struct HTTPRoutes {
         case "/api/rooms":
             return .body(status: 200, contentType: "application/json", body: core.roomsJSON())
         case "/healthz":
-            return core.isShuttingDown ? .text(503, "shutting down\n") : .text(200, "ok\n")
+            if core.isShuttingDown { return .text(503, "shutting down\n") }
+            if core.sessions.count >= core.limits.maxClients { return .text(503, "full\n") }
+            return .text(200, "ok\n")
         case "/metrics":
             return .body(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: core.renderMetrics())
         case "/ws":
