@@ -138,7 +138,7 @@ struct ServeCommand: ParsableCommand {
         let lessons = LessonCatalog.all + (withFixtures ? FixtureLessons.all : [])
         let fixtureIDs = Set(FixtureLessons.all.map { $0.info.id })
         let directory = LessonDirectory(lessons) { lesson in
-            fixtureIDs.contains(lesson.info.id) ? FixtureLessons.code(of: lesson) : ""
+            fixtureIDs.contains(lesson.info.id) ? FixtureLessons.code(of: lesson) : LessonCatalog.sourceCode(of: lesson)
         }
         if directory.entries.isEmpty {
             logger.warning("no lessons to serve yet (LessonCatalog is empty); try --fixture-lessons")

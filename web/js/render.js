@@ -51,7 +51,7 @@ export function drawItem(ctx, item, st) {
   ctx.globalAlpha = Math.min(1, Math.max(0, alpha));
   const w = item.w;
   const h = item.h;
-  if (!(item.sprite && drawSprite(ctx, item.sprite, w, h))) {
+  if (item.fill !== false && !(item.sprite && drawSprite(ctx, item.sprite, w, h))) {
     ctx.fillStyle = item.color;
     if (item.shape === 'ellipse') {
       ctx.beginPath();
@@ -66,7 +66,9 @@ export function drawItem(ctx, item, st) {
     }
     ctx.fill();
   }
-  if (item.text) drawItemText(ctx, item.text, w, h, item.sprite ? '#111111' : textColorOn(item.color));
+  if (item.text) {
+    drawItemText(ctx, item.text, w, h, item.sprite || item.fill === false ? '#111111' : textColorOn(item.color));
+  }
   ctx.restore();
 }
 

@@ -309,13 +309,21 @@ open class LessonHost<Controller: UIViewController> {
         let text = (view as? UILabel)?.text ?? (view as? UIButton)?.title(for: .normal)
         return SceneItem(
             id: id, name: names[ObjectIdentifier(view)] ?? sprite ?? "item", shape: shape, size: size,
-            color: view.backgroundColor?.hexString ?? "#000000", sprite: sprite, text: text, path: path,
+            color: view.backgroundColor?.hexString ?? "#000000", isFilled: view.backgroundColor?.isVisible ?? false,
+            sprite: sprite, text: text, path: path,
             cornerRadius: Double(view.layer.cornerRadius), center: center, angle: angle,
             alpha: Double(view.presentationAlpha), isHidden: view.isHidden, isAtRest: !moved.contains(id))
     }
 }
 
 extension UIColor {
+    /// False for a fully transparent colour (`.clear`).
+    var isVisible: Bool {
+        var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
+        getRed(&r, green: &g, blue: &b, alpha: &a)
+        return a > 0
+    }
+
     /// `#rrggbb`, for clients.
     var hexString: String {
         var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
