@@ -61,7 +61,7 @@ final class BarrierLesson: LessonHost<BarrierViewController>, Lesson {
         listen()
     }
 
-    override var animators: [UIDynamicAnimator] { [controller.animator] }
+    override var animator: UIDynamicAnimator? { controller.animator }
 
     override func handleTap(_ gesture: UITapGestureRecognizer) { restart() }
 
