@@ -5,7 +5,7 @@ import ArgumentParser
 struct Newtons: ParsableCommand {
     /// The subcommands, in the order `--help` lists them. Add a new one here.
     static let subcommands: [any ParsableCommand.Type] = [
-        ServeCommand.self
+        ServeCommand.self, LessonsCommand.self, RunCommand.self, EngineHashCommand.self,
     ]
 
     static let configuration = CommandConfiguration(

@@ -26,7 +26,8 @@ open class LessonHost<Controller: UIViewController> {
     private var nextID = 1
     private var pendingEvents: [LessonEvent] = []
     private var parameterTable: [ParameterSpec] = []
-    private var structure: [ObjectIdentifier] = []
+    /// A hash of which views are in the scene, in order: it changes when views come or go.
+    private var structure = 0
     /// Each item's pose after the last step, and whether the step moved it.
     private var lastPoses: [Int: (CGPoint, Double)] = [:]
     private var moved: Set<Int> = []
@@ -78,8 +79,8 @@ open class LessonHost<Controller: UIViewController> {
         return true
     }
 
-    /// The animators whose clock the room drives; a lesson returns its controller's.
-    var animators: [UIDynamicAnimator] { [] }
+    /// The animator whose clock the room drives; a lesson returns its controller's.
+    var animator: UIDynamicAnimator? { nil }
 
     // MARK: Naming, events, parameters
 
@@ -164,7 +165,7 @@ open class LessonHost<Controller: UIViewController> {
     public func advance(by dt: TimeInterval) {
         guard dt.isFinite, dt > 0 else { return }
         elapsedTime += dt
-        for animator in animators { animator.advance(by: dt) }
+        animator?.advance(by: dt)
         // Which items this step moved: a client marks the others as at rest.
         moved.removeAll(keepingCapacity: true)
         forEachPose { view, center, angle in
@@ -181,7 +182,7 @@ open class LessonHost<Controller: UIViewController> {
     }
 
     public var isAtRest: Bool {
-        animators.allSatisfy { !$0.isRunning }
+        !(animator?.isRunning ?? false)
     }
 
     // MARK: What clients draw
@@ -222,7 +223,7 @@ open class LessonHost<Controller: UIViewController> {
 
     public var lines: [SceneLine] {
         var result: [SceneLine] = []
-        for animator in animators {
+        if let animator {
             for behavior in flattened(animator.behaviors) {
                 guard let attachment = behavior as? UIAttachmentBehavior else { continue }
                 let items = attachment.items
@@ -241,7 +242,7 @@ open class LessonHost<Controller: UIViewController> {
 
     public var boundaries: [SceneBoundary] {
         var result: [SceneBoundary] = []
-        for animator in animators {
+        if let animator {
             for behavior in flattened(animator.behaviors) {
                 guard let collision = behavior as? UICollisionBehavior else { continue }
                 if collision.translatesReferenceBoundsIntoBoundary, let bounds = animator.referenceView?.bounds {
@@ -278,16 +279,16 @@ open class LessonHost<Controller: UIViewController> {
         behaviors.flatMap { [$0] + flattened($0.childBehaviors) }
     }
 
-    private func currentStructure() -> [ObjectIdentifier] {
-        var result: [ObjectIdentifier] = []
+    private func currentStructure() -> Int {
+        var hasher = Hasher()
         func walk(_ view: UIView) {
             for child in view.subviews {
-                result.append(ObjectIdentifier(child))
+                hasher.combine(ObjectIdentifier(child))
                 walk(child)
             }
         }
         walk(controller.view)
-        return result
+        return hasher.finalize()
     }
 
     private func sceneItem(_ view: UIView, center: CGPoint, angle: Double) -> SceneItem {
@@ -309,13 +310,21 @@ open class LessonHost<Controller: UIViewController> {
         let text = (view as? UILabel)?.text ?? (view as? UIButton)?.title(for: .normal)
         return SceneItem(
             id: id, name: names[ObjectIdentifier(view)] ?? sprite ?? "item", shape: shape, size: size,
-            color: view.backgroundColor?.hexString ?? "#000000", sprite: sprite, text: text, path: path,
+            color: view.backgroundColor?.hexString ?? "#000000", isFilled: view.backgroundColor?.isVisible ?? false,
+            sprite: sprite, text: text, path: path,
             cornerRadius: Double(view.layer.cornerRadius), center: center, angle: angle,
             alpha: Double(view.presentationAlpha), isHidden: view.isHidden, isAtRest: !moved.contains(id))
     }
 }
 
 extension UIColor {
+    /// False for a fully transparent colour (`.clear`).
+    var isVisible: Bool {
+        var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
+        getRed(&r, green: &g, blue: &b, alpha: &a)
+        return a > 0
+    }
+
     /// `#rrggbb`, for clients.
     var hexString: String {
         var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0

@@ -77,7 +77,7 @@ final class CollisionLesson: LessonHost<CollisionViewController>, Lesson {
         controller.gravityBehavior.setAngle(CGFloat(angle), magnitude: CGFloat(magnitude))
     }
 
-    override var animators: [UIDynamicAnimator] { [controller.animator] }
+    override var animator: UIDynamicAnimator? { controller.animator }
 
     override func handleTap(_ gesture: UITapGestureRecognizer) { restart() }
 
@@ -89,15 +89,19 @@ final class CollisionLesson: LessonHost<CollisionViewController>, Lesson {
 
     override func advance(by dt: TimeInterval) {
         super.advance(by: dt)
-        for line in controller.log { emit("collision-ended", line) }
-        controller.log.removeAll()
+        if !controller.log.isEmpty {
+            for line in controller.log { emit("collision-ended", line) }
+            controller.log.removeAll(keepingCapacity: true)
+        }
         // A label's new text is the event a student reads: "Frog Collided" appears once.
-        for (label, item) in [(controller.collisionOneLabel, controller.frogImageView),
-                              (controller.collisionTwoLabel, controller.dragonImageView)] {
-            if let text = label.text, !text.isEmpty, !shown.contains(text) {
-                shown.insert(text)
-                emit("collision-began", text, item: item)
-            }
+        report(controller.collisionOneLabel, about: controller.frogImageView)
+        report(controller.collisionTwoLabel, about: controller.dragonImageView)
+    }
+
+    private func report(_ label: UILabel, about item: UIView) {
+        if let text = label.text, !text.isEmpty, !shown.contains(text) {
+            shown.insert(text)
+            emit("collision-began", text, item: item)
         }
     }
 

@@ -65,7 +65,7 @@ final class PushLesson: LessonHost<PushViewController>, Lesson {
         name(controller.centerMarker, "centre")
     }
 
-    override var animators: [UIDynamicAnimator] { [controller.animator] }
+    override var animator: UIDynamicAnimator? { controller.animator }
 
     override func handlePush(at point: CGPoint, swipe: CGVector?) {
         controller.handlePushGesture(UITapGestureRecognizer(state: .ended, point: point))

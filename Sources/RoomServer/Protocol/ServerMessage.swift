@@ -278,6 +278,11 @@ public enum ServerMessage {
             json.comma()
             json.key("alpha")
             json.number(item.alpha)
+            if !item.isFilled {
+                json.comma()
+                json.key("fill")
+                json.bool(false)
+            }
             if let sprite = item.sprite {
                 json.comma()
                 json.key("sprite")
