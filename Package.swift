@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/vapor/websocket-kit", from: "2.15.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
     ],
     targets: [
         // The rigid-body engine, in physics vocabulary (metres, kilograms, seconds).
@@ -55,6 +56,17 @@ let package = Package(
             name: "NewtonsClient",
             dependencies: [
                 .product(name: "WebSocketKit", package: "websocket-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: swiftSettings),
+        // The room server's load generator (`make bench`, scripts/bench-server).
+        .executableTarget(
+            name: "newtons-load",
+            dependencies: [
+                "NewtonsClient",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

@@ -94,6 +94,8 @@ public struct SceneItem: Sendable, Equatable {
     public var size: CGSize
     /// CSS colour, `#rrggbb`.
     public var color: String
+    /// False for a view with no background (a label): only its text is drawn.
+    public var isFilled: Bool
     /// A drawn sprite instead of a plain shape: `frog`, `dragon`, …
     public var sprite: String?
     /// A label drawn on the item (buttons, alerts).
@@ -112,7 +114,8 @@ public struct SceneItem: Sendable, Equatable {
     public var isAtRest: Bool
 
     public init(
-        id: Int, name: String, shape: ItemShape, size: CGSize, color: String, sprite: String? = nil,
+        id: Int, name: String, shape: ItemShape, size: CGSize, color: String, isFilled: Bool = true,
+        sprite: String? = nil,
         text: String? = nil, path: [CGPoint]? = nil, cornerRadius: Double = 0, center: CGPoint,
         angle: Double = 0, alpha: Double = 1, isHidden: Bool = false, isAtRest: Bool = false
     ) {
@@ -121,6 +124,7 @@ public struct SceneItem: Sendable, Equatable {
         self.shape = shape
         self.size = size
         self.color = color
+        self.isFilled = isFilled
         self.sprite = sprite
         self.text = text
         self.path = path

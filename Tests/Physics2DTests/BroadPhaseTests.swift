@@ -25,7 +25,8 @@ private struct Scene {
     mutating func add(_ box: AABB, _ type: BodyType, force: Bool = false) {
         let shape = Int32(keys.count)
         keys.append(
-            broadPhase.createProxy(aabb: box, categoryBits: 1, shapeIndex: shape, bodyType: type, forcePairCreation: force))
+            broadPhase.createProxy(
+                aabb: box, categoryBits: 1, shapeIndex: shape, bodyType: type, forcePairCreation: force))
         boxes.append(box)
         types.append(type)
         alive.append(true)
@@ -104,8 +105,11 @@ private func randomBox(_ rng: inout SplitMix64) -> AABB {
                 scene.remove(shape)
             }
             for _ in 0..<10 {
-                scene.add(randomBox(&rng), types[Int.random(in: 0..<types.count, using: &rng)], force: Bool.random(using: &rng))
+                scene.add(
+                    randomBox(&rng), types[Int.random(in: 0..<types.count, using: &rng)],
+                    force: Bool.random(using: &rng))
             }
+            if round % 3 == 2 { scene.broadPhase.rebuildTrees() }
             scene.broadPhase.validate()
         }
     }
@@ -119,7 +123,8 @@ private func randomBox(_ rng: inout SplitMix64) -> AABB {
             for shape in scene.keys.indices where Bool.random(using: &rng) {
                 let shift = rng.vec(-1, 1)
                 let b = scene.boxes[shape]
-                scene.move(shape, to: AABB(lowerBound: b.lowerBound + shift, upperBound: b.upperBound + shift), enlarge: false)
+                scene.move(
+                    shape, to: AABB(lowerBound: b.lowerBound + shift, upperBound: b.upperBound + shift), enlarge: false)
             }
             all += scene.update()
             return all

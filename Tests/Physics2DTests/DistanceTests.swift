@@ -56,10 +56,13 @@ import Testing
 
     @Test func cachedSimplexWarmStartsTheNextQuery() {
         let box = ShapeProxy(.polygon(.box(halfWidth: 0.5, halfHeight: 0.5)))
-        let hexagon = ShapeProxy(.polygon(Polygon.make(points: (0..<6).map { i in
-            let r = rot(Float(i) * .pi / 3)
-            return Vec2(0.4 * r.c, 0.4 * r.s)
-        })!))
+        let hexagon = ShapeProxy(
+            .polygon(
+                Polygon.make(
+                    points: (0..<6).map { i in
+                        let r = rot(Float(i) * .pi / 3)
+                        return Vec2(0.4 * r.c, 0.4 * r.s)
+                    })!))
         var cache = SimplexCache()
         let first = shapeDistance(box, xf(0, 0, 0.1), hexagon, xf(2, 0.7, 0.3), useRadii: true, cache: &cache)
         let second = shapeDistance(box, xf(0, 0, 0.1), hexagon, xf(2.001, 0.7, 0.3), useRadii: true, cache: &cache)

@@ -78,6 +78,12 @@ private func rayEntry(_ input: RayCastInput, _ box: AABB) -> Float? {
             }
             #expect(tree.firstInvariantViolation() == nil)
             checkQueries()
+            if round % 4 == 3 {
+                tree.rebuild()
+                #expect(tree.firstInvariantViolation() == nil)
+                #expect(tree.proxyCount == boxes.count)
+                checkQueries()
+            }
         }
 
         // Destroy half; their ids come back for new proxies.
@@ -92,6 +98,46 @@ private func rayEntry(_ input: RayCastInput, _ box: AABB) -> Float? {
         let reused = tree.createProxy(aabb: randomBox(&rng), categoryBits: 1, userData: -7)
         #expect(reused < 2000)
         tree.validate()
+    }
+
+    @Test func rebuildAfterEnlargingTightensTheTree() {
+        var rng = SplitMix64(seed: 77)
+        var tree = DynamicTree()
+        var boxes: [Int32: AABB] = [:]
+        for i in 0..<1000 {
+            let box = randomBox(&rng)
+            boxes[tree.createProxy(aabb: box, categoryBits: 1, userData: Int32(i))] = box
+        }
+        let fresh = tree.areaRatio
+        // Every box drifts far, only ever enlarged: the ancestors keep all the old room.
+        for _ in 0..<20 {
+            for id in boxes.keys.sorted() {
+                let shift = rng.vec(-2, 2)
+                let b = boxes[id]!
+                let next = AABB(lowerBound: b.lowerBound + shift, upperBound: b.upperBound + shift)
+                tree.enlargeProxy(id, aabb: next)
+                boxes[id] = next
+            }
+        }
+        let loose = tree.areaRatio
+        let nodeCount = tree.proxyCount
+        #expect(tree.rebuild() > 0)
+        #expect(tree.firstInvariantViolation() == nil)
+        #expect(tree.proxyCount == nodeCount)
+        #expect(tree.areaRatio < loose / 2, "fresh \(fresh), loose \(loose), rebuilt \(tree.areaRatio)")
+        // Nothing is left marked, so a second partial rebuild has nothing to do.
+        #expect(tree.rebuild() == 0)
+        #expect(tree.rebuild(fullBuild: true) == 1000)
+        #expect(tree.firstInvariantViolation() == nil)
+        for _ in 0..<50 {
+            let area = randomBox(&rng, within: 60).fattened(by: 3)
+            var found: [Int32] = []
+            tree.query(area, maskBits: .max) { id, _ in
+                found.append(id)
+                return true
+            }
+            #expect(found.sorted() == boxes.filter { $0.value.overlaps(area) }.map(\.key).sorted())
+        }
     }
 
     @Test func queryStopsWhenTheCallbackSaysSoAndHonoursMaskBits() {

@@ -125,8 +125,18 @@ private let unitBox = ShapeGeometry.polygon(.box(halfWidth: 0.5, halfHeight: 0.5
         }
     }
 
-    @Test func boxSlidingAcrossAChainJointNeverGetsASidewaysNormal() {
-        // Three collinear (or nearly collinear) chain segments with the front up; the box slides
+    /// A shape whose lowest point is `depth` below its origin, for sliding along a floor.
+    struct Slider: Sendable {
+        var shape: ShapeGeometry
+        var depth: Float
+    }
+
+    @Test(arguments: [
+        Slider(shape: unitBox, depth: 0.5), Slider(shape: .ellipse(Ellipse(radii: Vec2(0.6, 0.25))), depth: 0.25),
+        Slider(shape: .circle(Circle(center: .zero, radius: 0.4)), depth: 0.4),
+    ])
+    func shapeSlidingAcrossAChainJointNeverGetsASidewaysNormal(slider: Slider) {
+        // Three collinear (or nearly collinear) chain segments with the front up; the shape slides
         // over both joints slightly sunk into the surface, also a little tilted.
         for kink: Float in [0, 0.005, -0.005] {
             let points = [Vec2(20, 0), Vec2(10, 0), Vec2(0, 0), Vec2(-10, kink * 10), Vec2(-20, kink * 20)]
@@ -139,9 +149,9 @@ private let unitBox = ShapeGeometry.polygon(.box(halfWidth: 0.5, halfHeight: 0.5
             for step in 0...400 {
                 let x = -2 + Float(step) * 0.01
                 for tilt: Float in [0, 0.01, -0.01] {
-                    let box = xf(x, 0.495, tilt)
+                    let placed = xf(x, slider.depth - 0.005, tilt)
                     for segment in segments {
-                        let m = manifold(segment, .identity, unitBox, box)
+                        let m = manifold(segment, .identity, slider.shape, placed)
                         if m.pointCount > 0 {
                             #expect(m.normal.y > 0.99, "x = \(x), kink \(kink), normal \(m.normal)")
                         }
@@ -151,10 +161,11 @@ private let unitBox = ShapeGeometry.polygon(.box(halfWidth: 0.5, halfHeight: 0.5
         }
     }
 
-    @Test func ellipseRestingOnAFloorSeparatesByTheHeightOfItsLowestPoint() {
-        let a: Float = 0.8
-        let b: Float = 0.3
-        let ellipse = ShapeGeometry.ellipse(Ellipse(radii: Vec2(a, b)))
+    @Test(arguments: [Vec2(0.8, 0.3), Vec2(1.5, 0.06)])
+    func ellipseRestingOnAFloorSeparatesByTheHeightOfItsLowestPoint(radii: Vec2) {
+        let a = radii.x
+        let b = radii.y
+        let ellipse = ShapeGeometry.ellipse(Ellipse(radii: radii))
         let floors: [ShapeGeometry] = [
             .polygon(.box(halfWidth: 5, halfHeight: 0.5, center: Vec2(0, -0.5), rotation: .identity)),
             .segment(Segment(point1: Vec2(-5, 0), point2: Vec2(5, 0))),
@@ -164,20 +175,21 @@ private let unitBox = ShapeGeometry.polygon(.box(halfWidth: 0.5, halfHeight: 0.5
                     chainID: 0)),
         ]
         for floor in floors {
-            for i in 0..<16 {
-                let theta = Float(i) * .pi / 16
+            for i in 0..<32 {
+                let theta = Float(i) * .pi / 32
                 let q = rot(theta)
                 // Height of the lowest point below the centre, and the lowest point itself.
                 let support = ((a * q.s) * (a * q.s) + (b * q.c) * (b * q.c)).squareRoot()
                 let local = q.invRotate(Vec2(0, -1))
                 let lowest = q.rotate(Vec2(a * a * local.x, b * b * local.y)) * (1 / support)
-                // Apart, touching within the core radius, and deeply overlapping (EPA).
-                for gap: Float in [0.015, 0.0, -0.004, -0.15] {
+                // Apart, touching (within the core radius b²/a for the rounder one), and deeply
+                // overlapping (the penetration solver's case).
+                for gap: Float in [0.015, 0.0, -0.004, -min(0.15, 0.5 * support)] {
                     let center = Vec2(0.25, support + gap)
                     let m = manifold(floor, .identity, ellipse, Transform(p: center, q: q))
                     #expect(m.pointCount == 1, "θ \(theta) gap \(gap)")
                     guard m.pointCount == 1 else { continue }
-                    #expect(approx(m.points[0].separation, gap, 2e-4), "θ \(theta) gap \(gap)")
+                    #expect(approx(m.points[0].separation, gap, 2e-5), "θ \(theta) gap \(gap)")
                     #expect(approx(m.normal, Vec2(0, 1), 2e-3), "θ \(theta) gap \(gap) \(m.normal)")
                     #expect(approx(m.points[0].point.x, center.x + lowest.x, 2e-3), "θ \(theta) gap \(gap)")
                     #expect(approx(m.points[0].point.y, 0.5 * gap, 2e-4))
@@ -283,12 +295,12 @@ private let unitBox = ShapeGeometry.polygon(.box(halfWidth: 0.5, halfHeight: 0.5
     }
 }
 
-/// Penetration depth and direction (A → B) of two ellipses, from 512-gons on their outlines:
+/// Penetration depth and direction (A → B) of two ellipses, from 360-gons on their outlines:
 /// the least overlap of the two polygons' projections over every edge normal of both.
 private func densePolygonPenetration(_ ra: Vec2, _ ta: Transform, _ rb: Vec2, _ tb: Transform) -> (
     depth: Float, normal: Vec2
 ) {
-    let n = 512
+    let n = 360
     func outline(_ r: Vec2, _ t: Transform) -> [Vec2] {
         (0..<n).map { i in
             let q = rot(Float(i) * 2 * .pi / Float(n))
@@ -304,8 +316,10 @@ private func densePolygonPenetration(_ ra: Vec2, _ ta: Transform, _ rb: Vec2, _ 
             let u = (poly[(i + 1) % n] - poly[i]).rightPerp.normalized
             for dir in [u, -u] {
                 // Overlap when B is pushed along dir: how far A reaches along dir past B's back.
-                let reachA = pa.map { dot($0, dir) }.max()!
-                let backB = pb.map { dot($0, dir) }.min()!
+                var reachA = -Float.infinity
+                var backB = Float.infinity
+                for p in pa { reachA = max(reachA, dot(p, dir)) }
+                for p in pb { backB = min(backB, dot(p, dir)) }
                 let overlap = reachA - backB
                 if overlap < best {
                     best = overlap

@@ -96,7 +96,8 @@ import Testing
             #expect(approx(polygon.vertices[i].length, 1, 1e-5))
         }
         let area = ShapeGeometry.polygon(polygon).computeMass(density: 1).mass
-        #expect(area > 2.6 && area <= 2 * Float(2).squareRoot() + 1e-5, "\(area)")  // at most the regular octagon, 2√2
+        // At most the regular octagon's 2√2.
+        #expect(area > 2.6 && area <= 2 * Float(2).squareRoot() + 1e-5, "\(area)")
     }
 
     @Test func degenerateInputMakesNoPolygon() {

@@ -25,7 +25,8 @@ import Testing
         #expect(approx(face.normal, Vec2(-1, 0), 1e-5))
         // Aimed at the corner arc: the hit is on the disc of radius 0.5 around (-1, 1).
         let cornerRay = RayCastInput(origin: Vec2(-5, -5), translation: Vec2(10, 10))
-        let corner = try #require(rounded.rayCast(RayCastInput(origin: Vec2(-5, 1.3), translation: Vec2(10, 0)), .identity))
+        let corner = try #require(
+            rounded.rayCast(RayCastInput(origin: Vec2(-5, 1.3), translation: Vec2(10, 0)), .identity))
         #expect(approx(distance(corner.point, Vec2(-1, 1)), 0.5, 1e-5))
         #expect(approx(corner.normal, (corner.point - Vec2(-1, 1)).normalized, 1e-5))
         let diagonal = try #require(rounded.rayCast(cornerRay, .identity))
@@ -34,7 +35,8 @@ import Testing
 
     @Test func rayHitsEllipseAtTheAnalyticPoint() throws {
         let ellipse = ShapeGeometry.ellipse(Ellipse(radii: Vec2(2, 1)))
-        let hit = try #require(ellipse.rayCast(RayCastInput(origin: Vec2(-5, 0.5), translation: Vec2(10, 0)), .identity))
+        let hit = try #require(
+            ellipse.rayCast(RayCastInput(origin: Vec2(-5, 0.5), translation: Vec2(10, 0)), .identity))
         let x = -2 * (1 - 0.25 as Float).squareRoot()
         #expect(approx(hit.point, Vec2(x, 0.5), 1e-5))
         #expect(approx(hit.fraction, (x + 5) / 10, 1e-6))
@@ -60,6 +62,8 @@ import Testing
     @Test func rayStartingInsideMissesAndShortRayMisses() {
         let box = ShapeGeometry.polygon(.box(halfWidth: 1, halfHeight: 1))
         #expect(box.rayCast(RayCastInput(origin: .zero, translation: Vec2(5, 0)), .identity) == nil)
-        #expect(box.rayCast(RayCastInput(origin: Vec2(-5, 0), translation: Vec2(10, 0), maxFraction: 0.3), .identity) == nil)
+        #expect(
+            box.rayCast(RayCastInput(origin: Vec2(-5, 0), translation: Vec2(10, 0), maxFraction: 0.3), .identity) == nil
+        )
     }
 }

@@ -44,7 +44,8 @@ import Testing
     }
 
     @Test func polygonAABBIncludesRadius() {
-        let box = ShapeGeometry.polygon(.box(halfWidth: 1, halfHeight: 0.5, center: .zero, rotation: .identity, radius: 0.1))
+        let box = ShapeGeometry.polygon(
+            .box(halfWidth: 1, halfHeight: 0.5, center: .zero, rotation: .identity, radius: 0.1))
         let aabb = box.computeAABB(xf(2, 3))
         #expect(approx(aabb.lowerBound, Vec2(0.9, 2.4), 1e-6))
         #expect(approx(aabb.upperBound, Vec2(3.1, 3.6), 1e-6))

@@ -8,6 +8,13 @@ private func translation(from a: Vec2, to b: Vec2, angle: Float = 0) -> Sweep {
 
 private let wall = ShapeProxy(.segment(Segment(point1: Vec2(0, -1), point2: Vec2(0, 1))))
 private let still = translation(from: .zero, to: .zero)
+private let smallBox = ShapeProxy(.polygon(.box(halfWidth: 0.05, halfHeight: 0.05)))
+
+/// The time of impact of `proxy` translating from `a` to `b` against the still wall at x = 0.
+private func againstWall(_ proxy: ShapeProxy, from a: Vec2, to b: Vec2, maxFraction: Float = 1) -> TOIOutput {
+    timeOfImpact(
+        proxyA: wall, sweepA: still, proxyB: proxy, sweepB: translation(from: a, to: b), maxFraction: maxFraction)
+}
 
 @Suite struct TimeOfImpactTests {
     @Test func sweepTransformPutsTheCentreOfMassOnItsPath() {
@@ -25,38 +32,38 @@ private let still = translation(from: .zero, to: .zero)
 
     @Test func fastSmallBoxHitsAThinSegmentWhereItsFaceReachesIt() {
         // A 10 cm box crossing 2 m in one step through a segment of no thickness.
-        let box = ShapeProxy(.polygon(.box(halfWidth: 0.05, halfHeight: 0.05)))
-        let out = timeOfImpact(
-            proxyA: wall, sweepA: still, proxyB: box, sweepB: translation(from: Vec2(-1, 0.3), to: Vec2(1, 0.3)),
-            maxFraction: 1)
+        let out = againstWall(smallBox, from: Vec2(-1, 0.3), to: Vec2(1, 0.3))
         #expect(out.state == .hit)
         // The face stops a slop short of the segment: x + 0.05 = -0.005.
         let expected = (-0.055 - -1) / 2 as Float
         #expect(approx(out.fraction, expected, 0.25 * Tolerance.linearSlop / 2 + 1e-5))
     }
 
-    @Test func spinningBarIsCaughtBeforeItSweepsThroughTheWall() {
-        // A 1 m bar, centred 0.6 m from the wall, spins a quarter turn while sliding towards it.
-        let bar = ShapeProxy(.polygon(.box(halfWidth: 0.5, halfHeight: 0.02)))
+    @Test(arguments: [
+        ShapeGeometry.polygon(.box(halfWidth: 0.5, halfHeight: 0.02)), .ellipse(Ellipse(radii: Vec2(0.5, 0.05))),
+        .ellipse(Ellipse(radii: Vec2(0.5, 0.2))),
+    ])
+    func spinningBarIsCaughtBeforeItSweepsThroughTheWall(shape: ShapeGeometry) {
+        // A 1 m long shape, centred 0.6 m from the wall, spins a quarter turn while sliding towards it.
+        let proxy = ShapeProxy(shape)
         let sweep = Sweep(localCenter: .zero, c1: Vec2(-0.6, 0), c2: Vec2(-0.3, 0), q1: rot(.pi / 2), q2: .identity)
-        let out = timeOfImpact(proxyA: wall, sweepA: still, proxyB: bar, sweepB: sweep, maxFraction: 1)
+        let out = timeOfImpact(proxyA: wall, sweepA: still, proxyB: proxy, sweepB: sweep, maxFraction: 1)
         #expect(out.state == .hit)
-        // At the hit, the bar's nearest point is within tolerance of a slop from the wall.
-        let xfB = sweep.transform(at: out.fraction)
-        let gap = shapeDistance(wall, .identity, bar, xfB, useRadii: false).distance
-        #expect(approx(gap, Tolerance.linearSlop, 0.3 * Tolerance.linearSlop))
-        // And it never touched before.
-        for i in 0..<20 {
-            let t = out.fraction * Float(i) / 20
-            #expect(shapeDistance(wall, .identity, bar, sweep.transform(at: t), useRadii: false).distance > 0.0035)
+        // At the hit the cores are the target apart (a slop, or a slop inside the rounding).
+        let target = max(Tolerance.linearSlop, proxy.radius - Tolerance.linearSlop)
+        let gap = shapeDistance(wall, .identity, proxy, sweep.transform(at: out.fraction), useRadii: false).distance
+        #expect(approx(gap, target, 0.3 * Tolerance.linearSlop))
+        // And they were never closer before.
+        for i in 0..<50 {
+            let t = out.fraction * Float(i) / 50
+            let before = shapeDistance(wall, .identity, proxy, sweep.transform(at: t), useRadii: false).distance
+            #expect(before > target - 0.3 * Tolerance.linearSlop)
         }
     }
 
     @Test func fastCircleAndEllipseStopJustInsideTheirRoundedSurface() {
         let circle = ShapeProxy(.circle(Circle(center: .zero, radius: 0.1)))
-        let hit = timeOfImpact(
-            proxyA: wall, sweepA: still, proxyB: circle, sweepB: translation(from: Vec2(-3, 0), to: Vec2(1, 0)),
-            maxFraction: 1)
+        let hit = againstWall(circle, from: Vec2(-3, 0), to: Vec2(1, 0))
         #expect(hit.state == .hit)
         // Target: the centre 0.1 - slop from the wall.
         #expect(approx(-3 + 4 * hit.fraction, -0.095, 4 * 0.25 * Tolerance.linearSlop))
@@ -75,19 +82,12 @@ private let still = translation(from: .zero, to: .zero)
     }
 
     @Test func missesAndOverlapsAreReported() {
-        let box = ShapeProxy(.polygon(.box(halfWidth: 0.05, halfHeight: 0.05)))
-        let passing = timeOfImpact(
-            proxyA: wall, sweepA: still, proxyB: box, sweepB: translation(from: Vec2(-1, 2), to: Vec2(1, 2)),
-            maxFraction: 1)
+        let passing = againstWall(smallBox, from: Vec2(-1, 2), to: Vec2(1, 2))
         #expect(passing.state == .separated)
         #expect(passing.fraction == 1)
-        let overlapping = timeOfImpact(
-            proxyA: wall, sweepA: still, proxyB: box, sweepB: translation(from: Vec2(0, 0), to: Vec2(1, 0)),
-            maxFraction: 1)
+        let overlapping = againstWall(smallBox, from: Vec2(0, 0), to: Vec2(1, 0))
         #expect(overlapping.state == .overlapped)
-        let short = timeOfImpact(
-            proxyA: wall, sweepA: still, proxyB: box, sweepB: translation(from: Vec2(-1, 0), to: Vec2(1, 0)),
-            maxFraction: 0.4)
+        let short = againstWall(smallBox, from: Vec2(-1, 0), to: Vec2(1, 0), maxFraction: 0.4)
         #expect(short.state == .separated)
         #expect(short.fraction == 0.4)
     }

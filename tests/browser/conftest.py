@@ -66,7 +66,9 @@ class Server:
     def start(self, timeout=30.0):
         pagekit.ARTIFACTS.mkdir(parents=True, exist_ok=True)
         log = open(self.log_path, "ab")
-        cmd = [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--web", str(WEB)]
+        # The suite opens many class rooms from one address, more than a real visitor may.
+        cmd = [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--web", str(WEB),
+               "--max-rooms-per-address", "200", "--unknown-room-delay", "0.2"]
         self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=str(ROOT))
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

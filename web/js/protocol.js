@@ -86,6 +86,7 @@ export function normalizeItem(raw) {
     w: num(raw.w, 0, 0, 1e4),
     h: num(raw.h, 0, 0, 1e4),
     color: color(raw.color),
+    fill: raw.fill !== false,
     x: num(raw.x),
     y: num(raw.y),
     angle: num(raw.angle, 0, -1e6, 1e6),

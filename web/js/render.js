@@ -51,7 +51,8 @@ export function drawItem(ctx, item, st) {
   ctx.globalAlpha = Math.min(1, Math.max(0, alpha));
   const w = item.w;
   const h = item.h;
-  if (!(item.sprite && drawSprite(ctx, item.sprite, w, h))) {
+  const drewSprite = Boolean(item.sprite) && drawSprite(ctx, item.sprite, w, h);
+  if (!drewSprite && item.fill !== false) {
     ctx.fillStyle = item.color;
     if (item.shape === 'ellipse') {
       ctx.beginPath();
@@ -66,7 +67,9 @@ export function drawItem(ctx, item, st) {
     }
     ctx.fill();
   }
-  if (item.text) drawItemText(ctx, item.text, w, h, item.sprite ? '#111111' : textColorOn(item.color));
+  if (item.text) {
+    drawItemText(ctx, item.text, w, h, item.sprite || item.fill === false ? '#111111' : textColorOn(item.color));
+  }
   ctx.restore();
 }
 

@@ -106,6 +106,23 @@ describe('items', () => {
     }
   });
 
+  test('an item without fill (a label) draws only its text, in a dark colour', () => {
+    const ctx = recorder();
+    drawItem(ctx, item({ fill: false, text: 'Frog Collided', color: '#000000' }), item({}));
+    assert.ok(!ctx.calls.some(([c]) => c === 'fill'));
+    assert.equal(ctx.calls.find(([c]) => c === 'fillText')[1][0], 'Frog Collided');
+    assert.ok(ctx.calls.some(([c, [v]]) => c === 'set:fillStyle' && v === '#111111'));
+  });
+
+  test('a sprite is drawn even when the view has no background', () => {
+    const withFill = recorder();
+    drawItem(withFill, item({ sprite: 'frog', w: 100, h: 100 }), item({}));
+    const without = recorder();
+    drawItem(without, item({ sprite: 'frog', w: 100, h: 100, fill: false }), item({}));
+    assert.ok(without.calls.length > 10, 'the frog is drawn');
+    assert.equal(without.calls.length, withFill.calls.length);
+  });
+
   test('text is drawn centred, as text', () => {
     const ctx = recorder();
     drawItem(ctx, item({ text: 'Show Alert', w: 200, h: 44 }), item({}));

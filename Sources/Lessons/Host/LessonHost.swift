@@ -26,8 +26,11 @@ open class LessonHost<Controller: UIViewController> {
     private var nextID = 1
     private var pendingEvents: [LessonEvent] = []
     private var parameterTable: [ParameterSpec] = []
-    private var structure: [ObjectIdentifier] = []
+    /// A hash of which views are in the scene, in order: it changes when views come or go.
+    private var structure = 0
+    /// Each item's pose after the last step, and whether the step moved it.
     private var lastPoses: [Int: (CGPoint, Double)] = [:]
+    private var moved: Set<Int> = []
     public private(set) var sceneVersion = 0
     public private(set) var elapsedTime: TimeInterval = 0
 
@@ -76,8 +79,8 @@ open class LessonHost<Controller: UIViewController> {
         return true
     }
 
-    /// The animators whose clock the room drives; a lesson returns its controller's.
-    var animators: [UIDynamicAnimator] { [] }
+    /// The animator whose clock the room drives; a lesson returns its controller's.
+    var animator: UIDynamicAnimator? { nil }
 
     // MARK: Naming, events, parameters
 
@@ -162,7 +165,15 @@ open class LessonHost<Controller: UIViewController> {
     public func advance(by dt: TimeInterval) {
         guard dt.isFinite, dt > 0 else { return }
         elapsedTime += dt
-        for animator in animators { animator.advance(by: dt) }
+        animator?.advance(by: dt)
+        // Which items this step moved: a client marks the others as at rest.
+        moved.removeAll(keepingCapacity: true)
+        forEachPose { view, center, angle in
+            let id = itemID(of: view)
+            if let last = lastPoses[id], last.0 == center && last.1 == angle { return }
+            lastPoses[id] = (center, angle)
+            moved.insert(id)
+        }
         let now = currentStructure()
         if now != structure {
             structure = now
@@ -171,7 +182,7 @@ open class LessonHost<Controller: UIViewController> {
     }
 
     public var isAtRest: Bool {
-        animators.allSatisfy { !$0.isRunning }
+        !(animator?.isRunning ?? false)
     }
 
     // MARK: What clients draw
@@ -180,15 +191,39 @@ open class LessonHost<Controller: UIViewController> {
     /// the reference view's coordinates.
     public var items: [SceneItem] {
         var result: [SceneItem] = []
-        for view in controller.view.subviews {
-            collect(view, parentCenter: nil, parentAngle: 0, into: &result)
+        forEachPose { view, center, angle in
+            result.append(sceneItem(view, center: center, angle: angle))
         }
         return result
     }
 
+    /// Walks the views under the reference view depth first, with each one's centre and
+    /// rotation in the reference view (a subview's centre is in its parent's bounds, so it
+    /// is carried through the parent's pose).
+    private func forEachPose(_ body: (UIView, CGPoint, Double) -> Void) {
+        func walk(_ view: UIView, parent: (center: CGPoint, bounds: CGRect, angle: Double)?) {
+            let transform = view.presentationTransform
+            let own = Double(atan2(transform.b, transform.a))
+            var center = view.presentationCenter
+            var angle = own
+            if let parent {
+                let dx = Double(center.x - parent.bounds.midX)
+                let dy = Double(center.y - parent.bounds.midY)
+                let c = cos(parent.angle), s = sin(parent.angle)
+                center = CGPoint(x: parent.center.x + c * dx - s * dy, y: parent.center.y + s * dx + c * dy)
+                angle = parent.angle + own
+            }
+            body(view, center, angle)
+            for child in view.subviews {
+                walk(child, parent: (center, view.bounds, angle))
+            }
+        }
+        for view in controller.view.subviews { walk(view, parent: nil) }
+    }
+
     public var lines: [SceneLine] {
         var result: [SceneLine] = []
-        for animator in animators {
+        if let animator {
             for behavior in flattened(animator.behaviors) {
                 guard let attachment = behavior as? UIAttachmentBehavior else { continue }
                 let items = attachment.items
@@ -207,7 +242,7 @@ open class LessonHost<Controller: UIViewController> {
 
     public var boundaries: [SceneBoundary] {
         var result: [SceneBoundary] = []
-        for animator in animators {
+        if let animator {
             for behavior in flattened(animator.behaviors) {
                 guard let collision = behavior as? UICollisionBehavior else { continue }
                 if collision.translatesReferenceBoundsIntoBoundary, let bounds = animator.referenceView?.bounds {
@@ -244,30 +279,19 @@ open class LessonHost<Controller: UIViewController> {
         behaviors.flatMap { [$0] + flattened($0.childBehaviors) }
     }
 
-    private func currentStructure() -> [ObjectIdentifier] {
-        var result: [ObjectIdentifier] = []
+    private func currentStructure() -> Int {
+        var hasher = Hasher()
         func walk(_ view: UIView) {
             for child in view.subviews {
-                result.append(ObjectIdentifier(child))
+                hasher.combine(ObjectIdentifier(child))
                 walk(child)
             }
         }
         walk(controller.view)
-        return result
+        return hasher.finalize()
     }
 
-    private func collect(_ view: UIView, parentCenter: (CGPoint, CGRect)?, parentAngle: Double, into result: inout [SceneItem]) {
-        let angleHere = Double(atan2(view.transform.b, view.transform.a))
-        var center = view.center
-        var angle = angleHere
-        if let (pc, parentBounds) = parentCenter {
-            // A subview's centre is in its parent's bounds; carry it through the parent's pose.
-            let dx = view.center.x - parentBounds.midX
-            let dy = view.center.y - parentBounds.midY
-            let c = cos(parentAngle), s = sin(parentAngle)
-            center = CGPoint(x: pc.x + c * dx - s * dy, y: pc.y + s * dx + c * dy)
-            angle = parentAngle + angleHere
-        }
+    private func sceneItem(_ view: UIView, center: CGPoint, angle: Double) -> SceneItem {
         let id = itemID(of: view)
         let size = view.bounds.size
         let shape: ItemShape
@@ -284,22 +308,23 @@ open class LessonHost<Controller: UIViewController> {
         }
         let sprite = (view as? UIImageView)?.image?.name
         let text = (view as? UILabel)?.text ?? (view as? UIButton)?.title(for: .normal)
-        let previous = lastPoses[id]
-        let atRest = previous.map { $0.0 == center && $0.1 == angle } ?? false
-        lastPoses[id] = (center, angle)
-        result.append(
-            SceneItem(
-                id: id, name: names[ObjectIdentifier(view)] ?? sprite ?? "item", shape: shape, size: size,
-                color: view.backgroundColor?.hexString ?? "#000000", sprite: sprite, text: text, path: path,
-                cornerRadius: Double(view.layer.cornerRadius), center: center, angle: angle,
-                alpha: Double(view.presentationAlpha), isHidden: view.isHidden, isAtRest: atRest))
-        for child in view.subviews {
-            collect(child, parentCenter: (center, view.bounds), parentAngle: angle, into: &result)
-        }
+        return SceneItem(
+            id: id, name: names[ObjectIdentifier(view)] ?? sprite ?? "item", shape: shape, size: size,
+            color: view.backgroundColor?.hexString ?? "#000000", isFilled: view.backgroundColor?.isVisible ?? false,
+            sprite: sprite, text: text, path: path,
+            cornerRadius: Double(view.layer.cornerRadius), center: center, angle: angle,
+            alpha: Double(view.presentationAlpha), isHidden: view.isHidden, isAtRest: !moved.contains(id))
     }
 }
 
 extension UIColor {
+    /// False for a fully transparent colour (`.clear`).
+    var isVisible: Bool {
+        var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
+        getRed(&r, green: &g, blue: &b, alpha: &a)
+        return a > 0
+    }
+
     /// `#rrggbb`, for clients.
     var hexString: String {
         var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0

@@ -140,7 +140,7 @@ final class AlertLesson: LessonHost<AlertViewController>, Lesson {
         nameViews()
     }
 
-    override var animators: [UIDynamicAnimator] { [controller.animator] }
+    override var animator: UIDynamicAnimator? { controller.animator }
 
     override func handleTap(_ gesture: UITapGestureRecognizer) {
         let (wasShown, wasFalling) = (isShown, isFalling)

@@ -43,7 +43,7 @@ final class BarrierViewController: UIViewController {
 final class BarrierLesson: LessonHost<BarrierViewController>, Lesson {
     static let info = LessonInfo(
         id: "barrier", title: "Barrier",
-        summary: "A turned square falls onto a boundary line, bounces and settles on a corner.",
+        summary: "A turned square lands on a corner on a boundary line, bounces and settles.",
         order: 10, gestures: [.tap], sourceFileName: "BarrierLesson.swift")
 
     private var elasticity = 0.7
@@ -61,7 +61,7 @@ final class BarrierLesson: LessonHost<BarrierViewController>, Lesson {
         listen()
     }
 
-    override var animators: [UIDynamicAnimator] { [controller.animator] }
+    override var animator: UIDynamicAnimator? { controller.animator }
 
     override func handleTap(_ gesture: UITapGestureRecognizer) { restart() }
 

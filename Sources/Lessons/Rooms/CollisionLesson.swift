@@ -61,37 +61,47 @@ final class CollisionLesson: LessonHost<CollisionViewController>, Lesson {
         gestures: [.tap], sourceFileName: "CollisionLesson.swift")
 
     private var magnitude = 1.0
+    private var angle = Double.pi / 2
     private var shown: Set<String> = []
 
     required init() {
         super.init { CollisionViewController(bounds: Self.info.bounds) }
         wire()
         addParameter("magnitude", "Gravity (1 = Earth)", min: 0, max: 3, step: 0.05,
-                     get: { [unowned self] in magnitude },
-                     set: { [unowned self] in magnitude = $0; controller.gravityBehavior.magnitude = CGFloat($0) })
+                     get: { [unowned self] in magnitude }, set: { [unowned self] in magnitude = $0; applyGravity() })
+        addParameter("angle", "Gravity angle (rad; π/2 is down)", min: -Double.pi, max: Double.pi, step: 0.05,
+                     get: { [unowned self] in angle }, set: { [unowned self] in angle = $0; applyGravity() })
     }
 
-    override var animators: [UIDynamicAnimator] { [controller.animator] }
+    private func applyGravity() {
+        controller.gravityBehavior.setAngle(CGFloat(angle), magnitude: CGFloat(magnitude))
+    }
+
+    override var animator: UIDynamicAnimator? { controller.animator }
 
     override func handleTap(_ gesture: UITapGestureRecognizer) { restart() }
 
     override func didRestart() {
         shown = []
         wire()
-        controller.gravityBehavior.magnitude = CGFloat(magnitude)
+        applyGravity()
     }
 
     override func advance(by dt: TimeInterval) {
         super.advance(by: dt)
-        for line in controller.log { emit("collision-ended", line) }
-        controller.log.removeAll()
+        if !controller.log.isEmpty {
+            for line in controller.log { emit("collision-ended", line) }
+            controller.log.removeAll(keepingCapacity: true)
+        }
         // A label's new text is the event a student reads: "Frog Collided" appears once.
-        for (label, item) in [(controller.collisionOneLabel, controller.frogImageView),
-                              (controller.collisionTwoLabel, controller.dragonImageView)] {
-            if let text = label.text, !text.isEmpty, !shown.contains(text) {
-                shown.insert(text)
-                emit("collision-began", text, item: item)
-            }
+        report(controller.collisionOneLabel, about: controller.frogImageView)
+        report(controller.collisionTwoLabel, about: controller.dragonImageView)
+    }
+
+    private func report(_ label: UILabel, about item: UIView) {
+        if let text = label.text, !text.isEmpty, !shown.contains(text) {
+            shown.insert(text)
+            emit("collision-began", text, item: item)
         }
     }
 

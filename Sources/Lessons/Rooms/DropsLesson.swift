@@ -61,7 +61,7 @@ final class DropsLesson: LessonHost<DropsViewController>, Lesson {
                      set: { [unowned self] in controller.gravity.magnitude = CGFloat($0) })
     }
 
-    override var animators: [UIDynamicAnimator] { [controller.animator] }
+    override var animator: UIDynamicAnimator? { controller.animator }
 
     override func handleTap(_ gesture: UITapGestureRecognizer) {
         if controller.gameView.subviews.count >= Self.maxBlocks, let oldest = controller.gameView.subviews.first {

@@ -41,7 +41,7 @@ final class GravityLesson: LessonHost<GravityViewController>, Lesson {
                      get: { [unowned self] in angle }, set: { [unowned self] in angle = $0; apply() })
     }
 
-    override var animators: [UIDynamicAnimator] { [controller.animator] }
+    override var animator: UIDynamicAnimator? { controller.animator }
 
     override func handleTap(_ gesture: UITapGestureRecognizer) { restart() }
 

@@ -64,7 +64,7 @@ final class PropertiesLesson: LessonHost<PropertiesViewController>, Lesson {
         }
     }
 
-    override var animators: [UIDynamicAnimator] { [controller.animator] }
+    override var animator: UIDynamicAnimator? { controller.animator }
 
     override func handleTap(_ gesture: UITapGestureRecognizer) { restart() }
 

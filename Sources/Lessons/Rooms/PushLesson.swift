@@ -25,6 +25,12 @@ final class PushViewController: UIViewController {
         collisionBehavior.translatesReferenceBoundsIntoBoundary = true
         animator.addBehavior(collisionBehavior)
 
+        // Not in the book: some elasticity, so the dragon bounces off the edges rather than
+        // stopping dead against them (a default item has none).
+        let bounce = UIDynamicItemBehavior(items: [dragonImageView])
+        bounce.elasticity = 0.6
+        animator.addBehavior(bounce)
+
         pushBehavior = UIPushBehavior(items: [dragonImageView], mode: .instantaneous)
         pushBehavior.angle = 0.0
         pushBehavior.magnitude = 0.0
@@ -59,7 +65,7 @@ final class PushLesson: LessonHost<PushViewController>, Lesson {
         name(controller.centerMarker, "centre")
     }
 
-    override var animators: [UIDynamicAnimator] { [controller.animator] }
+    override var animator: UIDynamicAnimator? { controller.animator }
 
     override func handlePush(at point: CGPoint, swipe: CGVector?) {
         controller.handlePushGesture(UITapGestureRecognizer(state: .ended, point: point))

@@ -52,7 +52,7 @@ final class RaceLesson: LessonHost<RaceViewController>, Lesson {
                      set: { [unowned self] in magnitude = $0; controller.continuousPush.magnitude = CGFloat($0) })
     }
 
-    override var animators: [UIDynamicAnimator] { [controller.animator] }
+    override var animator: UIDynamicAnimator? { controller.animator }
 
     override func handleTap(_ gesture: UITapGestureRecognizer) { restart() }
 

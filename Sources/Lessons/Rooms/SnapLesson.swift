@@ -48,7 +48,7 @@ final class SnapLesson: LessonHost<SnapViewController>, Lesson {
                      })
     }
 
-    override var animators: [UIDynamicAnimator] { [controller.animator] }
+    override var animator: UIDynamicAnimator? { controller.animator }
 
     override func handleTap(_ gesture: UITapGestureRecognizer) {
         controller.handleSnapGesture(gesture)

@@ -64,7 +64,7 @@ final class SpringLesson: LessonHost<SpringViewController>, Lesson {
                      set: { [unowned self] in controller.attachmentBehavior.length = CGFloat($0) })
     }
 
-    override var animators: [UIDynamicAnimator] { [controller.animator] }
+    override var animator: UIDynamicAnimator? { controller.animator }
 
     override func handlePan(_ gesture: UIPanGestureRecognizer) {
         controller.handleAttachmentGesture(gesture)

@@ -79,7 +79,8 @@ package struct BroadPhase: Sendable {
         let type = Self.proxyType(key).rawValue
         let id = Int(Self.proxyID(key))
         if id >= moved[type].count {
-            moved[type].append(contentsOf: repeatElement(false, count: max(id + 1 - moved[type].count, moved[type].count)))
+            moved[type].append(
+                contentsOf: repeatElement(false, count: max(id + 1 - moved[type].count, moved[type].count)))
         }
         if moved[type][id] { return }
         moved[type][id] = true
@@ -112,14 +113,22 @@ package struct BroadPhase: Sendable {
     /// exists, and whether the shapes may collide, is the caller's decision.
     package mutating func updatePairs(_ pairFound: (_ shapeIndexA: Int32, _ shapeIndexB: Int32) -> Void) {
         guard !moveBuffer.isEmpty else { return }
-        let trees = self.trees
-        let moved = self.moved
-        @inline(__always) func isMoved(_ key: Int32) -> Bool {
-            let flags = moved[Int(key & 3)]
-            let id = Int(key >> 2)
-            return id < flags.count && flags[id]
+        findPairs(pairFound)
+        // Cleared only now, so that every query above saw which proxies moved.
+        for key in moveBuffer {
+            moved[Int(key & 3)][Int(key >> 2)] = false
         }
+        moveBuffer.removeAll(keepingCapacity: true)
+    }
 
+    @inline(__always) private func isMoved(_ key: Int32) -> Bool {
+        let flags = moved[Int(key & 3)]
+        let id = Int(key >> 2)
+        return id < flags.count && flags[id]
+    }
+
+    /// The queries of `updatePairs`; reads the broad phase only, so nothing is copied.
+    private func findPairs(_ pairFound: (_ shapeIndexA: Int32, _ shapeIndexB: Int32) -> Void) {
         for queryKey in moveBuffer {
             let queryType = Self.proxyType(queryKey)
             let queryID = Self.proxyID(queryKey)
@@ -153,11 +162,6 @@ package struct BroadPhase: Sendable {
             }
             search(.dynamic)
         }
-
-        for key in moveBuffer {
-            self.moved[Int(key & 3)][Int(key >> 2)] = false
-        }
-        moveBuffer.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Queries
@@ -191,6 +195,13 @@ package struct BroadPhase: Sendable {
             }
             if stopped { return }
         }
+    }
+
+    /// Rebuilds the parts of the kinematic and dynamic trees that enlarged proxies grew
+    /// (static proxies are moved, never enlarged). Call once a step, after enlarging.
+    package mutating func rebuildTrees() {
+        trees[BodyType.dynamic.rawValue].rebuild()
+        trees[BodyType.kinematic.rawValue].rebuild()
     }
 
     /// Checks every tree's invariants (for tests).

@@ -174,12 +174,14 @@ package func gjk(_ proxyA: ShapeProxy, _ proxyB: ShapeProxy, cache: inout Simple
         iteration += 1
 
         if curved {
-            // Stop when the new support point brings the lower bound on the distance within
-            // a relative 1e-5 (or 1 µm) of the upper bound |v|.
-            let v = simplex.closestPoint
-            let vv = dot(v, v)
-            let vLength = vv.squareRoot()
-            if vv - dot(v, w) <= vLength * max(1e-5 * vLength, 1e-6) { break }
+            // Stop when the new support point gets no farther along the search direction than
+            // the simplex already reaches (within a relative 1e-5 of the distance, or 1 µm).
+            // Measured from a simplex vertex along the unit direction, not from the closest
+            // point's weights, whose round-off a large support point would magnify.
+            let direction = d.normalized
+            let progress = dot(w - simplex.v1.w, direction)
+            let distance = -dot(simplex.v1.w, direction)
+            if progress <= max(1e-5 * distance, 1e-6) { break }
         } else {
             // A repeated support pair is the main termination, and prevents cycling.
             var duplicate = false
@@ -205,9 +207,9 @@ package func gjk(_ proxyA: ShapeProxy, _ proxyB: ShapeProxy, cache: inout Simple
         iterations: iteration)
 }
 
-private func makeSimplex(_ cache: SimplexCache, _ proxyA: ShapeProxy, _ proxyB: ShapeProxy, useCache: Bool)
-    -> Simplex
-{
+private func makeSimplex(
+    _ cache: SimplexCache, _ proxyA: ShapeProxy, _ proxyB: ShapeProxy, useCache: Bool
+) -> Simplex {
     var first = SimplexVertex(
         wA: proxyA.points[0], wB: proxyB.points[0], w: proxyA.points[0] - proxyB.points[0], a: 1, indexA: 0,
         indexB: 0)
@@ -219,7 +221,8 @@ private func makeSimplex(_ cache: SimplexCache, _ proxyA: ShapeProxy, _ proxyB: 
         if d == .zero { d = Vec2(1, 0) }
         let sA = proxyA.support(d)
         let sB = proxyB.support(-d)
-        first = SimplexVertex(wA: sA.point, wB: sB.point, w: sA.point - sB.point, a: 1, indexA: sA.index, indexB: sB.index)
+        first = SimplexVertex(
+            wA: sA.point, wB: sB.point, w: sA.point - sB.point, a: 1, indexA: sA.index, indexB: sB.index)
     }
     var s = Simplex(v1: first, v2: first, v3: first, count: 1)
     guard useCache, cache.count > 0, cache.count <= 3 else { return s }
@@ -243,32 +246,36 @@ private func makeSimplex(_ cache: SimplexCache, _ proxyA: ShapeProxy, _ proxyB: 
 // Segment w1–w2, closest point p = a1 w1 + a2 w2 with a1 + a2 = 1 and dot(p, e12) = 0,
 // e12 = w2 - w1: a1 ∝ dot(w2, e12), a2 ∝ -dot(w1, e12).
 
-private func solveSimplex2(_ s: inout Simplex) -> Vec2 {
-    let w1 = s.v1.w
-    let w2 = s.v2.w
-    let e12 = w2 - w1
+/// Reduces the simplex to vertex `v`; the direction to the origin is `-v.w`.
+@inline(__always) private func keepVertex(_ s: inout Simplex, _ v: SimplexVertex) -> Vec2 {
+    s.v1 = v
+    s.v1.a = 1
+    s.count = 1
+    return -v.w
+}
 
-    let d12_2 = -dot(w1, e12)
-    if d12_2 <= 0 {
-        // w1 region
-        s.v1.a = 1
-        s.count = 1
-        return -w1
-    }
-    let d12_1 = dot(w2, e12)
-    if d12_1 <= 0 {
-        // w2 region
-        s.v2.a = 1
-        s.count = 1
-        s.v1 = s.v2
-        return -w2
-    }
-    let inv = 1 / (d12_1 + d12_2)
-    s.v1.a = d12_1 * inv
-    s.v2.a = d12_2 * inv
+/// Reduces the simplex to the edge `va`–`vb` with weights proportional to `da` and `db`; the
+/// direction to the origin is perpendicular to the edge, on the origin's side.
+@inline(__always) private func keepEdge(
+    _ s: inout Simplex, _ va: SimplexVertex, _ vb: SimplexVertex, _ da: Float, _ db: Float
+) -> Vec2 {
+    let inv = 1 / (da + db)
+    s.v1 = va
+    s.v1.a = da * inv
+    s.v2 = vb
+    s.v2.a = db * inv
     s.count = 2
-    // Perpendicular to e12, on the origin's side.
-    return cross(cross(w1 + w2, e12), e12)
+    let e = vb.w - va.w
+    return cross(cross(va.w + vb.w, e), e)
+}
+
+private func solveSimplex2(_ s: inout Simplex) -> Vec2 {
+    let e12 = s.v2.w - s.v1.w
+    let d12_2 = -dot(s.v1.w, e12)
+    if d12_2 <= 0 { return keepVertex(&s, s.v1) }
+    let d12_1 = dot(s.v2.w, e12)
+    if d12_1 <= 0 { return keepVertex(&s, s.v2) }
+    return keepEdge(&s, s.v1, s.v2, d12_1, d12_2)
 }
 
 private func solveSimplex3(_ s: inout Simplex) -> Vec2 {
@@ -294,52 +301,14 @@ private func solveSimplex3(_ s: inout Simplex) -> Vec2 {
     let d123_2 = n123 * cross(w3, w1)
     let d123_3 = n123 * cross(w1, w2)
 
-    if d12_2 <= 0 && d13_2 <= 0 {
-        // w1 region
-        s.v1.a = 1
-        s.count = 1
-        return -w1
-    }
-    if d12_1 > 0 && d12_2 > 0 && d123_3 <= 0 {
-        // e12 region
-        let inv = 1 / (d12_1 + d12_2)
-        s.v1.a = d12_1 * inv
-        s.v2.a = d12_2 * inv
-        s.count = 2
-        return cross(cross(w1 + w2, e12), e12)
-    }
-    if d13_1 > 0 && d13_2 > 0 && d123_2 <= 0 {
-        // e13 region
-        let inv = 1 / (d13_1 + d13_2)
-        s.v1.a = d13_1 * inv
-        s.v3.a = d13_2 * inv
-        s.count = 2
-        s.v2 = s.v3
-        return cross(cross(w1 + w3, e13), e13)
-    }
-    if d12_1 <= 0 && d23_2 <= 0 {
-        // w2 region
-        s.v2.a = 1
-        s.count = 1
-        s.v1 = s.v2
-        return -w2
-    }
-    if d13_1 <= 0 && d23_1 <= 0 {
-        // w3 region
-        s.v3.a = 1
-        s.count = 1
-        s.v1 = s.v3
-        return -w3
-    }
-    if d23_1 > 0 && d23_2 > 0 && d123_1 <= 0 {
-        // e23 region
-        let inv = 1 / (d23_1 + d23_2)
-        s.v2.a = d23_1 * inv
-        s.v3.a = d23_2 * inv
-        s.count = 2
-        s.v1 = s.v3
-        return cross(cross(w2 + w3, e23), e23)
-    }
+    // Vertex and edge regions in Box2D's order (which also fixes the order of what is kept).
+    if d12_2 <= 0 && d13_2 <= 0 { return keepVertex(&s, s.v1) }
+    if d12_1 > 0 && d12_2 > 0 && d123_3 <= 0 { return keepEdge(&s, s.v1, s.v2, d12_1, d12_2) }
+    if d13_1 > 0 && d13_2 > 0 && d123_2 <= 0 { return keepEdge(&s, s.v1, s.v3, d13_1, d13_2) }
+    if d12_1 <= 0 && d23_2 <= 0 { return keepVertex(&s, s.v2) }
+    if d13_1 <= 0 && d23_1 <= 0 { return keepVertex(&s, s.v3) }
+    if d23_1 > 0 && d23_2 > 0 && d123_1 <= 0 { return keepEdge(&s, s.v3, s.v2, d23_2, d23_1) }
+
     // Inside the triangle.
     let inv = 1 / (d123_1 + d123_2 + d123_3)
     s.v1.a = d123_1 * inv

@@ -16,6 +16,8 @@ package struct DynamicTree: Sendable {
         var parent: Int32
         /// Leaves are at height 0; -1 marks a free node.
         var height: Int16
+        /// An internal node grown by `enlargeProxy` (or above one) since the last rebuild.
+        var enlarged = false
 
         var isLeaf: Bool { height == 0 }
     }
@@ -26,6 +28,10 @@ package struct DynamicTree: Sendable {
     private(set) var nodes: [Node] = []
     private(set) var root: Int32 = nullNode
     private var freeList: Int32 = nullNode
+    /// Scratch for `rebuild`, kept so that rebuilding allocates only when the tree grows.
+    private var rebuildIndices: [Int32] = []
+    private var rebuildCenters: [Vec2] = []
+    private var rebuildStack: [Int32] = []
     /// Number of proxies (leaves) in the tree.
     package private(set) var proxyCount = 0
 
@@ -78,8 +84,9 @@ package struct DynamicTree: Sendable {
         insertLeaf(proxyID)
     }
 
-    /// Grows a proxy's box in place, growing its ancestors as needed; cheaper than a move but
-    /// never shrinks anything, so the tree loosens until proxies are moved.
+    /// Grows a proxy's box in place and its ancestors as needed; cheaper than a move, but
+    /// the ancestors never shrink back, so the grown part of the tree is marked and `rebuild`
+    /// rebuilds it (call it once a step when proxies are enlarged rather than moved).
     package mutating func enlargeProxy(_ proxyID: Int32, aabb: AABB) {
         precondition(isLeaf(proxyID), "not a proxy")
         nodes.withUnsafeMutableBufferPointer { n in
@@ -87,8 +94,15 @@ package struct DynamicTree: Sendable {
             var index = n[Int(proxyID)].parent
             while index != Self.nullNode {
                 let box = n[Int(index)].aabb
-                if box.contains(aabb) { break }
-                n[Int(index)].aabb = box.union(aabb)
+                let grows = !box.contains(aabb)
+                if grows { n[Int(index)].aabb = box.union(aabb) }
+                n[Int(index)].enlarged = true
+                index = n[Int(index)].parent
+                if !grows { break }
+            }
+            // Mark the rest of the way up, so that a rebuild finds every grown node from the root.
+            while index != Self.nullNode && !n[Int(index)].enlarged {
+                n[Int(index)].enlarged = true
                 index = n[Int(index)].parent
             }
         }
@@ -112,7 +126,7 @@ package struct DynamicTree: Sendable {
     package func query(_ aabb: AABB, maskBits: UInt64, _ callback: (Int32, Int32) -> Bool) {
         guard root != Self.nullNode else { return }
         nodes.withUnsafeBufferPointer { n in
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.stackCapacity) { stack in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: stackCapacity) { stack in
                 var count = 1
                 stack[0] = root
                 while count > 0 {
@@ -122,31 +136,19 @@ package struct DynamicTree: Sendable {
                     guard node.aabb.overlaps(aabb), node.categoryBits & maskBits != 0 else { continue }
                     if node.height == 0 {
                         if !callback(id, node.userData) { return }
-                    } else if count + 2 <= Self.stackCapacity {
+                    } else {
                         stack[count] = node.child1
                         stack[count + 1] = node.child2
                         count += 2
-                    } else if !Self.queryRecursive(n, id, aabb, maskBits, callback) {
-                        return
                     }
                 }
             }
         }
     }
 
-    /// The query's depth-first stack (256 ids, 1 KiB) covers any tree a few hundred levels
-    /// deep; a deeper subtree (only a badly degenerate tree) is searched by recursion instead.
-    private static let stackCapacity = 256
-
-    private static func queryRecursive(
-        _ n: UnsafeBufferPointer<Node>, _ id: Int32, _ aabb: AABB, _ maskBits: UInt64, _ callback: (Int32, Int32) -> Bool
-    ) -> Bool {
-        let node = n[Int(id)]
-        guard node.aabb.overlaps(aabb), node.categoryBits & maskBits != 0 else { return true }
-        if node.height == 0 { return callback(id, node.userData) }
-        return Self.queryRecursive(n, node.child1, aabb, maskBits, callback)
-            && Self.queryRecursive(n, node.child2, aabb, maskBits, callback)
-    }
+    /// Room for a depth-first traversal: it holds at most one pending node per level plus the
+    /// root's pair, so `height + 2` ids. Up to 256 ids (1 KiB) live on the stack.
+    private var stackCapacity: Int { max(256, height + 2) }
 
     /// Casts a ray through the tree. For each proxy whose box the (clipped) ray reaches,
     /// `callback(input, proxyID, userData)` returns how much of the ray to keep: 0 stops the
@@ -168,33 +170,35 @@ package struct DynamicTree: Sendable {
         var sub = input
 
         nodes.withUnsafeBufferPointer { n in
-            var stack: [Int32] = [root]
-            while let id = stack.popLast() {
-                let node = n[Int(id)]
-                guard node.categoryBits & maskBits != 0, node.aabb.overlaps(segmentBox) else { continue }
-                let c = node.aabb.center
-                let h = node.aabb.extents
-                if abs(dot(v, p1 - c)) > dot(absV, h) { continue }
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: stackCapacity) { stack in
+                var count = 1
+                stack[0] = root
+                while count > 0 {
+                    count -= 1
+                    let id = stack[count]
+                    let node = n[Int(id)]
+                    guard node.categoryBits & maskBits != 0, node.aabb.overlaps(segmentBox) else { continue }
+                    let c = node.aabb.center
+                    let h = node.aabb.extents
+                    if abs(dot(v, p1 - c)) > dot(absV, h) { continue }
 
-                if node.height == 0 {
-                    sub.maxFraction = maxFraction
-                    let value = callback(sub, id, node.userData)
-                    if value == 0 { return }
-                    if value > 0 && value <= maxFraction {
-                        maxFraction = value
-                        p2 = mulAdd(p1, maxFraction, d)
-                        segmentBox = AABB(lowerBound: minVec(p1, p2), upperBound: maxVec(p1, p2))
-                    }
-                } else {
-                    // Nearer child last, so it is searched first.
-                    let c1 = n[Int(node.child1)].aabb.center
-                    let c2 = n[Int(node.child2)].aabb.center
-                    if distanceSquared(c1, p1) < distanceSquared(c2, p1) {
-                        stack.append(node.child2)
-                        stack.append(node.child1)
+                    if node.height == 0 {
+                        sub.maxFraction = maxFraction
+                        let value = callback(sub, id, node.userData)
+                        if value == 0 { return }
+                        if value > 0 && value <= maxFraction {
+                            maxFraction = value
+                            p2 = mulAdd(p1, maxFraction, d)
+                            segmentBox = AABB(lowerBound: minVec(p1, p2), upperBound: maxVec(p1, p2))
+                        }
                     } else {
-                        stack.append(node.child1)
-                        stack.append(node.child2)
+                        // Nearer child last, so it is searched first.
+                        let c1 = n[Int(node.child1)].aabb.center
+                        let c2 = n[Int(node.child2)].aabb.center
+                        let nearerFirst = distanceSquared(c1, p1) < distanceSquared(c2, p1)
+                        stack[count] = nearerFirst ? node.child2 : node.child1
+                        stack[count + 1] = nearerFirst ? node.child1 : node.child2
+                        count += 2
                     }
                 }
             }
@@ -214,6 +218,7 @@ package struct DynamicTree: Sendable {
         let id = freeList
         freeList = nodes[Int(id)].parent
         nodes[Int(id)].height = 0
+        nodes[Int(id)].enlarged = false
         return id
     }
 
@@ -246,11 +251,7 @@ package struct DynamicTree: Sendable {
                 categoryBits: n[Int(leaf)].categoryBits | n[Int(sibling)].categoryBits, child1: sibling, child2: leaf,
                 userData: -1, parent: oldParent, height: n[Int(sibling)].height + 1)
             if oldParent != Self.nullNode {
-                if n[Int(oldParent)].child1 == sibling {
-                    n[Int(oldParent)].child1 = newParent
-                } else {
-                    n[Int(oldParent)].child2 = newParent
-                }
+                Self.replaceChild(n, of: oldParent, sibling, with: newParent)
             } else {
                 newRoot = newParent
             }
@@ -260,11 +261,7 @@ package struct DynamicTree: Sendable {
             // Walk back up, refitting boxes and heights and rotating where that helps.
             var index = newParent
             while index != Self.nullNode {
-                let c1 = n[Int(index)].child1
-                let c2 = n[Int(index)].child2
-                n[Int(index)].aabb = n[Int(c1)].aabb.union(n[Int(c2)].aabb)
-                n[Int(index)].categoryBits = n[Int(c1)].categoryBits | n[Int(c2)].categoryBits
-                n[Int(index)].height = 1 + max(n[Int(c1)].height, n[Int(c2)].height)
+                Self.refit(n, index)
                 Self.rotate(n, index)
                 index = n[Int(index)].parent
             }
@@ -288,19 +285,11 @@ package struct DynamicTree: Sendable {
         }
         // The sibling takes the parent's place; the ancestors shrink to fit.
         nodes.withUnsafeMutableBufferPointer { n in
-            if n[Int(grandParent)].child1 == parent {
-                n[Int(grandParent)].child1 = sibling
-            } else {
-                n[Int(grandParent)].child2 = sibling
-            }
+            Self.replaceChild(n, of: grandParent, parent, with: sibling)
             n[Int(sibling)].parent = grandParent
             var index = grandParent
             while index != Self.nullNode {
-                let c1 = n[Int(index)].child1
-                let c2 = n[Int(index)].child2
-                n[Int(index)].aabb = n[Int(c1)].aabb.union(n[Int(c2)].aabb)
-                n[Int(index)].categoryBits = n[Int(c1)].categoryBits | n[Int(c2)].categoryBits
-                n[Int(index)].height = 1 + max(n[Int(c1)].height, n[Int(c2)].height)
+                Self.refit(n, index)
                 index = n[Int(index)].parent
             }
         }
@@ -314,7 +303,9 @@ package struct DynamicTree: Sendable {
     /// into an internal child is worth it only when its lower bound (the inherited growth, its
     /// own growth, and at best a new node of D's size in place of its area) could beat the
     /// best so far; ties fall back to the nearer child centre.
-    private static func findBestSibling(_ n: UnsafeMutableBufferPointer<Node>, _ rootIndex: Int32, _ boxD: AABB) -> Int32 {
+    private static func findBestSibling(
+        _ n: UnsafeMutableBufferPointer<Node>, _ rootIndex: Int32, _ boxD: AABB
+    ) -> Int32 {
         let centerD = boxD.center
         let areaD = boxD.perimeter
         let rootBox = n[Int(rootIndex)].aabb
@@ -337,45 +328,32 @@ package struct DynamicTree: Sendable {
             }
             inheritedCost += directCost - areaBase
 
-            let leaf1 = n[Int(child1)].height == 0
-            let leaf2 = n[Int(child2)].height == 0
-
-            var lowerCost1 = Float.greatestFiniteMagnitude
-            let box1 = n[Int(child1)].aabb
-            let directCost1 = box1.union(boxD).perimeter
-            var area1: Float = 0
-            if leaf1 {
-                let cost1 = directCost1 + inheritedCost
-                if cost1 < bestCost {
-                    bestSibling = child1
-                    bestCost = cost1
+            // A leaf child may be the best sibling itself; an internal one gives a lower bound
+            // on pairing anywhere below it.
+            func consider(_ child: Int32) -> (isLeaf: Bool, lowerCost: Float, directCost: Float, area: Float) {
+                let box = n[Int(child)].aabb
+                let direct = box.union(boxD).perimeter
+                if n[Int(child)].height == 0 {
+                    if direct + inheritedCost < bestCost {
+                        bestSibling = child
+                        bestCost = direct + inheritedCost
+                    }
+                    return (true, .greatestFiniteMagnitude, direct, 0)
                 }
-            } else {
-                area1 = box1.perimeter
-                lowerCost1 = inheritedCost + directCost1 + min(areaD - area1, 0)
+                let area = box.perimeter
+                return (false, inheritedCost + direct + min(areaD - area, 0), direct, area)
             }
-
-            var lowerCost2 = Float.greatestFiniteMagnitude
-            let box2 = n[Int(child2)].aabb
-            let directCost2 = box2.union(boxD).perimeter
-            var area2: Float = 0
-            if leaf2 {
-                let cost2 = directCost2 + inheritedCost
-                if cost2 < bestCost {
-                    bestSibling = child2
-                    bestCost = cost2
-                }
-            } else {
-                area2 = box2.perimeter
-                lowerCost2 = inheritedCost + directCost2 + min(areaD - area2, 0)
-            }
+            let (leaf1, bound1, directCost1, area1) = consider(child1)
+            let (leaf2, bound2, directCost2, area2) = consider(child2)
+            var lowerCost1 = bound1
+            var lowerCost2 = bound2
 
             if leaf1 && leaf2 { break }
             if bestCost <= lowerCost1 && bestCost <= lowerCost2 { break }
             if lowerCost1 == lowerCost2 && !leaf1 {
                 // No clear choice (both children contain D, say): go to the nearer centre.
-                lowerCost1 = (box1.center - centerD).lengthSquared
-                lowerCost2 = (box2.center - centerD).lengthSquared
+                lowerCost1 = (n[Int(child1)].aabb.center - centerD).lengthSquared
+                lowerCost2 = (n[Int(child2)].aabb.center - centerD).lengthSquared
             }
             if lowerCost1 < lowerCost2 && !leaf1 {
                 index = child1
@@ -434,25 +412,16 @@ package struct DynamicTree: Sendable {
             let areaB = n[Int(iB)].aabb.perimeter
             let areaC = n[Int(iC)].aabb.perimeter
             var bestCost = areaB + areaC
-            let costBF = areaB + n[Int(iB)].aabb.union(n[Int(iG)].aabb).perimeter
-            if costBF < bestCost {
-                best = .bf
-                bestCost = costBF
+            func offer(_ rotation: Rotation, _ cost: Float) {
+                if cost < bestCost {
+                    best = rotation
+                    bestCost = cost
+                }
             }
-            let costBG = areaB + n[Int(iB)].aabb.union(n[Int(iF)].aabb).perimeter
-            if costBG < bestCost {
-                best = .bg
-                bestCost = costBG
-            }
-            let costCD = areaC + n[Int(iC)].aabb.union(n[Int(iE)].aabb).perimeter
-            if costCD < bestCost {
-                best = .cd
-                bestCost = costCD
-            }
-            let costCE = areaC + n[Int(iC)].aabb.union(n[Int(iD)].aabb).perimeter
-            if costCE < bestCost {
-                best = .ce
-            }
+            offer(.bf, areaB + n[Int(iB)].aabb.union(n[Int(iG)].aabb).perimeter)
+            offer(.bg, areaB + n[Int(iB)].aabb.union(n[Int(iF)].aabb).perimeter)
+            offer(.cd, areaC + n[Int(iC)].aabb.union(n[Int(iE)].aabb).perimeter)
+            offer(.ce, areaC + n[Int(iC)].aabb.union(n[Int(iD)].aabb).perimeter)
         }
 
         switch best {
@@ -474,11 +443,7 @@ package struct DynamicTree: Sendable {
     @inline(__always) private static func swapIntoSibling(
         _ n: UnsafeMutableBufferPointer<Node>, _ iA: Int32, outer: Int32, inner: Int32, under: Int32, firstChild: Bool
     ) {
-        if n[Int(iA)].child1 == outer {
-            n[Int(iA)].child1 = inner
-        } else {
-            n[Int(iA)].child2 = inner
-        }
+        replaceChild(n, of: iA, outer, with: inner)
         if firstChild {
             n[Int(under)].child1 = outer
         } else {
@@ -487,13 +452,120 @@ package struct DynamicTree: Sendable {
         n[Int(outer)].parent = under
         n[Int(inner)].parent = iA
 
-        let u1 = n[Int(under)].child1
-        let u2 = n[Int(under)].child2
-        n[Int(under)].aabb = n[Int(u1)].aabb.union(n[Int(u2)].aabb)
-        n[Int(under)].height = 1 + max(n[Int(u1)].height, n[Int(u2)].height)
-        n[Int(under)].categoryBits = n[Int(u1)].categoryBits | n[Int(u2)].categoryBits
+        refit(n, under)
         n[Int(iA)].height = 1 + max(n[Int(under)].height, n[Int(inner)].height)
         n[Int(iA)].categoryBits = n[Int(under)].categoryBits | n[Int(inner)].categoryBits
+        n[Int(iA)].enlarged = n[Int(iA)].enlarged || n[Int(under)].enlarged
+    }
+
+    /// Recomputes an internal node's box, category bits, height and enlarged mark from its children.
+    @inline(__always) private static func refit(_ n: UnsafeMutableBufferPointer<Node>, _ index: Int32) {
+        let c1 = n[Int(n[Int(index)].child1)]
+        let c2 = n[Int(n[Int(index)].child2)]
+        n[Int(index)].aabb = c1.aabb.union(c2.aabb)
+        n[Int(index)].categoryBits = c1.categoryBits | c2.categoryBits
+        n[Int(index)].height = 1 + max(c1.height, c2.height)
+        n[Int(index)].enlarged = n[Int(index)].enlarged || c1.enlarged || c2.enlarged
+    }
+
+    /// Points `parent`'s link to `child` at `replacement` instead.
+    @inline(__always) private static func replaceChild(
+        _ n: UnsafeMutableBufferPointer<Node>, of parent: Int32, _ child: Int32, with replacement: Int32
+    ) {
+        if n[Int(parent)].child1 == child {
+            n[Int(parent)].child1 = replacement
+        } else {
+            n[Int(parent)].child2 = replacement
+        }
+    }
+
+    // MARK: - Rebuild
+
+    /// Rebuilds the parts of the tree that `enlargeProxy` grew (or all of it when `fullBuild`)
+    /// top-down, splitting at the middle of the longer axis of the subtree centres, as Box2D v3
+    /// does every step. Untouched subtrees are kept whole. Returns how many leaves and kept
+    /// subtrees were sorted.
+    @discardableResult
+    package mutating func rebuild(fullBuild: Bool = false) -> Int {
+        guard root != Self.nullNode else { return 0 }
+        if nodes[Int(root)].height == 0 || (!fullBuild && !nodes[Int(root)].enlarged) { return 0 }
+        rebuildIndices.removeAll(keepingCapacity: true)
+        rebuildCenters.removeAll(keepingCapacity: true)
+
+        rebuildStack.removeAll(keepingCapacity: true)
+        if rebuildIndices.capacity < proxyCount {
+            rebuildIndices.reserveCapacity(proxyCount + proxyCount / 2)
+            rebuildCenters.reserveCapacity(proxyCount + proxyCount / 2)
+            rebuildStack.reserveCapacity(proxyCount + proxyCount / 2)
+        }
+
+        // Collect the leaves and the intact subtrees; free the grown internal nodes above them.
+        rebuildStack.append(root)
+        while let id = rebuildStack.popLast() {
+            let node = nodes[Int(id)]
+            if node.height == 0 || (!fullBuild && !node.enlarged) {
+                rebuildIndices.append(id)
+                rebuildCenters.append(node.aabb.center)
+                nodes[Int(id)].parent = Self.nullNode
+            } else {
+                rebuildStack.append(node.child2)
+                rebuildStack.append(node.child1)
+                freeNode(id)
+            }
+        }
+
+        // Build a new top over them. Freed nodes are reused, so the pool doesn't grow.
+        let count = rebuildIndices.count
+        root = buildSubtree(0, count)
+        nodes[Int(root)].parent = Self.nullNode
+        return count
+    }
+
+    /// Builds a subtree over `rebuildIndices[start..<end]` and returns its root.
+    private mutating func buildSubtree(_ start: Int, _ end: Int) -> Int32 {
+        if end - start == 1 { return rebuildIndices[start] }
+        let split = partitionAtMiddle(start, end)
+        let child1 = buildSubtree(start, split)
+        let child2 = buildSubtree(split, end)
+        let id = allocateNode()
+        let c1 = nodes[Int(child1)]
+        let c2 = nodes[Int(child2)]
+        nodes[Int(id)] = Node(
+            aabb: c1.aabb.union(c2.aabb), categoryBits: c1.categoryBits | c2.categoryBits, child1: child1,
+            child2: child2, userData: -1, parent: Self.nullNode, height: 1 + max(c1.height, c2.height))
+        nodes[Int(child1)].parent = id
+        nodes[Int(child2)].parent = id
+        return id
+    }
+
+    /// Reorders `start..<end` so that the items whose centres lie below the middle of the
+    /// centres' longer extent come first; returns the split (never empty on either side).
+    private mutating func partitionAtMiddle(_ start: Int, _ end: Int) -> Int {
+        let count = end - start
+        if count <= 2 { return start + count / 2 }
+        var lower = rebuildCenters[start]
+        var upper = lower
+        for i in (start + 1)..<end {
+            lower = minVec(lower, rebuildCenters[i])
+            upper = maxVec(upper, rebuildCenters[i])
+        }
+        let useX = upper.x - lower.x > upper.y - lower.y
+        let pivot = useX ? 0.5 * (lower.x + upper.x) : 0.5 * (lower.y + upper.y)
+        @inline(__always) func key(_ i: Int) -> Float { useX ? rebuildCenters[i].x : rebuildCenters[i].y }
+
+        var i1 = start
+        var i2 = end
+        while i1 < i2 {
+            while i1 < i2 && key(i1) < pivot { i1 += 1 }
+            while i1 < i2 && key(i2 - 1) >= pivot { i2 -= 1 }
+            if i1 < i2 {
+                rebuildIndices.swapAt(i1, i2 - 1)
+                rebuildCenters.swapAt(i1, i2 - 1)
+                i1 += 1
+                i2 -= 1
+            }
+        }
+        return i1 > start && i1 < end ? i1 : start + count / 2
     }
 
     // MARK: - Validation
@@ -527,7 +599,10 @@ package struct DynamicTree: Sendable {
                 if !node.aabb.contains(c1.aabb) || !node.aabb.contains(c2.aabb) {
                     return "node \(id)'s box doesn't contain its children"
                 }
-                if node.categoryBits != c1.categoryBits | c2.categoryBits { return "node \(id) has wrong category bits" }
+                if node.categoryBits != c1.categoryBits | c2.categoryBits {
+                    return "node \(id) has wrong category bits"
+                }
+                if (c1.enlarged || c2.enlarged) && !node.enlarged { return "node \(id) hides an enlarged child" }
                 stack.append(node.child1)
                 stack.append(node.child2)
             }

@@ -44,38 +44,19 @@ private func clipSegments(
     _ id2: UInt16
 ) -> Manifold {
     var m = Manifold()
-    let tangent = normal.leftPerp
-    let lower1: Float = 0
-    let upper1 = dot(a2 - a1, tangent)
-    // The incident segment runs against the tangent.
-    let upper2 = dot(b1 - a1, tangent)
-    let lower2 = dot(b2 - a1, tangent)
-    if upper2 < lower1 || upper1 < lower2 { return m }
-
-    var vLower = b2
-    if lower2 < lower1 && upper2 - lower2 > .ulpOfOne {
-        vLower = lerp(b2, b1, (lower1 - lower2) / (upper2 - lower2))
-    }
-    var vUpper = b1
-    if upper2 > upper1 && upper2 - lower2 > .ulpOfOne {
-        vUpper = lerp(b2, b1, (upper1 - lower2) / (upper2 - lower2))
-    }
-    let separationLower = dot(vLower - a1, normal)
-    let separationUpper = dot(vUpper - a1, normal)
-    vLower = mulAdd(vLower, 0.5 * (ra - rb - separationLower), normal)
-    vUpper = mulAdd(vUpper, 0.5 * (ra - rb - separationUpper), normal)
-    let radius = ra + rb
-
+    guard let c = clipEdge(reference: a1, a2, incident: b1, b2, normal: normal, ra, rb) else { return m }
     m.normal = normal
-    m.points[0] = ManifoldPoint(anchorA: vLower, separation: separationLower - radius, id: id1)
-    m.points[1] = ManifoldPoint(anchorA: vUpper, separation: separationUpper - radius, id: id2)
+    m.points[0] = ManifoldPoint(anchorA: c.lower, separation: c.separationLower, id: id1)
+    m.points[1] = ManifoldPoint(anchorA: c.upper, separation: c.separationUpper, id: id2)
     m.pointCount = 2
     return m
 }
 
 /// Carries a clipped manifold from the chain's frame to world form, with `normal` (frame A)
 /// replacing the clip normal; an empty one stays empty.
-@inline(__always) private func finishChain(_ m: Manifold, normal: Vec2, _ xfA: Transform, _ xfB: Transform) -> Manifold {
+@inline(__always) private func finishChain(
+    _ m: Manifold, normal: Vec2, _ xfA: Transform, _ xfB: Transform
+) -> Manifold {
     guard m.pointCount > 0 else { return Manifold() }
     var out = m
     out.normal = normal
@@ -85,7 +66,7 @@ private func clipSegments(
 
 /// Chain segment A against polygon B (possibly rounded). `cache` warm-starts the GJK query
 /// between the segment and the polygon's core.
-func collideChainSegmentAndPolygon(
+package func collideChainSegmentAndPolygon(
     _ chain: ChainSegment, _ xfA: Transform, _ polygonB: Polygon, _ xfB: Transform, cache: inout SimplexCache
 ) -> Manifold {
     let xf = invMulTransforms(xfA, xfB)
@@ -192,30 +173,27 @@ func collideChainSegmentAndPolygon(
     } else {
         // Touching or overlapping: separating axis test over the segment normal, the convex
         // neighbours' normals, and the admitted polygon normals.
-        var edgeSeparation = Float.greatestFiniteMagnitude
-        for i in 0..<count {
-            let s = dot(normal1, vertices[i] - p1)
-            if s < edgeSeparation {
-                edgeSeparation = s
-                incidentIndex = i
+        /// The polygon's deepest vertex below the line through `point` with `normal`.
+        func deepest(_ normal: Vec2, _ point: Vec2) -> (index: Int, separation: Float) {
+            var best = (index: 0, separation: Float.greatestFiniteMagnitude)
+            for i in 0..<count {
+                let s = dot(normal, vertices[i] - point)
+                if s < best.separation { best = (i, s) }
             }
+            return best
         }
+        var (edgeIndex, edgeSeparation) = deepest(normal1, p1)
+        incidentIndex = edgeIndex
         // A convex neighbour that separates more owns the contact (index -1).
         if smooth.convex1 {
-            var s0 = Float.greatestFiniteMagnitude
-            for i in 0..<count {
-                s0 = min(s0, dot(smooth.normal0, vertices[i] - p1))
-            }
+            let s0 = deepest(smooth.normal0, p1).separation
             if s0 > edgeSeparation {
                 edgeSeparation = s0
                 incidentIndex = -1
             }
         }
         if smooth.convex2 {
-            var s2 = Float.greatestFiniteMagnitude
-            for i in 0..<count {
-                s2 = min(s2, dot(smooth.normal2, vertices[i] - p2))
-            }
+            let s2 = deepest(smooth.normal2, p2).separation
             if s2 > edgeSeparation {
                 edgeSeparation = s2
                 incidentIndex = -1

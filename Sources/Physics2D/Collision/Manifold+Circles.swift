@@ -2,7 +2,7 @@
 // along the line of closest approach (Box2D v3's circle family).
 
 /// Circle A against circle B.
-func collideCircles(_ circleA: Circle, _ xfA: Transform, _ circleB: Circle, _ xfB: Transform) -> Manifold {
+package func collideCircles(_ circleA: Circle, _ xfA: Transform, _ circleB: Circle, _ xfB: Transform) -> Manifold {
     let xf = invMulTransforms(xfA, xfB)
     let pA = circleA.center
     let pB = xf.apply(circleB.center)
@@ -17,7 +17,9 @@ func collideCircles(_ circleA: Circle, _ xfA: Transform, _ circleB: Circle, _ xf
 }
 
 /// Segment A (a capsule of radius zero) against circle B.
-func collideSegmentAndCircle(_ segment: Segment, _ xfA: Transform, _ circle: Circle, _ xfB: Transform) -> Manifold {
+package func collideSegmentAndCircle(
+    _ segment: Segment, _ xfA: Transform, _ circle: Circle, _ xfB: Transform
+) -> Manifold {
     let xf = invMulTransforms(xfA, xfB)
     let pB = xf.apply(circle.center)
     let p1 = segment.point1
@@ -36,17 +38,25 @@ func collideSegmentAndCircle(_ segment: Segment, _ xfA: Transform, _ circle: Cir
         pA = mulAdd(p1, s1 / dot(e, e), e)
     }
 
-    // A centre exactly on the segment gets the segment's right normal.
-    let (distance, normal) = lengthAndDirection(pB - pA, fallback: e.rightPerp.normalized)
-    let rB = circle.radius
-    let separation = distance - rB
+    return pointAndCircle(pA, pB, radius: circle.radius, fallback: e.rightPerp.normalized, xfA, xfB)
+}
+
+/// One point between `pA` on a segment and a circle of `radius` centred at `pB` (both in A's
+/// frame); `fallback` is the normal when the centre lies on the segment itself.
+@inline(__always) private func pointAndCircle(
+    _ pA: Vec2, _ pB: Vec2, radius: Float, fallback: Vec2, _ xfA: Transform, _ xfB: Transform
+) -> Manifold {
+    let (distance, normal) = lengthAndDirection(pB - pA, fallback: fallback)
+    let separation = distance - radius
     if separation > Tolerance.speculativeDistance { return Manifold() }
-    let cB = mulSub(pB, rB, normal)
+    let cB = mulSub(pB, radius, normal)
     return .single(normal: normal, point: lerp(pA, cB, 0.5), separation: separation, id: 0, xfA, xfB)
 }
 
 /// Polygon A (possibly rounded) against circle B.
-func collidePolygonAndCircle(_ polygon: Polygon, _ xfA: Transform, _ circle: Circle, _ xfB: Transform) -> Manifold {
+package func collidePolygonAndCircle(
+    _ polygon: Polygon, _ xfA: Transform, _ circle: Circle, _ xfB: Transform
+) -> Manifold {
     let speculative = Tolerance.speculativeDistance
     let xf = invMulTransforms(xfA, xfB)
     let center = xf.apply(circle.center)
@@ -93,7 +103,7 @@ func collidePolygonAndCircle(_ polygon: Polygon, _ xfA: Transform, _ circle: Cir
 }
 
 /// Chain segment A (one-sided, with ghost vertices) against circle B.
-func collideChainSegmentAndCircle(
+package func collideChainSegmentAndCircle(
     _ chain: ChainSegment, _ xfA: Transform, _ circle: Circle, _ xfB: Transform
 ) -> Manifold {
     let xf = invMulTransforms(xfA, xfB)
@@ -122,10 +132,5 @@ func collideChainSegmentAndCircle(
         pA = ee > 0 ? (1 / ee) * Vec2(u * p1.x + v * p2.x, u * p1.y + v * p2.y) : p1
     }
 
-    let (distance, normal) = lengthAndDirection(pB - pA, fallback: e.rightPerp.normalized)
-    let radius = circle.radius
-    let separation = distance - radius
-    if separation > Tolerance.speculativeDistance { return Manifold() }
-    let cB = mulSub(pB, radius, normal)
-    return .single(normal: normal, point: lerp(pA, cB, 0.5), separation: separation, id: 0, xfA, xfB)
+    return pointAndCircle(pA, pB, radius: circle.radius, fallback: e.rightPerp.normalized, xfA, xfB)
 }

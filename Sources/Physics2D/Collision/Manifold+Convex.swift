@@ -28,7 +28,8 @@ private func convexContact(_ proxyA: ShapeProxy, _ proxyB: ShapeProxy, cache: in
         if gap > coreContactGap {
             let normal = (1 / gap) * (pB - pA)
             return ConvexContact(
-                normal: normal, separation: gap - rA - rB, pointA: mulAdd(pA, rA, normal), pointB: mulSub(pB, rB, normal))
+                normal: normal, separation: gap - rA - rB, pointA: mulAdd(pA, rA, normal),
+                pointB: mulSub(pB, rB, normal))
         }
     }
     if let p = penetration(proxyA, proxyB, simplex: result.simplex) {
@@ -54,7 +55,7 @@ private func convexContact(_ proxyA: ShapeProxy, _ proxyB: ShapeProxy, cache: in
 }
 
 /// Any two shapes by their proxies: one point.
-func collideConvex(
+package func collideConvex(
     _ proxyA: ShapeProxy, _ xfA: Transform, _ proxyB: ShapeProxy, _ xfB: Transform, cache: inout SimplexCache
 ) -> Manifold {
     let localB = proxyB.transformed(by: invMulTransforms(xfA, xfB))
@@ -64,7 +65,7 @@ func collideConvex(
 /// Chain segment A (one-sided, ghost vertices) against a support-mapped shape B. As with a
 /// circle: nothing when B's centre is behind the segment, and a contact at an end of the
 /// segment only when it is not in the neighbouring segment's region.
-func collideChainSegmentAndConvex(
+package func collideChainSegmentAndConvex(
     _ chain: ChainSegment, _ xfA: Transform, _ proxyB: ShapeProxy, _ xfB: Transform, cache: inout SimplexCache
 ) -> Manifold {
     let localB = proxyB.transformed(by: invMulTransforms(xfA, xfB))

@@ -22,19 +22,21 @@
     return Polygon(vertices: vertices, normals: normals, centroid: lerp(p1, p2, 0.5), radius: radius, count: 2)
 }
 
-/// The largest separation of `poly2` from the faces of `poly1`, and that face.
-@inline(__always) private func findMaxSeparation(_ poly1: Polygon, _ poly2: Polygon) -> (edge: Int, separation: Float) {
-    let count1 = poly1.count
-    let count2 = poly2.count
+/// The largest separation of polygon 2 from the faces of polygon 1, and that face.
+@inline(__always) private func findMaxSeparation(
+    _ normals1: InlineArray<8, Vec2>, _ vertices1: InlineArray<8, Vec2>, _ count1: Int,
+    _ vertices2: InlineArray<8, Vec2>, _ count2: Int
+) -> (edge: Int, separation: Float) {
     var bestIndex = 0
     var maxSeparation = -Float.greatestFiniteMagnitude
     for i in 0..<count1 {
-        let n = poly1.normals[i]
-        let v1 = poly1.vertices[i]
-        // The deepest vertex of poly2 along this face normal.
+        let n = normals1[i]
+        let v1 = vertices1[i]
+        // The deepest vertex of polygon 2 along this face normal.
         var si = Float.greatestFiniteMagnitude
         for j in 0..<count2 {
-            si = min(si, dot(n, poly2.vertices[j] - v1))
+            let sij = dot(n, vertices2[j] - v1)
+            if sij < si { si = sij }
         }
         if si > maxSeparation {
             maxSeparation = si
@@ -44,12 +46,14 @@
     return (bestIndex, maxSeparation)
 }
 
-/// The face of `poly` whose normal is most anti-parallel to `direction`.
-@inline(__always) private func findIncidentEdge(_ poly: Polygon, _ direction: Vec2) -> Int {
+/// The face whose normal is most anti-parallel to `direction`.
+@inline(__always) private func findIncidentEdge(
+    _ normals: InlineArray<8, Vec2>, _ count: Int, _ direction: Vec2
+) -> Int {
     var edge = 0
     var minDot = Float.greatestFiniteMagnitude
-    for i in 0..<poly.count {
-        let d = dot(direction, poly.normals[i])
+    for i in 0..<count {
+        let d = dot(direction, normals[i])
         if d < minDot {
             minDot = d
             edge = i
@@ -58,31 +62,29 @@
     return edge
 }
 
-/// Two contact points from clipping the incident edge of one polygon against the reference
-/// edge of the other (the reference is on B when `flip`). Anchors are in the polygons' frame.
-private func clipPolygons(_ polyA: Polygon, _ polyB: Polygon, _ edgeA: Int, _ edgeB: Int, flip: Bool) -> Manifold {
-    let poly1 = flip ? polyB : polyA
-    let poly2 = flip ? polyA : polyB
-    let i11 = flip ? edgeB : edgeA
-    let i12 = i11 + 1 < poly1.count ? i11 + 1 : 0
-    let i21 = flip ? edgeA : edgeB
-    let i22 = i21 + 1 < poly2.count ? i21 + 1 : 0
+/// An incident edge clipped to the side planes of a reference edge: the two clipped points
+/// (moved to midway between the rounded surfaces) and their separations along the
+/// reference normal, radii included.
+struct ClippedEdge {
+    var lower: Vec2
+    var separationLower: Float
+    var upper: Vec2
+    var separationUpper: Float
+}
 
-    let normal = poly1.normals[i11]
-    let v11 = poly1.vertices[i11]
-    let v12 = poly1.vertices[i12]
-    let v21 = poly2.vertices[i21]
-    let v22 = poly2.vertices[i22]
-
-    let tangent = cross(1, normal)
+/// Clips incident edge `v21`–`v22` against reference edge `v11`–`v12` with outward normal
+/// `normal` (shapes rounded by `r1` and `r2`); nil when the edges don't overlap along it.
+/// The incident edge runs against the reference edge, as it does between two shapes wound
+/// the same way, so `lower` comes from the `v22` end and `upper` from the `v21` end.
+@inline(__always) func clipEdge(
+    reference v11: Vec2, _ v12: Vec2, incident v21: Vec2, _ v22: Vec2, normal: Vec2, _ r1: Float, _ r2: Float
+) -> ClippedEdge? {
+    let tangent = normal.leftPerp
     let lower1: Float = 0
     let upper1 = dot(v12 - v11, tangent)
-    // The incident edge runs against the tangent (both polygons wind the same way).
     let upper2 = dot(v21 - v11, tangent)
     let lower2 = dot(v22 - v11, tangent)
-
-    var m = Manifold()
-    if upper2 < lower1 || upper1 < lower2 { return m }
+    if upper2 < lower1 || upper1 < lower2 { return nil }
 
     var vLower = v22
     if lower2 < lower1 && upper2 - lower2 > .ulpOfOne {
@@ -92,108 +94,103 @@ private func clipPolygons(_ polyA: Polygon, _ polyB: Polygon, _ edgeA: Int, _ ed
     if upper2 > upper1 && upper2 - lower2 > .ulpOfOne {
         vUpper = lerp(v22, v21, (upper1 - lower2) / (upper2 - lower2))
     }
-
     let separationLower = dot(vLower - v11, normal)
     let separationUpper = dot(vUpper - v11, normal)
-    let r1 = poly1.radius
-    let r2 = poly2.radius
-    // Contact points midway between the rounded surfaces.
-    vLower = mulAdd(vLower, 0.5 * (r1 - r2 - separationLower), normal)
-    vUpper = mulAdd(vUpper, 0.5 * (r1 - r2 - separationUpper), normal)
-    let radius = r1 + r2
-
-    if flip {
-        m.normal = -normal
-        m.points[0] = ManifoldPoint(anchorA: vUpper, separation: separationUpper - radius, id: makeFeatureID(i21, i12))
-        m.points[1] = ManifoldPoint(anchorA: vLower, separation: separationLower - radius, id: makeFeatureID(i22, i11))
-    } else {
-        m.normal = normal
-        m.points[0] = ManifoldPoint(anchorA: vLower, separation: separationLower - radius, id: makeFeatureID(i11, i22))
-        m.points[1] = ManifoldPoint(anchorA: vUpper, separation: separationUpper - radius, id: makeFeatureID(i12, i21))
-    }
-    m.pointCount = 2
-    return m
+    return ClippedEdge(
+        lower: mulAdd(vLower, 0.5 * (r1 - r2 - separationLower), normal), separationLower: separationLower - r1 - r2,
+        upper: mulAdd(vUpper, 0.5 * (r1 - r2 - separationUpper), normal), separationUpper: separationUpper - r1 - r2)
 }
 
 /// Polygon A against polygon B, either possibly rounded; also segments as two-vertex polygons.
-func collidePolygons(_ polygonA: Polygon, _ xfA: Transform, _ polygonB: Polygon, _ xfB: Transform) -> Manifold {
+package func collidePolygons(_ polygonA: Polygon, _ xfA: Transform, _ polygonB: Polygon, _ xfB: Transform) -> Manifold {
     let origin = polygonA.vertices[0]
     let linearSlop = Tolerance.linearSlop
     let speculative = Tolerance.speculativeDistance
+    let countA = polygonA.count
+    let countB = polygonB.count
+    let radiusA = polygonA.radius
+    let radiusB = polygonB.radius
 
     // Work in A's frame shifted to A's first vertex, to reduce round-off.
     let sfA = Transform(p: xfA.p + xfA.q.rotate(origin), q: xfA.q)
     let xf = invMulTransforms(sfA, xfB)
-    var localA = polygonA
-    for i in 0..<localA.count {
-        localA.vertices[i] = polygonA.vertices[i] - origin
+    var verticesA = InlineArray<8, Vec2>(repeating: .zero)
+    for i in 0..<countA {
+        verticesA[i] = polygonA.vertices[i] - origin
     }
-    var localB = polygonB
-    for i in 0..<localB.count {
-        localB.vertices[i] = xf.apply(polygonB.vertices[i])
-        localB.normals[i] = xf.q.rotate(polygonB.normals[i])
+    var verticesB = InlineArray<8, Vec2>(repeating: .zero)
+    var normalsB = InlineArray<8, Vec2>(repeating: .zero)
+    for i in 0..<countB {
+        verticesB[i] = xf.apply(polygonB.vertices[i])
+        normalsB[i] = xf.q.rotate(polygonB.normals[i])
     }
 
-    var (edgeA, separationA) = findMaxSeparation(localA, localB)
-    var (edgeB, separationB) = findMaxSeparation(localB, localA)
-    let radius = localA.radius + localB.radius
+    let (bestA, separationA) = findMaxSeparation(polygonA.normals, verticesA, countA, verticesB, countB)
+    let (bestB, separationB) = findMaxSeparation(normalsB, verticesB, countB, verticesA, countA)
+    let radius = radiusA + radiusB
     if separationA > speculative + radius || separationB > speculative + radius { return Manifold() }
 
     // The reference face is the one of greater separation; find the incident face.
-    let flip: Bool
-    if separationA >= separationB {
-        flip = false
-        edgeB = findIncidentEdge(localB, localA.normals[edgeA])
-    } else {
-        flip = true
-        edgeA = findIncidentEdge(localA, localB.normals[edgeB])
+    let flip = separationA < separationB
+    let edgeA = flip ? findIncidentEdge(polygonA.normals, countA, normalsB[bestB]) : bestA
+    let edgeB = flip ? bestB : findIncidentEdge(normalsB, countB, polygonA.normals[bestA])
+    let i11 = edgeA
+    let i12 = edgeA + 1 < countA ? edgeA + 1 : 0
+    let i21 = edgeB
+    let i22 = edgeB + 1 < countB ? edgeB + 1 : 0
+    let v11 = verticesA[i11]
+    let v12 = verticesA[i12]
+    let v21 = verticesB[i21]
+    let v22 = verticesB[i22]
+
+    var m = Manifold()
+    let clipped =
+        flip
+        ? clipEdge(reference: v21, v22, incident: v11, v12, normal: normalsB[i21], radiusB, radiusA)
+        : clipEdge(reference: v11, v12, incident: v21, v22, normal: polygonA.normals[i11], radiusA, radiusB)
+    if let c = clipped {
+        // Anchors stay midway; the order keeps ids tied to the same features either way.
+        if flip {
+            m.normal = -normalsB[i21]
+            m.points[0] = ManifoldPoint(anchorA: c.upper, separation: c.separationUpper, id: makeFeatureID(i11, i22))
+            m.points[1] = ManifoldPoint(anchorA: c.lower, separation: c.separationLower, id: makeFeatureID(i12, i21))
+        } else {
+            m.normal = polygonA.normals[i11]
+            m.points[0] = ManifoldPoint(anchorA: c.lower, separation: c.separationLower, id: makeFeatureID(i11, i22))
+            m.points[1] = ManifoldPoint(anchorA: c.upper, separation: c.separationUpper, id: makeFeatureID(i12, i21))
+        }
+        m.pointCount = 2
     }
 
-    var m: Manifold
     // The slop keeps vertex–vertex normals safe to normalise.
     if separationA > 0.1 * linearSlop || separationB > 0.1 * linearSlop {
-        let i11 = edgeA
-        let i12 = edgeA + 1 < localA.count ? edgeA + 1 : 0
-        let i21 = edgeB
-        let i22 = edgeB + 1 < localB.count ? edgeB + 1 : 0
-        let v11 = localA.vertices[i11]
-        let v12 = localA.vertices[i12]
-        let v21 = localB.vertices[i21]
-        let v22 = localB.vertices[i22]
-
+        // Apart: when two vertices are substantially closer than the clipped points, one
+        // vertex–vertex point along their gap is the better contact.
         let result = segmentDistance(v11, v12, v21, v22)
         let distance = result.distanceSquared.squareRoot()
         let separation = distance - radius
         // Possible in the vertex–vertex case.
         if separation > speculative { return Manifold() }
 
-        m = clipPolygons(localA, localB, edgeA, edgeB, flip: flip)
         var minSeparation = Float.greatestFiniteMagnitude
         for i in 0..<m.pointCount {
             minSeparation = min(minSeparation, m.points[i].separation)
         }
-
-        // When two vertices are substantially closer than the clipped points, one vertex–vertex
-        // point along their gap is the better contact.
-        if separation + 0.1 * linearSlop < minSeparation && distance > 0 {
-            let f1 = result.fraction1
-            let f2 = result.fraction2
-            if (f1 == 0 || f1 == 1) && (f2 == 0 || f2 == 1) {
-                let vA = f1 == 0 ? v11 : v12
-                let vB = f2 == 0 ? v21 : v22
-                let normal = (1 / distance) * (vB - vA)
-                let c1 = mulAdd(vA, localA.radius, normal)
-                let c2 = mulSub(vB, localB.radius, normal)
-                m = Manifold()
-                m.normal = normal
-                m.points[0] = ManifoldPoint(
-                    anchorA: lerp(c1, c2, 0.5), separation: separation,
-                    id: makeFeatureID(f1 == 0 ? i11 : i12, f2 == 0 ? i21 : i22))
-                m.pointCount = 1
-            }
+        let f1 = result.fraction1
+        let f2 = result.fraction2
+        let vertexToVertex = (f1 == 0 || f1 == 1) && (f2 == 0 || f2 == 1)
+        if vertexToVertex && distance > 0 && separation + 0.1 * linearSlop < minSeparation {
+            let vA = f1 == 0 ? v11 : v12
+            let vB = f2 == 0 ? v21 : v22
+            let normal = (1 / distance) * (vB - vA)
+            let c1 = mulAdd(vA, radiusA, normal)
+            let c2 = mulSub(vB, radiusB, normal)
+            m.normal = normal
+            m.points[0] = ManifoldPoint(
+                anchorA: lerp(c1, c2, 0.5), separation: separation,
+                id: makeFeatureID(f1 == 0 ? i11 : i12, f2 == 0 ? i21 : i22))
+            m.pointCount = 1
         }
-    } else {
-        m = clipPolygons(localA, localB, edgeA, edgeB, flip: flip)
     }
 
     if m.pointCount > 0 {
@@ -203,6 +200,8 @@ func collidePolygons(_ polygonA: Polygon, _ xfA: Transform, _ polygonB: Polygon,
 }
 
 /// Segment A (two-sided) against polygon B.
-func collideSegmentAndPolygon(_ segment: Segment, _ xfA: Transform, _ polygon: Polygon, _ xfB: Transform) -> Manifold {
+package func collideSegmentAndPolygon(
+    _ segment: Segment, _ xfA: Transform, _ polygon: Polygon, _ xfB: Transform
+) -> Manifold {
     collidePolygons(segmentPolygon(segment.point1, segment.point2), xfA, polygon, xfB)
 }

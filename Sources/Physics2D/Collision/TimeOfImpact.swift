@@ -205,31 +205,26 @@ private struct SeparationFunction {
         let twoOnB = simplex.count == 2 && !proxyB.isCurved && simplex.v1.indexB != simplex.v2.indexB
         if twoOnB && !twoOnA {
             kind = .faceB
-            let b1 = relative.invApply(simplex.v1.wB)
-            let b2 = relative.invApply(simplex.v2.wB)
-            axis = cross(b2 - b1, 1).normalized
-            localPoint = lerp(b1, b2, 0.5)
-            // Orient the face normal towards A.
-            let normal = xfB.q.rotate(axis)
-            let pointB = xfB.apply(localPoint)
-            let pointA = xfA.apply(simplex.v1.wA)
-            if dot(pointA - pointB, normal) < 0 { axis = -axis }
+            (axis, localPoint) = Self.face(
+                relative.invApply(simplex.v1.wB), relative.invApply(simplex.v2.wB), xfB,
+                towards: xfA.apply(simplex.v1.wA))
         } else if twoOnA {
             kind = .faceA
-            let a1 = simplex.v1.wA
-            let a2 = simplex.v2.wA
-            axis = cross(a2 - a1, 1).normalized
-            localPoint = lerp(a1, a2, 0.5)
-            // Orient the face normal towards B.
-            let normal = xfA.q.rotate(axis)
-            let pointA = xfA.apply(localPoint)
-            let pointB = xfA.apply(simplex.v1.wB)
-            if dot(pointB - pointA, normal) < 0 { axis = -axis }
+            (axis, localPoint) = Self.face(simplex.v1.wA, simplex.v2.wA, xfA, towards: xfA.apply(simplex.v1.wB))
         } else {
             kind = .points
             let (a, b) = simplex.witnessPoints
             axis = xfA.q.rotate(b - a).normalized
         }
+    }
+
+    /// The face through local points `p1` and `p2` of the body at `xf`: its normal (local,
+    /// turned to face the world point `other`) and its midpoint.
+    private static func face(_ p1: Vec2, _ p2: Vec2, _ xf: Transform, towards other: Vec2) -> (Vec2, Vec2) {
+        var axis = cross(p2 - p1, 1).normalized
+        let localPoint = lerp(p1, p2, 0.5)
+        if dot(other - xf.apply(localPoint), xf.q.rotate(axis)) < 0 { axis = -axis }
+        return (axis, localPoint)
     }
 
     /// The deepest pair of points along the axis at time `t` (local points of A and B) and

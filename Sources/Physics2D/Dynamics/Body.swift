@@ -41,6 +41,8 @@ struct Body {
     var enableSleep = true
     /// Set by the step when this body moved far enough to need a continuous sweep.
     var isFast = false
+    /// A kinematic body sent to a target: its velocity lasts one step.
+    var stopAfterStep = false
 
     /// Index into the world's awake arrays, or -1 for static and sleeping bodies.
     var awakeIndex: Int32 = -1

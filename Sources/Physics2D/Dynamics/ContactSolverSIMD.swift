@@ -36,84 +36,94 @@ struct ContactBlock {
     var p1 = PointLanes()
 }
 
-/// Four bodies' velocities and substep motion, one per lane.
-struct BodyLanes {
-    var vx = Lanes(), vy = Lanes(), w = Lanes()
-    var dpx = Lanes(), dpy = Lanes()
-    var qc = Lanes(repeating: 1), qs = Lanes()
+// Gathering and scattering load each body's state as two 16-byte rows (velocity, angular
+// velocity, flag; then substep motion and rotation) and transpose four of them into lanes,
+// as Box2D's SSE path does. Static bodies and empty lanes read and write a zeroed dummy
+// state: their masses are zero, so what is written back there stays zero.
+
+@inline(__always)
+func statePointers(
+    _ states: UnsafeMutablePointer<BodyState>, _ dummy: UnsafeMutablePointer<BodyState>, _ indices: IndexLanes
+) -> (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer) {
+    (UnsafeMutableRawPointer(indices[0] >= 0 ? states + Int(indices[0]) : dummy),
+     UnsafeMutableRawPointer(indices[1] >= 0 ? states + Int(indices[1]) : dummy),
+     UnsafeMutableRawPointer(indices[2] >= 0 ? states + Int(indices[2]) : dummy),
+     UnsafeMutableRawPointer(indices[3] >= 0 ? states + Int(indices[3]) : dummy))
 }
 
 @inline(__always)
-func gatherBodies(_ states: UnsafePointer<BodyState>, _ indices: IndexLanes) -> BodyLanes {
-    var b = BodyLanes()
-    for l in 0..<laneCount {
-        let i = indices[l]
-        guard i >= 0 else { continue }
-        let s = states + Int(i)
-        b.vx[l] = s.pointee.linearVelocity.x
-        b.vy[l] = s.pointee.linearVelocity.y
-        b.w[l] = s.pointee.angularVelocity
-        b.dpx[l] = s.pointee.deltaPosition.x
-        b.dpy[l] = s.pointee.deltaPosition.y
-        b.qc[l] = s.pointee.deltaRotation.c
-        b.qs[l] = s.pointee.deltaRotation.s
-    }
-    return b
+func transpose(_ r0: Lanes, _ r1: Lanes, _ r2: Lanes, _ r3: Lanes) -> (Lanes, Lanes, Lanes, Lanes) {
+    (Lanes(r0[0], r1[0], r2[0], r3[0]), Lanes(r0[1], r1[1], r2[1], r3[1]),
+     Lanes(r0[2], r1[2], r2[2], r3[2]), Lanes(r0[3], r1[3], r2[3], r3[3]))
+}
+
+/// Velocity, angular velocity and the dynamic flag of four bodies, in lanes.
+@inline(__always)
+func gatherVelocities(
+    _ p: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer)
+) -> (vx: Lanes, vy: Lanes, w: Lanes, flag: Lanes) {
+    let t = transpose(
+        p.0.loadUnaligned(as: Lanes.self), p.1.loadUnaligned(as: Lanes.self),
+        p.2.loadUnaligned(as: Lanes.self), p.3.loadUnaligned(as: Lanes.self))
+    return (t.0, t.1, t.2, t.3)
+}
+
+/// Substep motion of four bodies, in lanes: displacement and rotation (cos, sin).
+@inline(__always)
+func gatherMotion(
+    _ p: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer)
+) -> (dpx: Lanes, dpy: Lanes, qc: Lanes, qs: Lanes) {
+    let t = transpose(
+        p.0.loadUnaligned(fromByteOffset: 16, as: Lanes.self), p.1.loadUnaligned(fromByteOffset: 16, as: Lanes.self),
+        p.2.loadUnaligned(fromByteOffset: 16, as: Lanes.self), p.3.loadUnaligned(fromByteOffset: 16, as: Lanes.self))
+    return (t.0, t.1, t.2, t.3)
 }
 
 @inline(__always)
-func gatherVelocities(_ states: UnsafePointer<BodyState>, _ indices: IndexLanes) -> (Lanes, Lanes, Lanes) {
-    var vx = Lanes(), vy = Lanes(), w = Lanes()
-    for l in 0..<laneCount {
-        let i = indices[l]
-        guard i >= 0 else { continue }
-        let s = states + Int(i)
-        vx[l] = s.pointee.linearVelocity.x
-        vy[l] = s.pointee.linearVelocity.y
-        w[l] = s.pointee.angularVelocity
-    }
-    return (vx, vy, w)
+func scatterVelocities(
+    _ p: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer),
+    _ vx: Lanes, _ vy: Lanes, _ w: Lanes, _ flag: Lanes
+) {
+    let t = transpose(vx, vy, w, flag)
+    p.0.storeBytes(of: t.0, as: Lanes.self)
+    p.1.storeBytes(of: t.1, as: Lanes.self)
+    p.2.storeBytes(of: t.2, as: Lanes.self)
+    p.3.storeBytes(of: t.3, as: Lanes.self)
 }
 
-@inline(__always)
-func scatterVelocities(_ states: UnsafeMutablePointer<BodyState>, _ indices: IndexLanes, _ vx: Lanes, _ vy: Lanes, _ w: Lanes) {
-    for l in 0..<laneCount {
-        let i = indices[l]
-        guard i >= 0 else { continue }
-        let s = states + Int(i)
-        s.pointee.linearVelocity = Vec2(vx[l], vy[l])
-        s.pointee.angularVelocity = w[l]
-    }
-}
-
-func warmStartContactBlocks(_ blocks: UnsafeMutableBufferPointer<ContactBlock>, _ states: UnsafeMutablePointer<BodyState>) {
+func warmStartContactBlocks(
+    _ blocks: UnsafeMutableBufferPointer<ContactBlock>, _ states: UnsafeMutablePointer<BodyState>,
+    _ dummy: UnsafeMutablePointer<BodyState>
+) {
     for k in 0..<blocks.count {
         let c = blocks.baseAddress! + k
-        var (vAx, vAy, wA) = gatherVelocities(states, c.pointee.indexA)
-        var (vBx, vBy, wB) = gatherVelocities(states, c.pointee.indexB)
+        let pa = statePointers(states, dummy, c.pointee.indexA)
+        let pb = statePointers(states, dummy, c.pointee.indexB)
+        var (vAx, vAy, wA, fA) = gatherVelocities(pa)
+        var (vBx, vBy, wB, fB) = gatherVelocities(pb)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let tx = ny, ty = -nx
         let mA = c.pointee.invMassA, iA = c.pointee.invIA, mB = c.pointee.invMassB, iB = c.pointee.invIB
-        @inline(__always) func apply(_ p: PointLanes) {
-            let px = p.normalImpulse * nx + p.tangentImpulse * tx
-            let py = p.normalImpulse * ny + p.tangentImpulse * ty
-            wA -= iA * (p.anchorAX * py - p.anchorAY * px)
+        for pass in 0..<2 {
+            let p = pass == 0 ? c.pointer(to: \.p0)! : c.pointer(to: \.p1)!
+            let px = p.pointee.normalImpulse * nx + p.pointee.tangentImpulse * tx
+            let py = p.pointee.normalImpulse * ny + p.pointee.tangentImpulse * ty
+            wA -= iA * (p.pointee.anchorAX * py - p.pointee.anchorAY * px)
             vAx -= mA * px
             vAy -= mA * py
-            wB += iB * (p.anchorBX * py - p.anchorBY * px)
+            wB += iB * (p.pointee.anchorBX * py - p.pointee.anchorBY * px)
             vBx += mB * px
             vBy += mB * py
         }
-        apply(c.pointee.p0)
-        apply(c.pointee.p1)
-        scatterVelocities(states, c.pointee.indexA, vAx, vAy, wA)
-        scatterVelocities(states, c.pointee.indexB, vBx, vBy, wB)
+        _ = (fA, fB)
+        scatterVelocities(pa, vAx, vAy, wA, fA)
+        scatterVelocities(pb, vBx, vBy, wB, fB)
     }
 }
 
 func solveContactBlocks(
     _ blocks: UnsafeMutableBufferPointer<ContactBlock>, _ states: UnsafeMutablePointer<BodyState>,
-    inv_h: Float, pushout: Float, useBias: Bool
+    _ dummy: UnsafeMutablePointer<BodyState>, inv_h: Float, pushout: Float, useBias: Bool
 ) {
     let zero = Lanes(repeating: 0)
     let one = Lanes(repeating: 1)
@@ -122,10 +132,12 @@ func solveContactBlocks(
     let count = blocks.count
     for k in 0..<count {
         let c = blocks.baseAddress! + k
-        let bA = gatherBodies(states, c.pointee.indexA)
-        let bB = gatherBodies(states, c.pointee.indexB)
-        var vAx = bA.vx, vAy = bA.vy, wA = bA.w
-        var vBx = bB.vx, vBy = bB.vy, wB = bB.w
+        let pa = statePointers(states, dummy, c.pointee.indexA)
+        let pb = statePointers(states, dummy, c.pointee.indexB)
+        var (vAx, vAy, wA, fA) = gatherVelocities(pa)
+        var (vBx, vBy, wB, fB) = gatherVelocities(pb)
+        let bA = gatherMotion(pa)
+        let bB = gatherMotion(pb)
         let dpx = bB.dpx - bA.dpx, dpy = bB.dpy - bA.dpy
         let mA = c.pointee.invMassA, iA = c.pointee.invIA, mB = c.pointee.invMassB, iB = c.pointee.invIB
         let nx = c.pointee.normalX, ny = c.pointee.normalY
@@ -189,13 +201,15 @@ func solveContactBlocks(
             vBy += mB * py
             wB += iB * (rBx * py - rBy * px)
         }
-        scatterVelocities(states, c.pointee.indexA, vAx, vAy, wA)
-        scatterVelocities(states, c.pointee.indexB, vBx, vBy, wB)
+        _ = (fA, fB)
+        scatterVelocities(pa, vAx, vAy, wA, fA)
+        scatterVelocities(pb, vBx, vBy, wB, fB)
     }
 }
 
 func applyRestitutionBlocks(
-    _ blocks: UnsafeMutableBufferPointer<ContactBlock>, _ states: UnsafeMutablePointer<BodyState>, threshold: Float
+    _ blocks: UnsafeMutableBufferPointer<ContactBlock>, _ states: UnsafeMutablePointer<BodyState>,
+    _ dummy: UnsafeMutablePointer<BodyState>, threshold: Float
 ) {
     let zero = Lanes(repeating: 0)
     let minusThreshold = Lanes(repeating: -threshold)
@@ -203,8 +217,10 @@ func applyRestitutionBlocks(
         let c = blocks.baseAddress! + k
         let e = c.pointee.restitution
         guard any(e .!= zero) else { continue }
-        var (vAx, vAy, wA) = gatherVelocities(states, c.pointee.indexA)
-        var (vBx, vBy, wB) = gatherVelocities(states, c.pointee.indexB)
+        let pa = statePointers(states, dummy, c.pointee.indexA)
+        let pb = statePointers(states, dummy, c.pointee.indexB)
+        var (vAx, vAy, wA, fA) = gatherVelocities(pa)
+        var (vBx, vBy, wB, fB) = gatherVelocities(pb)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let mA = c.pointee.invMassA, iA = c.pointee.invIA, mB = c.pointee.invMassB, iB = c.pointee.invIB
         @inline(__always) func bounce(_ p: UnsafeMutablePointer<PointLanes>) {
@@ -233,62 +249,72 @@ func applyRestitutionBlocks(
         }
         bounce(c.pointer(to: \.p0)!)
         bounce(c.pointer(to: \.p1)!)
-        scatterVelocities(states, c.pointee.indexA, vAx, vAy, wA)
-        scatterVelocities(states, c.pointee.indexB, vBx, vBy, wB)
+        _ = (fA, fB)
+        scatterVelocities(pa, vAx, vAy, wA, fA)
+        scatterVelocities(pb, vBx, vBy, wB, fB)
     }
 }
 
 extension World {
-    /// Colours the step's constraints and packs them into blocks of four lanes.
+    /// Colours the step's constraints and packs them into blocks of four lanes: first the
+    /// contacts between two moving bodies, then those against static bodies, each set
+    /// coloured greedily (first colour where neither body is used yet).
     func buildContactBlocks() {
-        let bodyCount = awakeBodies.count
-        let words = (bodyCount + 63) >> 6
+        let words = (awakeBodies.count + 63) >> 6
         var blocks = scratch.blocks
+        var bits = scratch.colorBits
+        var colorOf = scratch.colorOf
+        var colorCounts = scratch.colorCounts
+        var firstBlock = scratch.colorFirstBlock
+        var fill = scratch.colorFill
         scratch.blocks = []
+        scratch.colorBits = []
+        scratch.colorOf = []
+        scratch.colorCounts = []
+        scratch.colorFirstBlock = []
+        scratch.colorFill = []
         blocks.removeAll(keepingCapacity: true)
 
-        // Two palettes: moving pairs first, then contacts against static bodies.
         for pass in 0..<2 {
-            let list = pass == 0 ? scratch.constraints : scratch.staticConstraints
-            guard !list.isEmpty else { continue }
-            var bits = scratch.colorBits
-            scratch.colorBits = []
+            let count = pass == 0 ? scratch.constraints.count : scratch.staticConstraints.count
+            guard count > 0 else { continue }
             bits.removeAll(keepingCapacity: true)
-            var colorOf = scratch.colorOf
-            scratch.colorOf = []
             colorOf.removeAll(keepingCapacity: true)
-            var colorCounts = scratch.colorCounts
-            scratch.colorCounts = []
             colorCounts.removeAll(keepingCapacity: true)
             var colorCount = 0
-            for c in list {
-                var color = 0
-                while true {
-                    if color == colorCount {
-                        bits.append(contentsOf: repeatElement(0, count: words))
-                        colorCounts.append(0)
-                        colorCount += 1
+            let pick = { (list: UnsafeBufferPointer<ContactConstraint>) in
+                for i in 0..<list.count {
+                    let a = list[i].indexA, b = list[i].indexB
+                    let wordA = Int(a >> 6), maskA: UInt64 = a >= 0 ? 1 << UInt64(a & 63) : 0
+                    let wordB = Int(b >> 6), maskB: UInt64 = b >= 0 ? 1 << UInt64(b & 63) : 0
+                    var color = 0
+                    while true {
+                        if color == colorCount {
+                            bits.append(contentsOf: repeatElement(0, count: words))
+                            colorCounts.append(0)
+                            colorCount += 1
+                        }
+                        let base = color * words
+                        let freeA = maskA == 0 || bits[base + wordA] & maskA == 0
+                        let freeB = maskB == 0 || bits[base + wordB] & maskB == 0
+                        if freeA && freeB {
+                            if maskA != 0 { bits[base + wordA] |= maskA }
+                            if maskB != 0 { bits[base + wordB] |= maskB }
+                            break
+                        }
+                        color += 1
                     }
-                    let base = color * words
-                    let a = c.indexA, b = c.indexB
-                    let usedA = a >= 0 && bits[base + Int(a >> 6)] & (1 << UInt64(a & 63)) != 0
-                    let usedB = b >= 0 && bits[base + Int(b >> 6)] & (1 << UInt64(b & 63)) != 0
-                    if !usedA && !usedB {
-                        if a >= 0 { bits[base + Int(a >> 6)] |= 1 << UInt64(a & 63) }
-                        if b >= 0 { bits[base + Int(b >> 6)] |= 1 << UInt64(b & 63) }
-                        break
-                    }
-                    color += 1
+                    colorOf.append(Int32(color))
+                    colorCounts[color] += 1
                 }
-                colorOf.append(Int32(color))
-                colorCounts[color] += 1
             }
-            // Lay the colours out one after another, blocks of four.
-            var firstBlock = scratch.colorFirstBlock
-            scratch.colorFirstBlock = []
+            if pass == 0 {
+                scratch.constraints.withUnsafeBufferPointer(pick)
+            } else {
+                scratch.staticConstraints.withUnsafeBufferPointer(pick)
+            }
+            // Lay the colours out one after another, four lanes to a block.
             firstBlock.removeAll(keepingCapacity: true)
-            var fill = scratch.colorFill
-            scratch.colorFill = []
             fill.removeAll(keepingCapacity: true)
             var next = blocks.count
             for color in 0..<colorCount {
@@ -298,26 +324,35 @@ extension World {
             }
             blocks.append(contentsOf: repeatElement(ContactBlock(), count: next - blocks.count))
             let offset = pass == 0 ? 0 : scratch.constraints.count
-            for (i, c) in list.enumerated() {
-                let color = Int(colorOf[i])
-                let slot = fill[color]
-                fill[color] += 1
-                let b = firstBlock[color] + slot / laneCount
-                let l = slot % laneCount
-                blocks[b].pack(c, lane: l, constraintIndex: Int32(offset + i))
+            let pack = { (list: UnsafeBufferPointer<ContactConstraint>) in
+                blocks.withUnsafeMutableBufferPointer { bp in
+                    for i in 0..<list.count {
+                        let color = Int(colorOf[i])
+                        let slot = fill[color]
+                        fill[color] = slot + 1
+                        let block = bp.baseAddress! + (firstBlock[color] + slot / laneCount)
+                        block.pointee.pack(list.baseAddress! + i, lane: slot % laneCount, constraintIndex: Int32(offset + i))
+                    }
+                }
             }
-            scratch.colorBits = bits
-            scratch.colorOf = colorOf
-            scratch.colorCounts = colorCounts
-            scratch.colorFirstBlock = firstBlock
-            scratch.colorFill = fill
+            if pass == 0 {
+                scratch.constraints.withUnsafeBufferPointer(pack)
+            } else {
+                scratch.staticConstraints.withUnsafeBufferPointer(pack)
+            }
         }
         scratch.blocks = blocks
+        scratch.colorBits = bits
+        scratch.colorOf = colorOf
+        scratch.colorCounts = colorCounts
+        scratch.colorFirstBlock = firstBlock
+        scratch.colorFill = fill
     }
 }
 
 extension ContactBlock {
-    mutating func pack(_ c: ContactConstraint, lane l: Int, constraintIndex: Int32) {
+    mutating func pack(_ source: UnsafePointer<ContactConstraint>, lane l: Int, constraintIndex: Int32) {
+        let c = source.pointee
         indexA[l] = c.indexA
         indexB[l] = c.indexB
         constraint[l] = constraintIndex

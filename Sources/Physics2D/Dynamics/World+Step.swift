@@ -261,18 +261,19 @@ extension World {
         prepareContacts(context)
 
         buildContactBlocks()
+        let dummy = scratch.dummyState
         let pushout = context.contactPushMaxVelocity
         let maxAngularSpeed = Tolerance.maxRotation * context.inv_dt
         for _ in 0..<n {
             integrateVelocities(h: h, maxLinearSpeed: context.maxLinearSpeed, maxAngularSpeed: maxAngularSpeed)
             warmStartJoints()
             states.withUnsafeMutableBufferPointer { sp in
-                scratch.blocks.withUnsafeMutableBufferPointer { bp in warmStartContactBlocks(bp, sp.baseAddress!) }
+                scratch.blocks.withUnsafeMutableBufferPointer { bp in warmStartContactBlocks(bp, sp.baseAddress!, dummy) }
             }
             solveJoints(context, useBias: true)
             states.withUnsafeMutableBufferPointer { sp in
                 scratch.blocks.withUnsafeMutableBufferPointer { bp in
-                    solveContactBlocks(bp, sp.baseAddress!, inv_h: inv_h, pushout: pushout, useBias: true)
+                    solveContactBlocks(bp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: true)
                 }
             }
             integratePositions(h: h)
@@ -280,18 +281,20 @@ extension World {
             solveJoints(context, useBias: false)
             states.withUnsafeMutableBufferPointer { sp in
                 scratch.blocks.withUnsafeMutableBufferPointer { bp in
-                    solveContactBlocks(bp, sp.baseAddress!, inv_h: inv_h, pushout: pushout, useBias: false)
+                    solveContactBlocks(bp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: false)
                 }
             }
         }
         states.withUnsafeMutableBufferPointer { sp in
             scratch.blocks.withUnsafeMutableBufferPointer { bp in
-                applyRestitutionBlocks(bp, sp.baseAddress!, threshold: context.restitutionThreshold)
+                applyRestitutionBlocks(bp, sp.baseAddress!, dummy, threshold: context.restitutionThreshold)
             }
         }
         storeImpulses()
         finalizeBodies(dt)
         if enableContinuous { solveContinuous() }
+        // Proxies grown this step leave their tree loose; refit that part as Box2D does.
+        broadPhase.rebuildTrees()
         if enableSleep { updateSleep(dt) }
     }
 
@@ -369,20 +372,30 @@ extension World {
     /// Copies the solved impulses back into the manifolds, for warm starting and events.
     func storeImpulses() {
         let staticOffset = scratch.constraints.count
-        for block in scratch.blocks {
-            for l in 0..<laneCount {
-                let k = Int(block.constraint[l])
-                guard k >= 0 else { continue }
-                let contact = Int(k < staticOffset ? scratch.constraints[k].contact : scratch.staticConstraints[k - staticOffset].contact)
-                contacts[contact].manifold.points[0].normalImpulse = block.p0.normalImpulse[l]
-                contacts[contact].manifold.points[0].tangentImpulse = block.p0.tangentImpulse[l]
-                contacts[contact].manifold.points[0].totalNormalImpulse = block.p0.maxNormalImpulse[l]
-                contacts[contact].manifold.points[0].normalVelocity = block.p0.relativeVelocity[l]
-                if contacts[contact].manifold.pointCount > 1 {
-                    contacts[contact].manifold.points[1].normalImpulse = block.p1.normalImpulse[l]
-                    contacts[contact].manifold.points[1].tangentImpulse = block.p1.tangentImpulse[l]
-                    contacts[contact].manifold.points[1].totalNormalImpulse = block.p1.maxNormalImpulse[l]
-                    contacts[contact].manifold.points[1].normalVelocity = block.p1.relativeVelocity[l]
+        scratch.blocks.withUnsafeBufferPointer { bp in
+            scratch.constraints.withUnsafeBufferPointer { dynamicList in
+                scratch.staticConstraints.withUnsafeBufferPointer { staticList in
+                    contacts.withUnsafeMutableBufferPointer { cp in
+                        for b in 0..<bp.count {
+                            let block = bp.baseAddress! + b
+                            for l in 0..<laneCount {
+                                let k = Int(block.pointee.constraint[l])
+                                guard k >= 0 else { continue }
+                                let contact = Int(k < staticOffset ? dynamicList[k].contact : staticList[k - staticOffset].contact)
+                                let m = cp.baseAddress! + contact
+                                m.pointee.manifold.points[0].normalImpulse = block.pointee.p0.normalImpulse[l]
+                                m.pointee.manifold.points[0].tangentImpulse = block.pointee.p0.tangentImpulse[l]
+                                m.pointee.manifold.points[0].totalNormalImpulse = block.pointee.p0.maxNormalImpulse[l]
+                                m.pointee.manifold.points[0].normalVelocity = block.pointee.p0.relativeVelocity[l]
+                                if m.pointee.manifold.pointCount > 1 {
+                                    m.pointee.manifold.points[1].normalImpulse = block.pointee.p1.normalImpulse[l]
+                                    m.pointee.manifold.points[1].tangentImpulse = block.pointee.p1.tangentImpulse[l]
+                                    m.pointee.manifold.points[1].totalNormalImpulse = block.pointee.p1.maxNormalImpulse[l]
+                                    m.pointee.manifold.points[1].normalVelocity = block.pointee.p1.relativeVelocity[l]
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -445,10 +458,18 @@ extension World {
             let bodyIndex = awakeBodies[i]
             var body = bodies[Int(bodyIndex)]
             let state = states[i]
-            let v = state.linearVelocity, w = state.angularVelocity
+            var v = state.linearVelocity, w = state.angularVelocity
             body.center = body.center + state.deltaPosition
             body.transform.q = mulRot(state.deltaRotation, body.transform.q).normalized()
             body.transform.p = body.center - body.transform.q.rotate(body.localCenter)
+            if body.stopAfterStep {
+                // A kinematic body that reached its target stops there.
+                body.stopAfterStep = false
+                v = .zero
+                w = 0
+                states[i].linearVelocity = v
+                states[i].angularVelocity = w
+            }
             body.linearVelocity = v
             body.angularVelocity = w
             body.force = .zero
@@ -466,7 +487,11 @@ extension World {
             // half the smallest extent; then a box landing at 10 m/s sinks a speculative
             // margin's worth of 12 cm into the ground for a few frames, which UIKit scenes,
             // where items fall fast onto edges, would show.)
-            let motion = v.length * dt + abs(w) * dt * body.maxExtent
+            // Joints' and contacts' position correction moves bodies too, beyond what the final
+            // velocity says: take whichever is larger, the velocity's reach or the actual move.
+            let turned = abs(body.rotation0.c * body.transform.q.s - body.rotation0.s * body.transform.q.c)
+            let moved = (body.center - body.center0).length + turned * body.maxExtent
+            let motion = max(v.length * dt + abs(w) * dt * body.maxExtent, moved)
             if enableContinuous && body.type == .dynamic && motion > Tolerance.speculativeDistance {
                 body.isFast = true
                 bodies[Int(bodyIndex)] = body

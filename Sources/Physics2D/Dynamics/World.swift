@@ -25,8 +25,10 @@ package final class World {
     /// Stiffness of rigid joints' position correction, Hz (capped at an eighth of the substep rate).
     package var jointHertz: Float = 60
     package var jointDampingRatio: Float = 2
-    /// Approach speeds below this do not bounce, m/s.
-    package var restitutionThreshold: Float = 1
+    /// Approach speeds below this do not bounce, m/s. Box2D uses 1 m/s for game-sized
+    /// bodies; at UIKit's scale (100 points a metre) that would keep a view pushed at 100
+    /// points/s from bouncing at all, so half of it. Resting contacts approach far slower.
+    package var restitutionThreshold: Float = 0.5
     /// Speeds are clamped to this, m/s.
     package var maxLinearSpeed: Float = 400
     /// A body slower than this (at its centre and at its farthest point) for `timeToSleep`
@@ -78,6 +80,10 @@ package final class World {
 
     package init(gravity: Vec2 = .zero) {
         self.gravity = gravity
+    }
+
+    deinit {
+        scratch.dummyState.deallocate()
     }
 
     // MARK: Bodies
@@ -232,6 +238,27 @@ package final class World {
             }
             s = shapes[Int(s)].nextShape
         }
+    }
+
+    /// Sends a kinematic body to a pose over the next step of `timeStep` seconds by giving it
+    /// the velocity that gets it there (Box2D's `b2Body_SetTargetTransform`); the velocity
+    /// lasts that one step. Joints then see the motion as a velocity, so what hangs on the
+    /// body follows without lagging behind, as it would after a teleport. Ignored for other
+    /// body types and non-finite values.
+    package func setTargetTransform(_ id: BodyID, position: Vec2, rotation: Rot, timeStep: Float) {
+        guard isValid(id), bodies[Int(id.index)].type == .kinematic, position.isValid, rotation.isValid,
+            timeStep.isFinite, timeStep > 0, abs(position.x) < Tolerance.huge, abs(position.y) < Tolerance.huge
+        else { return }
+        let body = bodies[Int(id.index)]
+        let v = (1 / timeStep) * (position - body.center)
+        let w = relativeAngle(body.transform.q, rotation) / timeStep
+        wakeBody(id.index)
+        let slot = Int(bodies[Int(id.index)].awakeIndex)
+        states[slot].linearVelocity = v
+        states[slot].angularVelocity = w
+        bodies[Int(id.index)].linearVelocity = v
+        bodies[Int(id.index)].angularVelocity = w
+        bodies[Int(id.index)].stopAfterStep = true
     }
 
     /// Velocity of the centre of mass, m/s.

@@ -153,9 +153,7 @@ private func rayCastRoundedPolygon(_ input: RayCastInput, _ polygon: Polygon) ->
         }
         var sub = input
         sub.maxFraction = bestFraction
-        if let hit = rayCastCircle(sub, center: polygon.vertices[i], radius: polygon.radius),
-            hit.fraction < bestFraction || best == nil
-        {
+        if let hit = rayCastCircle(sub, center: polygon.vertices[i], radius: polygon.radius) {
             best = hit
             bestFraction = hit.fraction
         }

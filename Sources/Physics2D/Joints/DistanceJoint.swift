@@ -69,7 +69,7 @@ struct DistanceJointData {
             var massScale: Float = 1
             var impulseScale: Float = 0
             if useBias {
-                bias = context.jointSoftness.biasRate * c
+                bias = cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity)
                 massScale = context.jointSoftness.massScale
                 impulseScale = context.jointSoftness.impulseScale
             }
@@ -92,7 +92,7 @@ struct DistanceJointData {
             if c > 0 {
                 bias = c * context.inv_h  // speculative: allowed to close the gap this substep
             } else if useBias {
-                bias = context.jointSoftness.biasRate * c
+                bias = cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity)
                 massScale = context.jointSoftness.massScale
                 impulseScale = context.jointSoftness.impulseScale
             }
@@ -113,7 +113,7 @@ struct DistanceJointData {
             if c > 0 {
                 bias = c * context.inv_h
             } else if useBias {
-                bias = context.jointSoftness.biasRate * c
+                bias = cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity)
                 massScale = context.jointSoftness.massScale
                 impulseScale = context.jointSoftness.impulseScale
             }

@@ -128,3 +128,15 @@ extension JointData {
     b.linearVelocity = mulAdd(b.linearVelocity, base.invMassB, P)
     b.angularVelocity += base.invIB * (cross(rB, P) + angular)
 }
+
+/// Position correction of a rigid constraint never moves faster than contacts push apart
+/// (`contactPushMaxVelocity`): otherwise a joint dragged through a wall would out-push the
+/// wall's contacts, and boundaries must win over attachments.
+@inline(__always) func cappedBias(_ bias: Float, _ cap: Float) -> Float {
+    min(max(bias, -cap), cap)
+}
+
+@inline(__always) func cappedBias(_ bias: Vec2, _ cap: Float) -> Vec2 {
+    let length = bias.length
+    return length > cap ? (cap / length) * bias : bias
+}

@@ -88,7 +88,7 @@ struct PrismaticJointData {
                 if c > 0 {
                     bias = c * context.inv_h
                 } else if useBias {
-                    bias = context.jointSoftness.biasRate * c
+                    bias = cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity)
                     massScale = context.jointSoftness.massScale
                     impulseScale = context.jointSoftness.impulseScale
                 }
@@ -104,7 +104,7 @@ struct PrismaticJointData {
                 if c > 0 {
                     bias = c * context.inv_h
                 } else if useBias {
-                    bias = context.jointSoftness.biasRate * c
+                    bias = cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity)
                     massScale = context.jointSoftness.massScale
                     impulseScale = context.jointSoftness.impulseScale
                 }
@@ -127,6 +127,7 @@ struct PrismaticJointData {
         if useBias {
             let c = Vec2(dot(perp, d), wrapAngle(deltaAngle + relativeAngle(a.deltaRotation, b.deltaRotation)))
             bias = context.jointSoftness.biasRate * c
+            bias.x = cappedBias(bias.x, context.contactPushMaxVelocity)
             massScale = context.jointSoftness.massScale
             impulseScale = context.jointSoftness.impulseScale
         }

@@ -128,7 +128,7 @@ struct RevoluteJointData {
         var massScale: Float = 1
         var impulseScale: Float = 0
         if useBias {
-            bias = context.jointSoftness.biasRate * separation
+            bias = cappedBias(context.jointSoftness.biasRate * separation, context.contactPushMaxVelocity)
             massScale = context.jointSoftness.massScale
             impulseScale = context.jointSoftness.impulseScale
         }

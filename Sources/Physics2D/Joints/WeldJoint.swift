@@ -60,6 +60,7 @@ struct WeldJointData {
             var impulseScale: Float = 0
             if useBias || linearHertz > 0 {
                 bias = linearSoftness.biasRate * d
+                if linearHertz == 0 { bias = cappedBias(bias, context.contactPushMaxVelocity) }
                 massScale = linearSoftness.massScale
                 impulseScale = linearSoftness.impulseScale
             }

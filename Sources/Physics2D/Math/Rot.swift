@@ -81,12 +81,13 @@ package func cosSin(_ radians: Float) -> (c: Float, s: Float) {
         x = -.pi - x
         cosSign = -1
     }
-    // Taylor series to x^11 / x^12: below 1e-7 error on [-pi/2, pi/2].
+    // Taylor series to x^11 / x^12 in Horner form: below 1e-7 error on [-pi/2, pi/2].
+    // sin x = x (1 - x²/3! + x⁴/5! - x⁶/7! + x⁸/9! - x¹⁰/11!)
     let x2 = x * x
-    var s = x2 * (1.0 / 39_916_800)
-    s = x2 * (-1.0 / 362_880 + s)
-    s = x2 * (1.0 / 5040 + s)
-    s = x2 * (-1.0 / 120 + s)
+    var s = x2 * (-1.0 / 39_916_800)
+    s = x2 * (1.0 / 362_880 + s)
+    s = x2 * (-1.0 / 5040 + s)
+    s = x2 * (1.0 / 120 + s)
     s = x2 * (-1.0 / 6 + s)
     s = x * (1 + s)
     var c = x2 * (1.0 / 479_001_600)

@@ -1,0 +1,174 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Lessons
+import Logging
+import RoomServer
+
+/// `newtons serve`: the room server, the page and its API on one port.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the lessons: the web page, its API and the live rooms, on one port.",
+        discussion: """
+            Open http://HOST:PORT/ in a browser. Each lesson has a public room anyone may join;
+            /?lesson=<id> opens a class room with a short code, its opener the instructor.
+            SIGINT or SIGTERM closes every connection with 1001 and exits.
+            """)
+
+    @Option(help: "Address to listen on (0.0.0.0 for every interface).")
+    var host = "127.0.0.1"
+
+    @Option(help: "TCP port for HTTP and WebSocket alike.")
+    var port = 8080
+
+    @Option(help: ArgumentHelp("Folder of the web page.", valueName: "dir"))
+    var web = "web"
+
+    @Option(help: ArgumentHelp("PEM certificate: serve https and wss only (needs --tls-key).", valueName: "file"))
+    var tlsCert: String?
+
+    @Option(help: ArgumentHelp("PEM private key of --tls-cert.", valueName: "file"))
+    var tlsKey: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A page origin allowed to open a WebSocket (repeatable; '*' for any). The server's own host is always allowed.",
+            valueName: "origin"))
+    var allowedOrigin: [String] = []
+
+    @Option(help: "WebSocket clients on the whole server.")
+    var maxClients = ServerLimits().maxClients
+
+    @Option(help: "Clients in one room.")
+    var maxClientsPerRoom = ServerLimits().maxClientsPerRoom
+
+    @Option(help: "Class rooms open at once.")
+    var maxRooms = ServerLimits().maxRooms
+
+    @Option(help: "WebSocket connections from one address at once.")
+    var maxConnectionsPerAddress = ServerLimits().maxConnectionsPerAddress
+
+    @Option(help: "Class rooms one address may have open at once.")
+    var maxRoomsPerAddress = ServerLimits().maxRoomsPerAddress
+
+    @Option(help: "Messages one client may send per second; the excess is refused with rate-limited.")
+    var maxMessagesPerSecond = ServerLimits().messagesPerSecond
+
+    @Option(help: "Seconds a client may take nothing due to it before it is dropped as too slow.")
+    var maxLag = ServerLimits().maxLagSeconds
+
+    @Option(help: "Seconds an empty class room stays open.")
+    var roomExpiry = ServerLimits().roomExpirySeconds
+
+    @Option(help: "Seconds a class room keeps its instructor after the instructor's connection drops.")
+    var instructorGrace = ServerLimits().instructorGraceSeconds
+
+    @Option(help: "Seconds before an unknown room is answered (guessing codes does not pay).")
+    var unknownRoomDelay = ServerLimits().unknownRoomDelaySeconds
+
+    @Option(help: "Unknown rooms one address may ask for per minute.")
+    var unknownRoomsPerMinute = ServerLimits().unknownRoomsPerMinute
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
+    var logLevel: Logger.Level = .info
+
+    @Flag(
+        help: ArgumentHelp(
+            "Also offer the fixture lessons of the tests and the load benchmark (also NEWTONS_FIXTURE_LESSONS=1)."))
+    var fixtureLessons = false
+
+    func validate() throws {
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw ValidationError("--tls-cert and --tls-key go together")
+        }
+        guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535") }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: web, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("the web folder '\(web)' does not exist (give it with --web)")
+        }
+        for (name, value) in [
+            ("--max-clients", maxClients), ("--max-clients-per-room", maxClientsPerRoom), ("--max-rooms", maxRooms),
+            ("--max-connections-per-address", maxConnectionsPerAddress),
+            ("--max-rooms-per-address", maxRoomsPerAddress), ("--max-messages-per-second", maxMessagesPerSecond),
+            ("--unknown-rooms-per-minute", unknownRoomsPerMinute),
+        ] where value < 1 {
+            throw ValidationError("\(name) must be at least 1")
+        }
+        for (name, value) in [
+            ("--max-lag", maxLag), ("--room-expiry", roomExpiry), ("--instructor-grace", instructorGrace),
+            ("--unknown-room-delay", unknownRoomDelay),
+        ] where !(value >= 0 && value < 86400) {
+            throw ValidationError("\(name) must be a number of seconds from 0 to 86400")
+        }
+    }
+
+    func run() throws {
+        let level = logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "newtons")
+
+        var limits = ServerLimits()
+        limits.maxClients = maxClients
+        limits.maxClientsPerRoom = maxClientsPerRoom
+        limits.maxRooms = maxRooms
+        limits.maxConnectionsPerAddress = maxConnectionsPerAddress
+        limits.maxRoomsPerAddress = maxRoomsPerAddress
+        limits.messagesPerSecond = maxMessagesPerSecond
+        limits.maxLagSeconds = maxLag
+        limits.roomExpirySeconds = roomExpiry
+        limits.instructorGraceSeconds = instructorGrace
+        limits.unknownRoomDelaySeconds = unknownRoomDelay
+        limits.unknownRoomsPerMinute = unknownRoomsPerMinute
+
+        var configuration = ServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.webRoot = web
+        configuration.tlsCertificate = tlsCert
+        configuration.tlsKey = tlsKey
+        configuration.allowedOrigins = allowedOrigin
+        configuration.limits = limits
+
+        let withFixtures = fixtureLessons || ProcessInfo.processInfo.environment["NEWTONS_FIXTURE_LESSONS"] == "1"
+        let lessons = LessonCatalog.all + (withFixtures ? FixtureLessons.all : [])
+        let fixtureIDs = Set(FixtureLessons.all.map { $0.info.id })
+        let directory = LessonDirectory(lessons) { lesson in
+            fixtureIDs.contains(lesson.info.id) ? FixtureLessons.code(of: lesson) : ""
+        }
+        if directory.entries.isEmpty {
+            logger.warning("no lessons to serve yet (LessonCatalog is empty); try --fixture-lessons")
+        }
+
+        let server: LWSServer
+        do {
+            server = try LWSServer(configuration: configuration, directory: directory, logger: logger)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+
+        // Signals are taken off the service thread; the handler only asks the server to stop.
+        signal(SIGPIPE, SIG_IGN)
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { server.requestStop() }
+            source.resume()
+            sources.append(source)
+        }
+        do {
+            try server.run()
+        } catch {
+            logger.critical("\(error)")
+            throw ExitCode.failure
+        }
+        sources.forEach { $0.cancel() }
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

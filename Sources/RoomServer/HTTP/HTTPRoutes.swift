@@ -1,0 +1,42 @@
+/// What the server answers to a plain HTTP request (everything but the WebSocket upgrade).
+public enum HTTPAnswer: Equatable {
+    /// A body made by the server.
+    case body(status: Int, contentType: String, body: [UInt8])
+    /// A file of the page.
+    case file(path: String, contentType: String)
+
+    static func text(_ status: Int, _ text: String) -> HTTPAnswer {
+        .body(status: status, contentType: "text/plain; charset=utf-8", body: Array(text.utf8))
+    }
+}
+
+/// Routes HTTP requests: the API, health, metrics, then the page's files. Service thread only.
+public struct HTTPRoutes {
+    public let files: StaticFiles
+    public let core: ServerCore
+
+    public init(files: StaticFiles, core: ServerCore) {
+        self.files = files
+        self.core = core
+    }
+
+    /// The answer to `method` on `path` (already URL-decoded, without the query).
+    public func answer(method: String, path: String) -> HTTPAnswer {
+        guard method == "GET" || method == "HEAD" else { return .text(405, "method not allowed\n") }
+        switch path {
+        case "/api/lessons":
+            return .body(status: 200, contentType: "application/json", body: core.lessonsJSON())
+        case "/api/rooms":
+            return .body(status: 200, contentType: "application/json", body: core.roomsJSON())
+        case "/healthz":
+            return core.isShuttingDown ? .text(503, "shutting down\n") : .text(200, "ok\n")
+        case "/metrics":
+            return .body(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: core.renderMetrics())
+        case "/ws":
+            return .text(426, "this is the WebSocket endpoint: connect with the subprotocol newtons.v1\n")
+        default:
+            if let file = files.resolve(path) { return .file(path: file.path, contentType: file.contentType) }
+            return .text(404, "not found\n")
+        }
+    }
+}

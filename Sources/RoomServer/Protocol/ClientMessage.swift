@@ -1,0 +1,194 @@
+import Lessons
+
+/// An instructor's command to the room (`control`).
+public enum ControlAction: Equatable, Sendable {
+    case pause, resume, step, lock, unlock
+    /// While locked, lets one member gesture; nil takes the gesture back.
+    case give(member: Int?)
+    /// Switches the room to another lesson.
+    case lesson(String)
+}
+
+/// The `id` of a `ping`, echoed in its `pong`.
+public enum PingID: Equatable, Sendable {
+    case string(String)
+    case number(Double)
+}
+
+/// One message from a client, fully validated for types and finiteness. Ranges that depend on
+/// the room (coordinates against the lesson's view, parameter bounds) are checked by the room.
+public enum ClientMessage: Equatable, Sendable {
+    case tap(x: Double, y: Double)
+    case pan(PanPhase, x: Double, y: Double)
+    case push(x: Double, y: Double, dx: Double?, dy: Double?)
+    case reset
+    case set(param: String, value: Double)
+    case claim(key: String)
+    case control(ControlAction)
+    case ping(id: PingID)
+
+    /// The message's `type` as sent, for metrics and logs.
+    public var typeName: String {
+        switch self {
+        case .tap: "tap"
+        case .pan: "pan"
+        case .push: "push"
+        case .reset: "reset"
+        case .set: "set"
+        case .claim: "claim"
+        case .control: "control"
+        case .ping: "ping"
+        }
+    }
+}
+
+/// Why a client message was refused: the `code` and `message` of the `error` sent back.
+public struct ProtocolError: Error, Equatable, Sendable {
+    public var code: ErrorCode
+    public var message: String
+
+    public init(_ code: ErrorCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// The `code` of an `error` message.
+public enum ErrorCode: String, Sendable, CaseIterable {
+    /// Not JSON, not an object, no `type`, or an unknown `type`.
+    case badMessage = "bad-message"
+    /// A missing or wrong-typed field, a number that is not finite or out of range.
+    case badValue = "bad-value"
+    /// The room does not allow this member to do that.
+    case forbidden
+    /// More messages than the limit; the excess was dropped.
+    case rateLimited = "rate-limited"
+    /// No room or lesson by that name.
+    case unknownRoom = "unknown-room"
+    /// The room or the server has no place left.
+    case full
+}
+
+extension ClientMessage {
+    /// Longest `key`, `param`, `lesson` or string ping `id` accepted, in bytes.
+    static let maxStringLength = 64
+
+    /// Parses one text frame: JSON object with a known `type` and valid fields, or the error to
+    /// send back. Unknown extra fields are ignored, so clients may add their own.
+    public static func parse(_ bytes: [UInt8]) -> Result<ClientMessage, ProtocolError> {
+        let value: JSONValue
+        do {
+            value = try JSONReader.parse(bytes)
+        } catch {
+            return .failure(ProtocolError(.badMessage, "not JSON: \(error.reason) at byte \(error.offset)"))
+        }
+        guard case .object(let fields) = value else {
+            return .failure(ProtocolError(.badMessage, "a message is a JSON object"))
+        }
+        guard let typeValue = fields["type"] else {
+            return .failure(ProtocolError(.badMessage, "a message needs a \"type\""))
+        }
+        guard case .string(let type) = typeValue else {
+            return .failure(ProtocolError(.badMessage, "\"type\" must be a string"))
+        }
+        do {
+            return .success(try parse(type: type, fields: FieldReader(fields: fields)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func parse(type: String, fields: FieldReader) throws(ProtocolError) -> ClientMessage {
+        switch type {
+        case "tap":
+            return .tap(x: try fields.number("x"), y: try fields.number("y"))
+        case "pan":
+            let phaseName = try fields.string("phase")
+            guard let phase = PanPhase(rawValue: phaseName) else {
+                throw ProtocolError(.badValue, "\"phase\" must be began, changed, ended or cancelled")
+            }
+            return .pan(phase, x: try fields.number("x"), y: try fields.number("y"))
+        case "push":
+            let dx = try fields.optionalNumber("dx")
+            let dy = try fields.optionalNumber("dy")
+            guard (dx == nil) == (dy == nil) else {
+                throw ProtocolError(.badValue, "\"dx\" and \"dy\" come together or not at all")
+            }
+            return .push(x: try fields.number("x"), y: try fields.number("y"), dx: dx, dy: dy)
+        case "reset":
+            return .reset
+        case "set":
+            return .set(param: try fields.string("param"), value: try fields.number("value"))
+        case "claim":
+            return .claim(key: try fields.string("key"))
+        case "control":
+            return .control(try parseControl(fields))
+        case "ping":
+            guard let id = fields.fields["id"] else { throw ProtocolError(.badValue, "\"ping\" needs an \"id\"") }
+            switch id {
+            case .string(let text) where text.utf8.count <= maxStringLength:
+                return .ping(id: .string(text))
+            case .number(let number) where number.isFinite:
+                return .ping(id: .number(number))
+            default:
+                throw ProtocolError(
+                    .badValue, "\"id\" must be a string of at most \(maxStringLength) bytes or a finite number")
+            }
+        default:
+            throw ProtocolError(.badMessage, "unknown message type \"\(String(type.prefix(32)))\"")
+        }
+    }
+
+    private static func parseControl(_ fields: FieldReader) throws(ProtocolError) -> ControlAction {
+        let action = try fields.string("action")
+        switch action {
+        case "pause": return .pause
+        case "resume": return .resume
+        case "step": return .step
+        case "lock": return .lock
+        case "unlock": return .unlock
+        case "lesson": return .lesson(try fields.string("lesson"))
+        case "give":
+            switch fields.fields["member"] {
+            case .null?, nil:
+                return .give(member: nil)
+            case .number(let number)?
+            where number.isFinite && number == number.rounded() && number >= 0 && number <= 1e9:
+                return .give(member: Int(number))
+            default:
+                throw ProtocolError(.badValue, "\"member\" must be a member id or null")
+            }
+        default:
+            throw ProtocolError(
+                .badValue, "\"action\" must be pause, resume, step, lock, unlock, give or lesson")
+        }
+    }
+}
+
+/// Typed access to a message's fields, throwing `bad-value` with the field's name.
+private struct FieldReader {
+    let fields: [String: JSONValue]
+
+    func number(_ name: String) throws(ProtocolError) -> Double {
+        guard let value = fields[name] else { throw ProtocolError(.badValue, "\"\(name)\" is missing") }
+        guard case .number(let number) = value else {
+            throw ProtocolError(.badValue, "\"\(name)\" must be a number")
+        }
+        guard number.isFinite else { throw ProtocolError(.badValue, "\"\(name)\" must be a finite number") }
+        return number
+    }
+
+    func optionalNumber(_ name: String) throws(ProtocolError) -> Double? {
+        guard let value = fields[name], value != .null else { return nil }
+        return try number(name)
+    }
+
+    func string(_ name: String) throws(ProtocolError) -> String {
+        guard let value = fields[name] else { throw ProtocolError(.badValue, "\"\(name)\" is missing") }
+        guard case .string(let text) = value else { throw ProtocolError(.badValue, "\"\(name)\" must be a string") }
+        guard text.utf8.count <= ClientMessage.maxStringLength else {
+            throw ProtocolError(.badValue, "\"\(name)\" is longer than \(ClientMessage.maxStringLength) bytes")
+        }
+        return text
+    }
+}

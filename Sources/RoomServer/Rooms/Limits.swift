@@ -1,0 +1,55 @@
+/// Every bound the server enforces, with the defaults `newtons serve` starts with.
+public struct ServerLimits: Sendable, Equatable {
+    /// WebSocket clients on the whole server.
+    public var maxClients = 4096
+    /// Clients in one room.
+    public var maxClientsPerRoom = 100
+    /// Class rooms open at once (lesson rooms are not counted: there is one per lesson).
+    public var maxRooms = 1000
+    /// WebSocket connections from one address at once (a school shares one address).
+    public var maxConnectionsPerAddress = 256
+    /// Class rooms one address may have open at once.
+    public var maxRoomsPerAddress = 8
+    /// Messages one client may send per second; the excess is dropped with `rate-limited`.
+    public var messagesPerSecond = 120
+    /// Largest text message a client may send, in bytes; beyond, the connection closes with 1009.
+    public var maxMessageBytes = 4096
+    /// Reliable messages waiting for one client; beyond, it is closed as too slow.
+    public var maxQueuedMessages = 256
+    /// Seconds a client may go without taking anything due to it before it is closed as too slow.
+    public var maxLagSeconds = 5.0
+    /// Seconds an empty class room stays open.
+    public var roomExpirySeconds = 60.0
+    /// Seconds a class room keeps its instructor after the instructor's connection drops.
+    public var instructorGraceSeconds = 60.0
+    /// Seconds before an unknown room is answered (guessing codes does not pay).
+    public var unknownRoomDelaySeconds = 1.0
+    /// Unknown rooms one address may ask for per minute (and at once); beyond, `rate-limited`.
+    public var unknownRoomsPerMinute = 10
+    /// `reset`s per second in one room (everyone may reset a lesson room).
+    public var resetsPerSecondPerRoom = 1.0
+    /// `set`s per second in one room.
+    public var setsPerSecondPerRoom = 30.0
+
+    public init() {}
+}
+
+/// Close codes the server uses.
+public enum CloseCode {
+    /// The server is shutting down.
+    public static let goingAway: UInt16 = 1001
+    /// A binary frame from a client.
+    public static let unsupportedData: UInt16 = 1003
+    /// Invalid UTF-8 (sent by libwebsockets itself).
+    public static let invalidPayload: UInt16 = 1007
+    /// The client reads too slowly or floods the server.
+    public static let policyViolation: UInt16 = 1008
+    /// A text message over the size limit.
+    public static let messageTooBig: UInt16 = 1009
+    /// A full room or server.
+    public static let tryAgainLater: UInt16 = 1013
+    /// An unknown room or lesson.
+    public static let unknownRoom: UInt16 = 4404
+    /// Too many unknown rooms asked for from one address.
+    public static let tooManyRequests: UInt16 = 4429
+}

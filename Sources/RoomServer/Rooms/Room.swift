@@ -1,0 +1,473 @@
+import Foundation
+import Lessons
+
+/// The server's id for one WebSocket connection, unique for the life of the process.
+public typealias ConnectionID = UInt64
+
+/// What a room asks its driver to do. The room itself never touches a socket.
+public enum RoomOutput {
+    /// Queue a reliable message for one member.
+    case send(ConnectionID, WireBuffer)
+    /// Queue a reliable message for every member.
+    case broadcast(WireBuffer)
+    /// Queue a reliable message for every member but one.
+    case sendExcept(WireBuffer, ConnectionID)
+    /// Queue the room's newest frame for one member, right behind what is queued (after a welcome).
+    case sendFrame(ConnectionID)
+    /// The room has a newer state frame: every member is due a write.
+    case frame
+}
+
+/// One room: one running lesson, its members and its clock.
+///
+/// A room is a state machine: joins, leaves, messages and ticks go in, `RoomOutput`s come out,
+/// and the caller performs them. It reads no clock (time is passed in, in microseconds of a
+/// monotonic clock) and touches no socket, so tests drive it directly. It runs on the server's
+/// service thread only.
+public final class Room {
+    /// A lesson room is public and has no instructor; a class room has a code and an instructor.
+    public enum Kind: Equatable, Sendable {
+        case lesson
+        case classRoom(code: String)
+    }
+
+    /// Someone in the room.
+    public struct Member: Sendable {
+        public let connection: ConnectionID
+        public let id: Int
+        public var name: String
+        public var role: Role
+    }
+
+    /// Frames per second of the room's clock: each tick advances the lesson by 1 / rate s.
+    public static let rate = 60
+    public static let tickSeconds = 1.0 / Double(rate)
+
+    /// The room's id: the lesson id for a lesson room, the code for a class room.
+    public let id: String
+    public let kind: Kind
+    /// The address that opened a class room (for the per-address room limit).
+    public let openerAddress: String?
+    public private(set) var lessonEntry: LessonDirectory.Entry
+    public private(set) var lesson: any Lesson
+    public private(set) var members: [Member] = []
+    public private(set) var paused = false
+    public private(set) var locked = false
+    /// The member allowed to gesture while the room is locked, besides the instructor.
+    public private(set) var controller: Int?
+    /// The newest state frame, encoded once for every member.
+    public private(set) var newestFrame: WireBuffer
+    /// Sequence number of `newestFrame`; rises by one per frame.
+    public private(set) var frameSequence: UInt32 = 1
+    /// When the last member left (nil while anyone is in).
+    public private(set) var emptySince: Int64?
+    /// When the instructor's connection dropped, while their grace period runs.
+    public private(set) var instructorAwaySince: Int64?
+
+    private let directory: LessonDirectory
+    private let limits: ServerLimits
+    private var instructorKey: String?
+    private var nextMemberID = 1
+    private var sceneVersion: Int
+    /// Step on the next tick even if the lesson says it is at rest (a gesture may wake it).
+    private var awake = true
+    private var resetBucket: TokenBucket
+    private var setBucket: TokenBucket
+
+    /// Opens a room running `entry`'s lesson. A class room makes its instructor key with `random`.
+    public init(
+        id: String, kind: Kind, lesson entry: LessonDirectory.Entry, directory: LessonDirectory,
+        limits: ServerLimits, openerAddress: String? = nil, now: Int64,
+        random: inout some RandomNumberGenerator
+    ) {
+        self.id = id
+        self.kind = kind
+        self.openerAddress = openerAddress
+        self.directory = directory
+        self.limits = limits
+        lessonEntry = entry
+        lesson = entry.type.init()
+        sceneVersion = lesson.sceneVersion
+        emptySince = now
+        if case .classRoom = kind { instructorKey = RoomCode.makeKey(using: &random) }
+        resetBucket = TokenBucket(
+            capacity: max(1, limits.resetsPerSecondPerRoom * 2), perSecond: limits.resetsPerSecondPerRoom, now: now)
+        setBucket = TokenBucket(
+            capacity: max(1, limits.setsPerSecondPerRoom), perSecond: limits.setsPerSecondPerRoom, now: now)
+        newestFrame = StateFrame.encode(
+            items: lesson.items, lines: lesson.lines, sequence: 1, time: lesson.elapsedTime, paused: false)
+    }
+
+    /// The class room's code, or nil for a lesson room.
+    public var code: String? {
+        if case .classRoom(let code) = kind { return code }
+        return nil
+    }
+
+    public var isClassRoom: Bool { code != nil }
+
+    /// True when the next tick would step the lesson: someone is in, it is not paused, and
+    /// something moves (or a gesture may have started something).
+    public var isActive: Bool {
+        !members.isEmpty && !paused && (awake || !lesson.isAtRest)
+    }
+
+    /// The member of a connection.
+    public func member(for connection: ConnectionID) -> Member? {
+        members.first { $0.connection == connection }
+    }
+
+    /// The instructor's member id, when the instructor is in the room.
+    public var instructorMemberID: Int? {
+        members.first { $0.role == .instructor }?.id
+    }
+
+    public var memberInfos: [MemberInfo] {
+        members.map { MemberInfo(id: $0.id, name: $0.name, role: $0.role) }
+    }
+
+    // MARK: Joining and leaving
+
+    /// Adds a member. The opener of a class room, or a joiner with the right key, is its
+    /// instructor. The joiner gets `welcome`; everyone gets `presence`.
+    public func join(
+        connection: ConnectionID, name: String, asOpener: Bool = false, key: String? = nil, now: Int64
+    ) -> [RoomOutput] {
+        var role = Role.student
+        if isClassRoom, instructorMemberID == nil, let expected = instructorKey {
+            if asOpener || (key.map { RoomCode.keysMatch($0, expected) } ?? false) {
+                role = .instructor
+                instructorAwaySince = nil
+            }
+        }
+        let member = Member(
+            connection: connection, id: nextMemberID, name: name.isEmpty ? "Guest \(nextMemberID)" : name, role: role)
+        nextMemberID += 1
+        members.append(member)
+        emptySince = nil
+        return [
+            .send(connection, welcome(for: member)), .sendFrame(connection),
+            .sendExcept(ServerMessage.presence(members: memberInfos), connection),
+        ]
+    }
+
+    /// Removes a member. An instructor's seat is kept for the grace period.
+    public func leave(connection: ConnectionID, now: Int64) -> [RoomOutput] {
+        guard let index = members.firstIndex(where: { $0.connection == connection }) else { return [] }
+        let member = members.remove(at: index)
+        var outputs: [RoomOutput] = []
+        if member.role == .instructor { instructorAwaySince = now }
+        if controller == member.id {
+            controller = nil
+            outputs.append(.broadcast(roomMessage()))
+        }
+        if members.isEmpty {
+            emptySince = now
+        } else {
+            outputs.append(.broadcast(ServerMessage.presence(members: memberInfos)))
+        }
+        return outputs
+    }
+
+    /// Ends an instructor's grace period once it has run out: the seat is free for anyone's
+    /// `claim`, and the room is unlocked and running so that no one is stuck.
+    public func expireInstructor(now: Int64) -> [RoomOutput] {
+        guard let since = instructorAwaySince, instructorMemberID == nil,
+            Double(now - since) / 1e6 >= limits.instructorGraceSeconds
+        else { return [] }
+        instructorAwaySince = nil
+        instructorKey = nil
+        let changed = locked || paused || controller != nil
+        locked = false
+        paused = false
+        controller = nil
+        awake = true
+        guard changed else { return [] }
+        return [.broadcast(roomMessage())]
+    }
+
+    /// When `expireInstructor` has something to do, if ever.
+    public var instructorGraceDeadline: Int64? {
+        instructorAwaySince.map { $0 + Int64(limits.instructorGraceSeconds * 1e6) }
+    }
+
+    // MARK: The clock
+
+    /// Advances the lesson by one tick when the room is active, and encodes the new frame.
+    public func tick() -> [RoomOutput] {
+        guard isActive else { return [] }
+        awake = false
+        return advanceOneTick()
+    }
+
+    private func advanceOneTick() -> [RoomOutput] {
+        lesson.advance(by: Self.tickSeconds)
+        var outputs = drainLessonEvents()
+        if lesson.sceneVersion != sceneVersion {
+            sceneVersion = lesson.sceneVersion
+            outputs.append(.broadcast(ServerMessage.scene(items: lesson.items, boundaries: lesson.boundaries)))
+        }
+        encodeFrame()
+        outputs.append(.frame)
+        return outputs
+    }
+
+    private func drainLessonEvents() -> [RoomOutput] {
+        lesson.drainEvents().map { .broadcast(ServerMessage.event($0)) }
+    }
+
+    private func encodeFrame() {
+        frameSequence &+= 1
+        newestFrame = StateFrame.encode(
+            items: lesson.items, lines: lesson.lines, sequence: frameSequence, time: lesson.elapsedTime,
+            paused: paused)
+    }
+
+    /// After a gesture or a parameter change: events and scene changes go out at once (with a
+    /// frame after a scene), and the room steps on the next tick.
+    private func afterInput() -> [RoomOutput] {
+        awake = true
+        var outputs = drainLessonEvents()
+        if lesson.sceneVersion != sceneVersion {
+            sceneVersion = lesson.sceneVersion
+            outputs.append(.broadcast(ServerMessage.scene(items: lesson.items, boundaries: lesson.boundaries)))
+            encodeFrame()
+            outputs.append(.frame)
+        }
+        return outputs
+    }
+
+    // MARK: Messages
+
+    /// Handles one message from a member: the outputs, or the error to send back to that member
+    /// alone (nothing was applied).
+    public func handle(
+        _ message: ClientMessage, from connection: ConnectionID, now: Int64
+    ) -> Result<[RoomOutput], ProtocolError> {
+        guard let member = member(for: connection) else {
+            return .failure(ProtocolError(.forbidden, "you are not in this room"))
+        }
+        do {
+            return .success(try apply(message, from: member, now: now))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func apply(_ message: ClientMessage, from member: Member, now: Int64) throws(ProtocolError) -> [RoomOutput] {
+        switch message {
+        case .tap(let x, let y):
+            try checkGesture(by: member)
+            try checkPoint(x, y)
+            lesson.tap(at: CGPoint(x: x, y: y))
+            return afterInput()
+        case .pan(let phase, let x, let y):
+            try checkGesture(by: member)
+            try checkPoint(x, y)
+            lesson.pan(phase, at: CGPoint(x: x, y: y))
+            return afterInput()
+        case .push(let x, let y, let dx, let dy):
+            try checkGesture(by: member)
+            try checkPoint(x, y)
+            var swipe: CGVector?
+            if let dx, let dy {
+                let limit = 10 * max(Double(lessonEntry.info.bounds.width), Double(lessonEntry.info.bounds.height))
+                guard abs(dx) <= limit, abs(dy) <= limit else {
+                    throw ProtocolError(.badValue, "\"dx\" and \"dy\" must be within ±\(Int(limit)) points")
+                }
+                swipe = CGVector(dx: dx, dy: dy)
+            }
+            lesson.push(at: CGPoint(x: x, y: y), swipe: swipe)
+            return afterInput()
+        case .reset:
+            try checkLessonChange(by: member)
+            guard resetBucket.take(now: now) else {
+                throw ProtocolError(.rateLimited, "this room was started again a moment ago; wait a second")
+            }
+            return restartLesson(event: LessonEvent(name: "reset", text: "The lesson starts again"))
+        case .set(let param, let value):
+            try checkLessonChange(by: member)
+            guard lesson.parameters.contains(where: { $0.name == param }) else {
+                throw ProtocolError(.badValue, LessonError.unknownParameter(param).message)
+            }
+            guard setBucket.take(now: now) else {
+                throw ProtocolError(.rateLimited, "parameters are changing too fast in this room")
+            }
+            do {
+                try lesson.setParameter(param, to: value)
+            } catch {
+                throw ProtocolError(.badValue, error.message)
+            }
+            var outputs = [RoomOutput.broadcast(ServerMessage.params(lesson.parameters))]
+            outputs += afterInput()
+            return outputs
+        case .claim(let key):
+            return try claim(key: key, by: member)
+        case .control(let action):
+            guard isClassRoom else {
+                throw ProtocolError(.forbidden, "a lesson room has no instructor; open a class room to use control")
+            }
+            guard member.role == .instructor else {
+                throw ProtocolError(.forbidden, "only the instructor controls this room")
+            }
+            return try control(action)
+        case .ping(let id):
+            return [.send(member.connection, ServerMessage.pong(id))]
+        }
+    }
+
+    private func checkGesture(by member: Member) throws(ProtocolError) {
+        guard locked, member.role != .instructor, member.id != controller else { return }
+        throw ProtocolError(.forbidden, "the room is locked: only the instructor's gestures act")
+    }
+
+    private func checkLessonChange(by member: Member) throws(ProtocolError) {
+        guard locked, member.role != .instructor else { return }
+        throw ProtocolError(.forbidden, "the room is locked: only the instructor may change the lesson")
+    }
+
+    /// Points may lie off the view (a drag that leaves it), but not far: one view size beyond
+    /// each edge.
+    private func checkPoint(_ x: Double, _ y: Double) throws(ProtocolError) {
+        let w = Double(lessonEntry.info.bounds.width)
+        let h = Double(lessonEntry.info.bounds.height)
+        guard (-w...(2 * w)).contains(x), (-h...(2 * h)).contains(y) else {
+            throw ProtocolError(
+                .badValue, "\"x\", \"y\" must lie within the view or one view size beyond it (\(Int(w)) x \(Int(h)))")
+        }
+    }
+
+    private func restartLesson(event: LessonEvent?) -> [RoomOutput] {
+        lesson = lessonEntry.type.init()
+        sceneVersion = lesson.sceneVersion
+        awake = true
+        var outputs: [RoomOutput] = []
+        if let event { outputs.append(.broadcast(ServerMessage.event(event))) }
+        outputs.append(.broadcast(ServerMessage.scene(items: lesson.items, boundaries: lesson.boundaries)))
+        outputs.append(.broadcast(ServerMessage.params(lesson.parameters)))
+        encodeFrame()
+        outputs.append(.frame)
+        return outputs
+    }
+
+    private func claim(key: String, by member: Member) throws(ProtocolError) -> [RoomOutput] {
+        guard isClassRoom else {
+            throw ProtocolError(.forbidden, "a lesson room has no instructor to claim")
+        }
+        if member.role == .instructor {
+            return [.send(member.connection, welcome(for: member)), .sendFrame(member.connection)]
+        }
+        var granted = false
+        if let expected = instructorKey {
+            granted = RoomCode.keysMatch(key, expected)
+        } else {
+            // The seat is free (the grace period ran out): the first claim takes it, with a new key.
+            var random = SystemRandomNumberGenerator()
+            instructorKey = RoomCode.makeKey(using: &random)
+            granted = true
+        }
+        guard granted else { throw ProtocolError(.forbidden, "wrong key: the room was not claimed") }
+        var outputs: [RoomOutput] = []
+        for index in members.indices {
+            if members[index].role == .instructor {
+                members[index].role = .student
+                outputs.append(.send(members[index].connection, welcome(for: members[index])))
+            }
+            if members[index].connection == member.connection {
+                members[index].role = .instructor
+                outputs.append(.send(member.connection, welcome(for: members[index])))
+                outputs.append(.sendFrame(member.connection))
+            }
+        }
+        instructorAwaySince = nil
+        if controller == member.id { controller = nil }
+        outputs.append(.broadcast(ServerMessage.presence(members: memberInfos)))
+        return outputs
+    }
+
+    private func control(_ action: ControlAction) throws(ProtocolError) -> [RoomOutput] {
+        switch action {
+        case .pause:
+            guard !paused else { return [] }
+            paused = true
+            encodeFrame()
+            return [
+                .broadcast(roomMessage()), .broadcast(ServerMessage.event(LessonEvent(name: "paused", text: "Paused"))),
+                .frame,
+            ]
+        case .resume:
+            guard paused else { return [] }
+            paused = false
+            awake = true
+            return [
+                .broadcast(roomMessage()),
+                .broadcast(ServerMessage.event(LessonEvent(name: "resumed", text: "Running again"))),
+            ]
+        case .step:
+            var outputs: [RoomOutput] = []
+            if !paused {
+                paused = true
+                outputs.append(.broadcast(roomMessage()))
+                outputs.append(.broadcast(ServerMessage.event(LessonEvent(name: "paused", text: "Paused"))))
+            }
+            return outputs + advanceOneTick()
+        case .lock:
+            guard !locked else { return [] }
+            locked = true
+            return [
+                .broadcast(roomMessage()),
+                .broadcast(
+                    ServerMessage.event(LessonEvent(name: "locked", text: "Only the instructor's gestures act"))),
+            ]
+        case .unlock:
+            guard locked else { return [] }
+            locked = false
+            controller = nil
+            return [
+                .broadcast(roomMessage()),
+                .broadcast(ServerMessage.event(LessonEvent(name: "unlocked", text: "Everyone's gestures act"))),
+            ]
+        case .give(let memberID):
+            if let memberID {
+                guard let target = members.first(where: { $0.id == memberID }) else {
+                    throw ProtocolError(.badValue, "no member \(memberID) in this room")
+                }
+                controller = target.id
+                return [
+                    .broadcast(roomMessage()),
+                    .broadcast(
+                        ServerMessage.event(LessonEvent(name: "given", text: "\(target.name) has the gesture"))),
+                ]
+            }
+            controller = nil
+            return [.broadcast(roomMessage())]
+        case .lesson(let lessonID):
+            guard let entry = directory.entry(withID: lessonID) else {
+                throw ProtocolError(.badValue, "no lesson named \(lessonID)")
+            }
+            lessonEntry = entry
+            lesson = entry.type.init()
+            sceneVersion = lesson.sceneVersion
+            awake = true
+            encodeFrame()
+            return members.flatMap { [.send($0.connection, welcome(for: $0)), .sendFrame($0.connection)] }
+        }
+    }
+
+    // MARK: Messages out
+
+    private func roomMessage() -> WireBuffer {
+        ServerMessage.room(paused: paused, locked: locked, lesson: lessonEntry.info.id, controller: controller)
+    }
+
+    /// The full state for one member: what a late joiner needs.
+    public func welcome(for member: Member) -> WireBuffer {
+        ServerMessage.welcome(
+            WelcomeState(
+                room: id, code: code, role: member.role, key: member.role == .instructor ? instructorKey : nil,
+                you: member.id, lesson: lessonEntry.info, lessonCode: lessonEntry.code, rate: Self.rate,
+                time: lesson.elapsedTime, items: lesson.items, boundaries: lesson.boundaries, lines: lesson.lines,
+                params: lesson.parameters, members: memberInfos, paused: paused, locked: locked,
+                controller: controller))
+    }
+}

@@ -1,0 +1,522 @@
+import Foundation
+import Logging
+
+/// What the transport should write next to one connection.
+public enum WriteAction {
+    /// Write this message (text or binary as the buffer says).
+    case send(WireBuffer)
+    /// Send a close frame with this code and reason, then drop the connection.
+    case close(code: UInt16, reason: String)
+    /// Nothing is due (libwebsockets sends spurious writeable callbacks).
+    case nothing
+}
+
+/// Every room and every connection of one server, without sockets.
+///
+/// The transport feeds it what happened (a connection opened, a message arrived, a socket can
+/// take a write, a connection closed, time passed) and performs what it asks for: connections to
+/// call back when writeable (`takeWriteRequests`) and connections to drop at once (`takeKills`).
+/// Time is an input in microseconds of a monotonic clock. Service thread only.
+public final class ServerCore {
+    public let limits: ServerLimits
+    public let directory: LessonDirectory
+    public let metrics: ServerMetrics
+    public var logger: Logger
+
+    public private(set) var sessions: [ConnectionID: Session] = [:]
+    /// Each lesson's public room, opened on first join and kept (an empty room costs nothing).
+    public private(set) var lessonRooms: [String: Room] = [:]
+    /// Class rooms by code.
+    public private(set) var classRooms: [String: Room] = [:]
+    public private(set) var isShuttingDown = false
+
+    private var writeRequests: [ConnectionID] = []
+    private var kills: [ConnectionID] = []
+    private var connectionsByAddress: [String: Int] = [:]
+    private var unknownRoomBuckets: [String: TokenBucket] = [:]
+    private var deferredSessions: Set<ConnectionID> = []
+    private var nextHousekeeping: Int64 = 0
+    /// True when some room may need a tick (set by inputs, confirmed by `tick`).
+    public private(set) var mayHaveActiveRooms = false
+    private var random = SystemRandomNumberGenerator()
+    /// Measures durations for metrics, in nanoseconds; injectable for tests.
+    private let clock: () -> Int64
+
+    public init(
+        directory: LessonDirectory, limits: ServerLimits = ServerLimits(), logger: Logger = Logger(label: "newtons"),
+        clock: @escaping () -> Int64 = monotonicNanoseconds
+    ) {
+        self.directory = directory
+        self.limits = limits
+        self.logger = logger
+        self.clock = clock
+        metrics = ServerMetrics()
+    }
+
+    // MARK: Connections
+
+    /// A WebSocket connection was accepted: join it to the room it asks for, or refuse it with an
+    /// `error` and a close code. The welcome (or the refusal) is queued.
+    public func open(connection: ConnectionID, address: String, request: ConnectRequest, now: Int64) {
+        let session = Session(id: connection, address: address, name: request.name, now: now, limits: limits)
+        sessions[connection] = session
+        connectionsByAddress[address, default: 0] += 1
+        metrics.connectionsOpened += 1
+
+        if isShuttingDown {
+            refuse(session, ProtocolError(.full, "the server is shutting down"), close: CloseCode.goingAway, now: now)
+            return
+        }
+        if sessions.count > limits.maxClients {
+            refuse(session, ProtocolError(.full, "the server is full; try again later"), now: now)
+            return
+        }
+        if connectionsByAddress[address, default: 0] > limits.maxConnectionsPerAddress {
+            refuse(session, ProtocolError(.full, "too many connections from your address"), now: now)
+            return
+        }
+        switch request.target {
+        case .missing:
+            refuse(
+                session, ProtocolError(.unknownRoom, "say which room: ?room=<lesson or code> or ?lesson=<lesson>"),
+                close: CloseCode.unknownRoom, now: now)
+        case .newRoom(let lessonID):
+            openClassRoom(lessonID: lessonID, for: session, request: request, now: now)
+        case .room(let name):
+            if let entry = directory.entry(withID: name) {
+                let room = lessonRooms[name] ?? makeLessonRoom(entry, now: now)
+                join(session, to: room, request: request, asOpener: false, now: now)
+            } else if let code = RoomCode.normalize(name), let room = classRooms[code] {
+                join(session, to: room, request: request, asOpener: false, now: now)
+            } else {
+                refuseUnknownRoom(session, name: name, now: now)
+            }
+        }
+    }
+
+    private func makeLessonRoom(_ entry: LessonDirectory.Entry, now: Int64) -> Room {
+        let room = Room(
+            id: entry.info.id, kind: .lesson, lesson: entry, directory: directory, limits: limits, now: now,
+            random: &random)
+        lessonRooms[entry.info.id] = room
+        return room
+    }
+
+    private func openClassRoom(lessonID: String, for session: Session, request: ConnectRequest, now: Int64) {
+        guard let entry = directory.entry(withID: lessonID) else {
+            refuse(
+                session, ProtocolError(.unknownRoom, "no lesson named \(lessonID.prefix(64))"),
+                close: CloseCode.unknownRoom, now: now)
+            return
+        }
+        guard classRooms.count < limits.maxRooms else {
+            refuse(session, ProtocolError(.full, "the server has no room for another class; try again later"), now: now)
+            return
+        }
+        let openedHere = classRooms.values.reduce(0) { $0 + ($1.openerAddress == session.address ? 1 : 0) }
+        guard openedHere < limits.maxRoomsPerAddress else {
+            refuse(
+                session,
+                ProtocolError(.full, "your address has \(openedHere) class rooms open already; close one first"),
+                now: now)
+            return
+        }
+        var code = RoomCode.make(using: &random)
+        while classRooms[code] != nil { code = RoomCode.make(using: &random) }
+        let room = Room(
+            id: code, kind: .classRoom(code: code), lesson: entry, directory: directory, limits: limits,
+            openerAddress: session.address, now: now, random: &random)
+        classRooms[code] = room
+        logger.info("room \(code) opened: lesson \(lessonID), by \(session.address)")
+        join(session, to: room, request: request, asOpener: true, now: now)
+    }
+
+    private func join(_ session: Session, to room: Room, request: ConnectRequest, asOpener: Bool, now: Int64) {
+        guard room.members.count < limits.maxClientsPerRoom else {
+            refuse(session, ProtocolError(.full, "room \(room.id) is full; try again later"), now: now)
+            return
+        }
+        session.room = room
+        session.roomID = room.id
+        let outputs = room.join(
+            connection: session.id, name: request.name, asOpener: asOpener, key: request.key, now: now)
+        perform(outputs, in: room, now: now)
+        requestWrite(session, now: now)
+        mayHaveActiveRooms = true
+        let member = room.member(for: session.id)
+        logger.info(
+            "connection \(session.id) opened: room \(room.id) (\(room.isClassRoom ? "class" : "lesson") room), \(member?.role.rawValue ?? "?") \"\(member?.name ?? "")\", from \(session.address)"
+        )
+    }
+
+    private func refuseUnknownRoom(_ session: Session, name: String, now: Int64) {
+        var bucket =
+            unknownRoomBuckets[session.address]
+            ?? TokenBucket(
+                capacity: Double(limits.unknownRoomsPerMinute), perSecond: Double(limits.unknownRoomsPerMinute) / 60,
+                now: now)
+        let allowed = bucket.take(now: now)
+        unknownRoomBuckets[session.address] = bucket
+        guard allowed else {
+            refuse(
+                session, ProtocolError(.rateLimited, "too many unknown rooms asked for from your address; wait a minute"),
+                close: CloseCode.tooManyRequests, now: now)
+            return
+        }
+        let error = ProtocolError(.unknownRoom, "no room \(name.prefix(64))")
+        metrics.countRejected(error.code.rawValue)
+        logger.notice("connection \(session.id) refused: unknown room \"\(name.prefix(64))\", from \(session.address)")
+        session.closeReason = "unknown room"
+        session.deferred = (
+            at: now + Int64(limits.unknownRoomDelaySeconds * 1e6), messages: [ServerMessage.error(error)],
+            close: (CloseCode.unknownRoom, "unknown room")
+        )
+        deferredSessions.insert(session.id)
+    }
+
+    /// Queues an `error` and a close for a connection that cannot join.
+    private func refuse(
+        _ session: Session, _ error: ProtocolError, close code: UInt16 = CloseCode.tryAgainLater, now: Int64
+    ) {
+        metrics.countRejected(error.code.rawValue)
+        logger.notice("connection \(session.id) refused: \(error.code.rawValue): \(error.message), from \(session.address)")
+        session.closeReason = "refused: \(error.code.rawValue)"
+        session.enqueue(ServerMessage.error(error))
+        session.pendingClose = (code, error.code.rawValue)
+        requestWrite(session, now: now)
+    }
+
+    /// A complete text message arrived from a connection.
+    public func receive(connection: ConnectionID, text: [UInt8], now: Int64) {
+        guard let session = sessions[connection], session.pendingClose == nil, session.deferred == nil else { return }
+        guard session.rateBucket.take(now: now) else {
+            metrics.countRejected(ErrorCode.rateLimited.rawValue)
+            // One notice a second at most: the error must not become a flood of its own.
+            if session.lastRateLimitNotice.map({ now - $0 >= 1_000_000 }) ?? true {
+                session.lastRateLimitNotice = now
+                sendError(ProtocolError(.rateLimited, "more than \(limits.messagesPerSecond) messages in one second; the excess is dropped"), to: session, now: now)
+            }
+            return
+        }
+        let message: ClientMessage
+        switch ClientMessage.parse(text) {
+        case .success(let parsed):
+            message = parsed
+        case .failure(let error):
+            metrics.messagesIn["invalid", default: 0] += 1
+            metrics.countRejected(error.code.rawValue)
+            sendError(error, to: session, now: now)
+            return
+        }
+        metrics.messagesIn[message.typeName, default: 0] += 1
+        guard let room = session.room else { return }
+        switch room.handle(message, from: connection, now: now) {
+        case .success(let outputs):
+            perform(outputs, in: room, now: now)
+            mayHaveActiveRooms = true
+        case .failure(let error):
+            metrics.countRejected(error.code.rawValue)
+            sendError(error, to: session, now: now)
+        }
+    }
+
+    /// The transport closes a connection for a protocol violation (too big, binary): count it.
+    public func noteViolation(connection: ConnectionID, reason: String, detail: String) {
+        metrics.countRejected(reason)
+        guard let session = sessions[connection] else { return }
+        session.closeReason = detail
+    }
+
+    /// The peer sent a close frame.
+    public func notePeerClose(connection: ConnectionID, code: UInt16) {
+        guard let session = sessions[connection], session.closeReason == nil else { return }
+        session.closeReason = "closed by the client (\(code))"
+    }
+
+    /// A connection is gone, for whatever reason.
+    public func closed(connection: ConnectionID, now: Int64) {
+        guard let session = sessions.removeValue(forKey: connection) else { return }
+        deferredSessions.remove(connection)
+        if let count = connectionsByAddress[session.address] {
+            if count <= 1 { connectionsByAddress[session.address] = nil } else { connectionsByAddress[session.address] = count - 1 }
+        }
+        if let room = session.room {
+            perform(room.leave(connection: connection, now: now), in: room, now: now)
+            logger.info(
+                "connection \(connection) closed: room \(room.id), \(session.closeReason ?? "connection dropped"), after \((now - session.openedAt) / 1_000_000) s"
+            )
+        } else {
+            logger.info("connection \(connection) closed without a room: \(session.closeReason ?? "connection dropped")")
+        }
+    }
+
+    // MARK: Writing
+
+    /// What to write to a connection now that its socket can take it: reliable messages first,
+    /// then a close, then the room's newest frame if it has not had it. `moreDue` asks for
+    /// another writeable callback.
+    public func nextWrite(connection: ConnectionID, now: Int64) -> (action: WriteAction, moreDue: Bool) {
+        guard let session = sessions[connection] else { return (.nothing, false) }
+        session.writeRequested = false
+        var action = WriteAction.nothing
+        if let message = session.dequeue() {
+            action = .send(message)
+            metrics.messagesOut += 1
+            metrics.bytesSent += message.count
+        } else if let close = session.pendingClose {
+            action = .close(code: close.code, reason: close.reason)
+            session.pendingClose = nil
+            if session.closeReason == nil { session.closeReason = "closed by the server (\(close.code))" }
+            return (action, false)
+        } else if let room = session.room, session.lastFrameSequence != room.frameSequence {
+            let frame = room.newestFrame
+            session.lastFrameSequence = room.frameSequence
+            action = .send(frame)
+            metrics.framesSent += 1
+            metrics.bytesSent += frame.count
+        }
+        let more = session.hasSomethingDue
+        if more {
+            session.waitingSince = now
+            session.writeRequested = true
+        } else {
+            session.waitingSince = nil
+        }
+        return (action, more)
+    }
+
+    private func requestWrite(_ session: Session, now: Int64) {
+        if session.waitingSince == nil { session.waitingSince = now }
+        guard !session.writeRequested else { return }
+        session.writeRequested = true
+        writeRequests.append(session.id)
+    }
+
+    private func sendError(_ error: ProtocolError, to session: Session, now: Int64) {
+        session.enqueue(ServerMessage.error(error))
+        checkBacklog(session)
+        requestWrite(session, now: now)
+    }
+
+    private func checkBacklog(_ session: Session) {
+        guard session.queuedCount > limits.maxQueuedMessages, !kills.contains(session.id) else { return }
+        metrics.countRejected("slow")
+        session.closeReason = "too slow: \(session.queuedCount) messages waiting"
+        logger.notice("connection \(session.id) dropped: too slow (\(session.queuedCount) messages waiting)")
+        kills.append(session.id)
+    }
+
+    private func perform(_ outputs: [RoomOutput], in room: Room, now: Int64) {
+        for output in outputs {
+            switch output {
+            case .send(let connection, let message):
+                guard let session = sessions[connection] else { continue }
+                session.enqueue(message)
+                checkBacklog(session)
+                requestWrite(session, now: now)
+            case .broadcast(let message):
+                for member in room.members {
+                    guard let session = sessions[member.connection] else { continue }
+                    session.enqueue(message)
+                    checkBacklog(session)
+                    requestWrite(session, now: now)
+                }
+            case .sendExcept(let message, let excluded):
+                for member in room.members where member.connection != excluded {
+                    guard let session = sessions[member.connection] else { continue }
+                    session.enqueue(message)
+                    checkBacklog(session)
+                    requestWrite(session, now: now)
+                }
+            case .sendFrame(let connection):
+                guard let session = sessions[connection] else { continue }
+                session.enqueue(room.newestFrame)
+                session.lastFrameSequence = room.frameSequence
+                requestWrite(session, now: now)
+            case .frame:
+                for member in room.members {
+                    guard let session = sessions[member.connection] else { continue }
+                    requestWrite(session, now: now)
+                }
+            }
+        }
+    }
+
+    /// Connections to call back when writeable; each is listed once until it is written.
+    public func takeWriteRequests() -> [ConnectionID] {
+        defer { writeRequests.removeAll(keepingCapacity: true) }
+        return writeRequests
+    }
+
+    /// Connections to drop at once, without a close handshake (too slow to take one).
+    public func takeKills() -> [ConnectionID] {
+        defer { kills.removeAll(keepingCapacity: true) }
+        return kills
+    }
+
+    // MARK: Time
+
+    /// One tick of the 60 Hz clock: every active room steps once and encodes its frame.
+    /// Returns the number of rooms that stepped.
+    @discardableResult
+    public func tick(now: Int64) -> Int {
+        let started = clock()
+        var stepped = 0
+        var stillActive = false
+        for room in lessonRooms.values where room.isActive {
+            stepped += 1
+            tick(room, now: now)
+            stillActive = stillActive || room.isActive
+        }
+        for room in classRooms.values where room.isActive {
+            stepped += 1
+            tick(room, now: now)
+            stillActive = stillActive || room.isActive
+        }
+        mayHaveActiveRooms = stillActive
+        if stepped > 0 { metrics.serviceTick.recordNanoseconds(clock() - started) }
+        return stepped
+    }
+
+    private func tick(_ room: Room, now: Int64) {
+        let started = clock()
+        perform(room.tick(), in: room, now: now)
+        metrics.roomTick.recordNanoseconds(clock() - started)
+    }
+
+    /// The next time `runTimers` has work, if any: a slow answer to send, a room or an
+    /// instructor seat to expire, lagging clients to check (once a second while anyone is here).
+    public func nextTimer() -> Int64? {
+        var next: Int64?
+        for id in deferredSessions {
+            if let at = sessions[id]?.deferred?.at { next = min(next ?? at, at) }
+        }
+        if !sessions.isEmpty || !classRooms.isEmpty {
+            next = min(next ?? nextHousekeeping, nextHousekeeping)
+        }
+        return next
+    }
+
+    /// Runs whatever is due by `now`: slow answers, lag checks, room and seat expiry.
+    public func runTimers(now: Int64) {
+        for id in deferredSessions {
+            guard let session = sessions[id], let deferred = session.deferred, deferred.at <= now else { continue }
+            session.deferred = nil
+            deferredSessions.remove(id)
+            for message in deferred.messages { session.enqueue(message) }
+            session.pendingClose = deferred.close
+            requestWrite(session, now: now)
+        }
+        guard now >= nextHousekeeping else { return }
+        nextHousekeeping = now + 1_000_000
+        let lagLimit = Int64(limits.maxLagSeconds * 1e6)
+        for session in sessions.values {
+            guard let since = session.waitingSince, now - since > lagLimit, !kills.contains(session.id) else { continue }
+            metrics.countRejected("slow")
+            session.closeReason = "too slow: nothing taken for \((now - since) / 1_000_000) s"
+            logger.notice("connection \(session.id) dropped: too slow (nothing taken for \((now - since) / 1000) ms)")
+            kills.append(session.id)
+        }
+        let expiry = Int64(limits.roomExpirySeconds * 1e6)
+        for (code, room) in classRooms {
+            perform(room.expireInstructor(now: now), in: room, now: now)
+            if let since = room.emptySince, now - since >= expiry {
+                classRooms[code] = nil
+                logger.info("room \(code) expired: empty for \(Int(limits.roomExpirySeconds)) s")
+            }
+        }
+        unknownRoomBuckets = unknownRoomBuckets.filter { !$0.value.isFull(now: now) }
+        mayHaveActiveRooms = true
+    }
+
+    // MARK: Shutdown
+
+    /// Closes every connection with 1001; no one may join from now on.
+    public func beginShutdown(now: Int64) {
+        isShuttingDown = true
+        for session in sessions.values where session.pendingClose == nil {
+            session.deferred = nil
+            session.pendingClose = (CloseCode.goingAway, "server shutting down")
+            session.closeReason = "server shutting down"
+            requestWrite(session, now: now)
+        }
+        deferredSessions.removeAll()
+    }
+
+    // MARK: Reports
+
+    /// Rooms whose clock runs now.
+    public var activeRoomCount: Int {
+        lessonRooms.values.count(where: \.isActive) + classRooms.values.count(where: \.isActive)
+    }
+
+    /// `/metrics` in Prometheus text format.
+    public func renderMetrics() -> [UInt8] {
+        metrics.render(
+            rooms: lessonRooms.count + classRooms.count, classRooms: classRooms.count, activeRooms: activeRoomCount,
+            clients: sessions.count)
+    }
+
+    /// `/api/lessons`: one object per lesson, in lobby order.
+    public func lessonsJSON() -> [UInt8] {
+        var json = JSONWriter()
+        json.raw("[")
+        for (offset, entry) in directory.entries.enumerated() {
+            if offset > 0 { json.comma() }
+            let info = entry.info
+            json.raw("{")
+            json.key("id")
+            json.string(info.id)
+            json.comma()
+            json.key("title")
+            json.string(info.title)
+            json.comma()
+            json.key("summary")
+            json.string(info.summary)
+            json.comma()
+            json.key("order")
+            json.int(info.order)
+            json.comma()
+            json.key("gestures")
+            json.raw("[")
+            for (index, gesture) in info.gestures.enumerated() {
+                if index > 0 { json.comma() }
+                json.string(gesture.rawValue)
+            }
+            json.raw("]}")
+        }
+        json.raw("]")
+        return json.bytes
+    }
+
+    /// `/api/rooms`: every lesson's public room (class rooms are private and not listed).
+    public func roomsJSON() -> [UInt8] {
+        var json = JSONWriter()
+        json.raw("[")
+        for (offset, entry) in directory.entries.enumerated() {
+            if offset > 0 { json.comma() }
+            json.raw("{")
+            json.key("id")
+            json.string(entry.info.id)
+            json.comma()
+            json.key("lesson")
+            json.string(entry.info.id)
+            json.comma()
+            json.key("clients")
+            json.int(lessonRooms[entry.info.id]?.members.count ?? 0)
+            json.comma()
+            json.key("shared")
+            json.bool(true)
+            json.raw("}")
+        }
+        json.raw("]")
+        return json.bytes
+    }
+}
+
+/// Nanoseconds of the monotonic clock.
+public func monotonicNanoseconds() -> Int64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+}

@@ -1,0 +1,67 @@
+/// One WebSocket connection's state on the server: its room, what waits to be written to it,
+/// and its limits. Service thread only.
+public final class Session {
+    public let id: ConnectionID
+    public let address: String
+    public let openedAt: Int64
+    /// The room this connection belongs to, for its whole life (nil while refused or waiting).
+    public internal(set) weak var room: Room?
+    public internal(set) var roomID: String?
+    /// The display name asked for.
+    public let name: String
+
+    /// Reliable messages waiting, oldest first (`outbox[outboxHead...]`).
+    private var outbox: [WireBuffer] = []
+    private var outboxHead = 0
+    /// Sequence number of the last state frame written, or nil before the first.
+    var lastFrameSequence: UInt32?
+    /// Close with this code and reason once the outbox is written.
+    public internal(set) var pendingClose: (code: UInt16, reason: String)?
+    /// Messages and a close to queue at a later time (an unknown room is answered slowly).
+    var deferred: (at: Int64, messages: [WireBuffer], close: (code: UInt16, reason: String))?
+    /// Since when something has been due to this client without any progress, if anything is.
+    var waitingSince: Int64?
+    /// A writeable callback has been asked for and not yet served.
+    var writeRequested = false
+    var rateBucket: TokenBucket
+    var lastRateLimitNotice: Int64?
+    /// Why the connection ended, for the log.
+    public internal(set) var closeReason: String?
+
+    init(id: ConnectionID, address: String, name: String, now: Int64, limits: ServerLimits) {
+        self.id = id
+        self.address = address
+        self.name = name
+        openedAt = now
+        rateBucket = TokenBucket(
+            capacity: Double(limits.messagesPerSecond), perSecond: Double(limits.messagesPerSecond), now: now)
+    }
+
+    /// Reliable messages waiting to be written.
+    public var queuedCount: Int { outbox.count - outboxHead }
+
+    func enqueue(_ message: WireBuffer) {
+        outbox.append(message)
+    }
+
+    func dequeue() -> WireBuffer? {
+        guard outboxHead < outbox.count else { return nil }
+        let message = outbox[outboxHead]
+        outboxHead += 1
+        if outboxHead == outbox.count {
+            outbox.removeAll(keepingCapacity: true)
+            outboxHead = 0
+        } else if outboxHead > 64, outboxHead * 2 > outbox.count {
+            outbox.removeFirst(outboxHead)
+            outboxHead = 0
+        }
+        return message
+    }
+
+    /// Whether a write is due: a queued message, a close, or a frame newer than the last sent.
+    var hasSomethingDue: Bool {
+        if queuedCount > 0 || pendingClose != nil { return true }
+        guard let room else { return false }
+        return lastFrameSequence != room.frameSequence
+    }
+}

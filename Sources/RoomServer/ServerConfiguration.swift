@@ -1,0 +1,20 @@
+/// How `newtons serve` runs: where it listens, what it serves, its limits.
+public struct ServerConfiguration: Sendable {
+    /// Address to listen on; `0.0.0.0` or `::` for every interface.
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// Folder of the web page.
+    public var webRoot = "web"
+    /// PEM certificate and key: both or neither. With them the server speaks only TLS.
+    public var tlsCertificate: String?
+    public var tlsKey: String?
+    /// Page origins allowed to open a WebSocket besides the server's own (`*` for any).
+    public var allowedOrigins: [String] = []
+    public var limits = ServerLimits()
+    /// Seconds the server waits for clients to take their 1001 close on SIGINT/SIGTERM.
+    public var shutdownGraceSeconds = 1.5
+
+    public init() {}
+
+    public var usesTLS: Bool { tlsCertificate != nil }
+}

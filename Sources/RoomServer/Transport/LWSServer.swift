@@ -1,0 +1,523 @@
+// The only file that touches libwebsockets. Everything here runs on the service thread (the
+// thread that calls `run()`), except `requestStop()`, which only sets a flag and calls
+// `lws_cancel_service`, the one lws call another thread may make.
+
+import CLibWebSockets
+import Foundation
+import Logging
+
+/// Why the server could not start.
+public struct ServerStartError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// The libwebsockets transport: one context, one vhost, two protocols (`http` for the page, the
+/// API and the upgrade check; `newtons.v1` for rooms), one 60 Hz scheduled callback.
+///
+/// It holds no room logic: it turns lws callbacks into `ServerCore` inputs and performs what the
+/// core asks (write when writeable, close, drop). Per-session memory holds only a `UInt64`
+/// connection id; Swift state is looked up by that id.
+public final class LWSServer: @unchecked Sendable {
+    public let configuration: ServerConfiguration
+    public let core: ServerCore
+    private let routes: HTTPRoutes
+    private let origins: OriginPolicy
+    private var logger: Logger
+
+    // C memory, allocated once, freed after lws_context_destroy.
+    private var context: OpaquePointer?
+    private var cStrings: [UnsafeMutablePointer<CChar>] = []
+    private var protocols: UnsafeMutablePointer<lws_protocols>?
+    private var headerOptions: UnsafeMutablePointer<lws_protocol_vhost_options>?
+    private var retryPolicy: UnsafeMutablePointer<lws_retry_bo_t>?
+    /// The scheduled callback, followed by a pointer back to this server.
+    private var timer: UnsafeMutableRawPointer?
+
+    // Service-thread state.
+    private var sockets: [ConnectionID: OpaquePointer] = [:]
+    private var incoming: [ConnectionID: [UInt8]] = [:]
+    private var httpBodies: [UInt64: WireBuffer] = [:]
+    private var nextID: UInt64 = 1
+    private var tickDeadline: Double = 0
+    private var scheduledFor: Int64?
+    private var shutdownDeadline: Int64?
+    private var loopShouldEnd = false
+
+    // Shared with other threads, under `lock`.
+    private let lock = NSLock()
+    private var liveContext: OpaquePointer?
+    private var stopRequested = false
+
+    private static let tickMicroseconds = 1_000_000.0 / Double(Room.rate)
+
+    public init(configuration: ServerConfiguration, directory: LessonDirectory, logger: Logger) throws {
+        guard let files = StaticFiles(root: configuration.webRoot) else {
+            throw ServerStartError(description: "the web folder \(configuration.webRoot) does not exist")
+        }
+        self.configuration = configuration
+        self.logger = logger
+        core = ServerCore(directory: directory, limits: configuration.limits, logger: logger)
+        routes = HTTPRoutes(files: files, core: core)
+        origins = OriginPolicy(allowed: configuration.allowedOrigins, serverPort: configuration.port)
+        guard Int(newtons_lws_pre()) <= WireBuffer.headroom else {
+            throw ServerStartError(description: "LWS_PRE (\(newtons_lws_pre())) exceeds the buffers' headroom")
+        }
+    }
+
+    deinit {
+        freeCMemory()
+    }
+
+    // MARK: Running
+
+    /// Serves until `requestStop()`: the calling thread becomes the service thread. On stop,
+    /// every WebSocket is closed with 1001 (clients get `shutdownGraceSeconds` to answer).
+    public func run() throws {
+        raiseFileLimit()
+        var info = lws_context_creation_info()
+        let iface: String? = ["0.0.0.0", "::", "*", ""].contains(configuration.host) ? nil
+            : configuration.host == "localhost" ? "127.0.0.1" : configuration.host
+        info.iface = iface.map { UnsafePointer(keep($0)) }
+        info.port = Int32(configuration.port)
+        info.protocols = UnsafePointer(makeProtocols())
+        info.headers = UnsafePointer(makeHeaders())
+        info.vhost_name = UnsafePointer(keep("newtons"))
+        info.server_string = UnsafePointer(keep("newtons"))
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8) | UInt64(LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND)
+        info.fd_limit_per_thread = UInt32(configuration.limits.maxClients + 1024)
+        info.timeout_secs = 10
+        info.keepalive_timeout = 5
+        let retry = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
+        retry.initialize(to: lws_retry_bo_t())
+        retry.pointee.secs_since_valid_ping = 30
+        retry.pointee.secs_since_valid_hangup = 70
+        retryPolicy = retry
+        info.retry_and_idle_policy = UnsafePointer(retry)
+        if let certificate = configuration.tlsCertificate, let key = configuration.tlsKey {
+            for path in [certificate, key] where !FileManager.default.isReadableFile(atPath: path) {
+                throw ServerStartError(description: "cannot read \(path)")
+            }
+            info.options |= UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
+            info.ssl_cert_filepath = UnsafePointer(keep(certificate))
+            info.ssl_private_key_filepath = UnsafePointer(keep(key))
+            // HTTP/1.1 only: no h2, so no WebSocket over h2 either.
+            info.alpn = UnsafePointer(keep("http/1.1"))
+        }
+        lws_set_log_level(LLL_ERR | LLL_WARN, nil)
+
+        guard let context = lws_create_context(&info) else {
+            throw ServerStartError(
+                description: "cannot listen on \(configuration.host):\(configuration.port) (in use, or TLS files invalid)")
+        }
+        self.context = context
+        let timer = UnsafeMutableRawPointer.allocate(
+            byteCount: MemoryLayout<lws_sorted_usec_list_t>.stride + MemoryLayout<UnsafeRawPointer>.stride,
+            alignment: 16)
+        timer.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<lws_sorted_usec_list_t>.stride)
+        (timer + MemoryLayout<lws_sorted_usec_list_t>.stride).storeBytes(
+            of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
+        self.timer = timer
+        lock.withLock { liveContext = context }
+
+        let scheme = configuration.usesTLS ? "https" : "http"
+        logger.notice("newtons serving \(scheme)://\(configuration.host):\(configuration.port)/ from \(routes.files.root)")
+        while !loopShouldEnd {
+            if lock.withLock({ stopRequested }), shutdownDeadline == nil { beginShutdown() }
+            if lws_service(context, 0) < 0 { break }
+        }
+        lock.withLock { liveContext = nil }
+        lws_context_destroy(context)
+        self.context = nil
+        logger.notice("newtons stopped")
+    }
+
+    /// Asks the server to close every connection with 1001 and return from `run()`. Any thread.
+    public func requestStop() {
+        lock.withLock {
+            stopRequested = true
+            if let liveContext { lws_cancel_service(liveContext) }
+        }
+    }
+
+    private func beginShutdown() {
+        let now = Self.now()
+        shutdownDeadline = now + Int64(configuration.shutdownGraceSeconds * 1e6)
+        logger.notice("shutting down: closing \(core.sessions.count) connections with 1001")
+        core.beginShutdown(now: now)
+        flush()
+        checkShutdownDone(now: now)
+    }
+
+    private func checkShutdownDone(now: Int64) {
+        guard let deadline = shutdownDeadline else { return }
+        if core.sessions.isEmpty || now >= deadline {
+            loopShouldEnd = true
+            if let context { lws_cancel_service(context) }
+        }
+    }
+
+    // MARK: Time
+
+    static func now() -> Int64 { monotonicNanoseconds() / 1000 }
+
+    fileprivate func timerFired() {
+        scheduledFor = nil
+        let now = Self.now()
+        if core.mayHaveActiveRooms, Double(now) >= tickDeadline - 1000 {
+            core.tick(now: now)
+            tickDeadline += Self.tickMicroseconds
+            if tickDeadline < Double(now) - 4 * Self.tickMicroseconds { tickDeadline = Double(now) + Self.tickMicroseconds }
+        }
+        core.runTimers(now: now)
+        checkShutdownDone(now: now)
+        flush()
+    }
+
+    /// Schedules the timer for the earliest of: the next 60 Hz tick (while any room may move),
+    /// the core's next timer, the end of a shutdown. Nothing at all when nothing is due.
+    private func reschedule() {
+        guard let context, let timer, !loopShouldEnd else { return }
+        let now = Self.now()
+        var deadline: Int64?
+        if core.mayHaveActiveRooms {
+            if tickDeadline < Double(now) - 4 * Self.tickMicroseconds { tickDeadline = Double(now) }
+            deadline = Int64(tickDeadline)
+        }
+        if let next = core.nextTimer() { deadline = min(deadline ?? next, next) }
+        if let end = shutdownDeadline { deadline = min(deadline ?? end, end) }
+        let sul = timer.assumingMemoryBound(to: lws_sorted_usec_list_t.self)
+        guard let deadline else {
+            if scheduledFor != nil {
+                lws_sul_cancel(sul)
+                scheduledFor = nil
+            }
+            return
+        }
+        if let scheduledFor, scheduledFor <= deadline, scheduledFor > now - 1000 { return }
+        lws_sul_schedule(context, 0, sul, timerCallback, lws_usec_t(max(0, deadline - now)))
+        scheduledFor = deadline
+    }
+
+    /// Performs what the core asked for, then reschedules the timer.
+    private func flush() {
+        for id in core.takeWriteRequests() {
+            if let wsi = sockets[id] { lws_callback_on_writable(wsi) }
+        }
+        for id in core.takeKills() {
+            if let wsi = sockets[id] {
+                lws_set_timeout(wsi, PENDING_TIMEOUT_LAGGING, LWS_TO_KILL_ASYNC)
+            }
+        }
+        reschedule()
+    }
+
+    // MARK: Callbacks
+
+    fileprivate func handle(
+        _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+        _ input: UnsafeMutableRawPointer?, _ length: Int
+    ) -> Int32 {
+        switch reason {
+        case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+            return confirmUpgrade(wsi)
+        case LWS_CALLBACK_HTTP:
+            return answerHTTP(wsi, user: user, path: input, length: length)
+        case LWS_CALLBACK_HTTP_WRITEABLE:
+            return writeHTTPBody(wsi, user: user)
+        case LWS_CALLBACK_CLOSED_HTTP:
+            if let user { httpBodies[user.load(as: UInt64.self)] = nil }
+            return 0
+        case LWS_CALLBACK_ESTABLISHED:
+            opened(wsi, user: user)
+            return 0
+        case LWS_CALLBACK_RECEIVE:
+            return received(wsi, user: user, input: input, length: length)
+        case LWS_CALLBACK_SERVER_WRITEABLE:
+            return writeable(wsi, user: user)
+        case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+            if let user, let input, length >= 2 {
+                let bytes = input.assumingMemoryBound(to: UInt8.self)
+                core.notePeerClose(connection: user.load(as: UInt64.self), code: UInt16(bytes[0]) << 8 | UInt16(bytes[1]))
+            }
+            return 0
+        case LWS_CALLBACK_CLOSED:
+            if let user {
+                let id = user.load(as: UInt64.self)
+                sockets[id] = nil
+                incoming[id] = nil
+                core.closed(connection: id, now: Self.now())
+                checkShutdownDone(now: Self.now())
+                flush()
+            }
+            return 0
+        case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+            if lock.withLock({ stopRequested }), shutdownDeadline == nil { beginShutdown() }
+            return 0
+        default:
+            return lws_callback_http_dummy(wsi, reason, user, input, length)
+        }
+    }
+
+    // MARK: WebSocket
+
+    /// Before the upgrade: the path, the subprotocol and the page's origin. A refusal is an HTTP
+    /// answer (browsers never see it; programs do).
+    private func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
+        let path = header(wsi, WSI_TOKEN_GET_URI) ?? ""
+        let subprotocols = (header(wsi, WSI_TOKEN_PROTOCOL) ?? "").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let origin = header(wsi, WSI_TOKEN_ORIGIN)
+        let address = peerAddress(wsi)
+        var refusal: (status: UInt32, reason: String, message: String)?
+        if path != "/ws" {
+            refusal = (404, "unknown-path", "WebSockets live at /ws")
+        } else if !subprotocols.contains("newtons.v1") {
+            refusal = (400, "no-subprotocol", "ask for the WebSocket subprotocol newtons.v1")
+        } else if !origins.allows(origin: origin, host: header(wsi, WSI_TOKEN_HOST)) {
+            refusal = (403, "origin", "pages from \(origin ?? "") may not connect; see --allowed-origin")
+        }
+        guard let refusal else { return 0 }
+        core.metrics.countRejected(refusal.reason)
+        logger.notice("upgrade refused (\(refusal.status) \(refusal.reason)): \(refusal.message), from \(address)")
+        _ = lws_return_http_status(wsi, refusal.status, refusal.message)
+        return 1
+    }
+
+    private func opened(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) {
+        guard let user else { return }
+        let id = nextID
+        nextID += 1
+        user.storeBytes(of: id, as: UInt64.self)
+        sockets[id] = wsi
+        var arguments: [String] = []
+        var buffer = [CChar](repeating: 0, count: 512)
+        for index in 0..<16 {
+            let count = lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, Int32(index))
+            guard count >= 0 else { break }
+            arguments.append(String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        core.open(
+            connection: id, address: peerAddress(wsi), request: ConnectRequest(arguments: arguments), now: Self.now())
+        flush()
+    }
+
+    private func received(
+        _ wsi: OpaquePointer, user: UnsafeMutableRawPointer?, input: UnsafeMutableRawPointer?, length: Int
+    ) -> Int32 {
+        guard let user else { return -1 }
+        let id = user.load(as: UInt64.self)
+        if lws_frame_is_binary(wsi) != 0 {
+            core.noteViolation(connection: id, reason: "binary", detail: "closed: binary frame (1003)")
+            return close(wsi, code: CloseCode.unsupportedData, reason: "binary frames are not accepted")
+        }
+        var message = incoming[id] ?? []
+        if let input, length > 0 {
+            message.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
+        }
+        if message.count > configuration.limits.maxMessageBytes {
+            incoming[id] = nil
+            core.noteViolation(connection: id, reason: "too-big", detail: "closed: message over \(configuration.limits.maxMessageBytes) bytes (1009)")
+            return close(wsi, code: CloseCode.messageTooBig, reason: "messages are at most \(configuration.limits.maxMessageBytes) bytes")
+        }
+        guard lws_is_final_fragment(wsi) != 0, lws_remaining_packet_payload(wsi) == 0 else {
+            incoming[id] = message
+            return 0
+        }
+        incoming[id] = nil
+        core.receive(connection: id, text: message, now: Self.now())
+        flush()
+        return 0
+    }
+
+    private func writeable(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) -> Int32 {
+        guard let user else { return 0 }
+        let id = user.load(as: UInt64.self)
+        let (action, more) = core.nextWrite(connection: id, now: Self.now())
+        switch action {
+        case .nothing:
+            return 0
+        case .close(let code, let reason):
+            return close(wsi, code: code, reason: reason)
+        case .send(let buffer):
+            let written = lws_write(
+                wsi, buffer.payloadStart.assumingMemoryBound(to: UInt8.self), buffer.count,
+                buffer.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
+            if written < buffer.count { return -1 }
+            if more { lws_callback_on_writable(wsi) }
+            return 0
+        }
+    }
+
+    /// Closes from inside a callback of that connection: the close frame carries code and reason.
+    private func close(_ wsi: OpaquePointer, code: UInt16, reason: String) -> Int32 {
+        var bytes = Array(reason.utf8.prefix(120))
+        lws_close_reason(wsi, lws_close_status(UInt32(code)), &bytes, bytes.count)
+        return -1
+    }
+
+    // MARK: HTTP
+
+    private func answerHTTP(
+        _ wsi: OpaquePointer, user: UnsafeMutableRawPointer?, path input: UnsafeMutableRawPointer?, length: Int
+    ) -> Int32 {
+        let path = input.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? "/"
+        let method: String
+        if lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 {
+            method = "GET"
+        } else if lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0 {
+            method = "HEAD"
+        } else if lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0 {
+            method = "POST"
+        } else {
+            method = "OTHER"
+        }
+        switch routes.answer(method: method, path: path) {
+        case .file(let file, let contentType):
+            let extra = "cache-control: \(SecurityHeaders.fileCacheControl)\r\n"
+            let result = extra.withCString { headers in
+                lws_serve_http_file(wsi, file, contentType, headers, Int32(strlen(headers)))
+            }
+            if result < 0 || (result > 0 && lws_http_transaction_completed(wsi) != 0) { return -1 }
+            return 0
+        case .body(let status, let contentType, let body):
+            guard let user else { return -1 }
+            let id = nextID
+            nextID += 1
+            user.storeBytes(of: id, as: UInt64.self)
+            var headerBuffer = [UInt8](repeating: 0, count: Int(newtons_lws_pre()) + 2048)
+            let failed = headerBuffer.withUnsafeMutableBufferPointer { raw -> Bool in
+                let start = raw.baseAddress! + Int(newtons_lws_pre())
+                let end = raw.baseAddress! + raw.count
+                var cursor: UnsafeMutablePointer<UInt8>? = start
+                if lws_add_http_common_headers(wsi, UInt32(status), contentType, lws_filepos_t(body.count), &cursor, end) != 0 {
+                    return true
+                }
+                let cache = Array(SecurityHeaders.apiCacheControl.utf8)
+                if lws_add_http_header_by_name(wsi, "cache-control:", cache, Int32(cache.count), &cursor, end) != 0 {
+                    return true
+                }
+                return lws_finalize_write_http_header(wsi, start, &cursor, end) != 0
+            }
+            if failed { return 1 }
+            if method == "HEAD" || body.isEmpty {
+                return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+            }
+            httpBodies[id] = WireBuffer(body, isBinary: false)
+            lws_callback_on_writable(wsi)
+            return 0
+        }
+    }
+
+    private func writeHTTPBody(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) -> Int32 {
+        guard let user, let body = httpBodies.removeValue(forKey: user.load(as: UInt64.self)) else {
+            return lws_callback_http_dummy(wsi, LWS_CALLBACK_HTTP_WRITEABLE, user, nil, 0)
+        }
+        let written = lws_write(wsi, body.payloadStart.assumingMemoryBound(to: UInt8.self), body.count, LWS_WRITE_HTTP_FINAL)
+        if written < body.count { return -1 }
+        return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+    }
+
+    // MARK: Helpers
+
+    private func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+        let length = lws_hdr_total_length(wsi, token)
+        guard length > 0, length < 4096 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(length) + 1)
+        guard lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token) >= 0 else { return nil }
+        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private func peerAddress(_ wsi: OpaquePointer) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard let text = lws_get_peer_simple(wsi, &buffer, buffer.count) else { return "?" }
+        return String(cString: text)
+    }
+
+    /// A C string that lives as long as the server.
+    private func keep(_ text: String) -> UnsafeMutablePointer<CChar> {
+        let copy = strdup(text)!
+        cStrings.append(copy)
+        return copy
+    }
+
+    private func makeProtocols() -> UnsafeMutablePointer<lws_protocols> {
+        let list = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 3)
+        list.initialize(repeating: lws_protocols(), count: 3)
+        list[0].name = UnsafePointer(keep("http"))
+        list[0].callback = lwsCallback
+        list[0].per_session_data_size = MemoryLayout<UInt64>.size
+        list[0].id = 0
+        list[1].name = UnsafePointer(keep("newtons.v1"))
+        list[1].callback = lwsCallback
+        list[1].per_session_data_size = MemoryLayout<UInt64>.size
+        list[1].rx_buffer_size = configuration.limits.maxMessageBytes
+        list[1].tx_packet_size = 65536
+        list[1].id = 1
+        protocols = list
+        return list
+    }
+
+    private func makeHeaders() -> UnsafeMutablePointer<lws_protocol_vhost_options> {
+        let count = SecurityHeaders.all.count
+        let list = UnsafeMutablePointer<lws_protocol_vhost_options>.allocate(capacity: count)
+        list.initialize(repeating: lws_protocol_vhost_options(), count: count)
+        for (index, header) in SecurityHeaders.all.enumerated() {
+            list[index].name = UnsafePointer(keep(header.name))
+            list[index].value = UnsafePointer(keep(header.value))
+            list[index].next = index + 1 < count ? UnsafePointer(list + index + 1) : nil
+        }
+        headerOptions = list
+        return list
+    }
+
+    private func freeCMemory() {
+        for text in cStrings { free(text) }
+        cStrings.removeAll()
+        if let protocols {
+            protocols.deinitialize(count: 3)
+            protocols.deallocate()
+        }
+        if let headerOptions {
+            headerOptions.deinitialize(count: SecurityHeaders.all.count)
+            headerOptions.deallocate()
+        }
+        retryPolicy?.deallocate()
+        timer?.deallocate()
+        protocols = nil
+        headerOptions = nil
+        retryPolicy = nil
+        timer = nil
+    }
+
+    /// Lifts the open-file limit to what the clients need (each client is one descriptor).
+    private func raiseFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let wanted = rlim_t(configuration.limits.maxClients + 1024)
+        if limit.rlim_cur < wanted {
+            limit.rlim_cur = min(wanted, limit.rlim_max)
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+    }
+}
+
+/// The lws callback for both protocols: finds the server through the context's user pointer.
+private func lwsCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+    _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    guard let wsi, let context = lws_get_context(wsi), let server = lws_context_user(context) else {
+        return 0
+    }
+    return Unmanaged<LWSServer>.fromOpaque(server).takeUnretainedValue().handle(wsi, reason, user, input, length)
+}
+
+/// The scheduled callback: the server pointer is stored right after the sul struct.
+private func timerCallback(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let sul else { return }
+    let raw = UnsafeMutableRawPointer(sul) + MemoryLayout<lws_sorted_usec_list_t>.stride
+    let server = raw.load(as: UnsafeMutableRawPointer.self)
+    Unmanaged<LWSServer>.fromOpaque(server).takeUnretainedValue().timerFired()
+}

@@ -1,0 +1,181 @@
+import ArgumentParser
+import Foundation
+import Lessons
+
+/// `newtons run`: one lesson, headless, printing its items' states as JSON lines.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run one lesson headless and print its items' states as JSON lines.",
+        discussion: """
+            Steps the lesson at 60 Hz for the given time. Every printed line is one JSON object:
+              {"t":0.1,"items":[{"id":1,"name":"frog","x":187.5,"y":131.2,"angle":0,"alpha":1}, …]}
+              {"t":0.53,"event":{"name":"collision-began","text":"Frog Collided","item":3}}
+            Points are the lesson's reference-view points (origin top-left, y down), angles radians.
+            Gestures happen at a time given after @ (default 0), for example:
+              newtons run snap --seconds 2 --tap 120,300 --tap 300,500@1
+              newtons run push --seconds 3 --push 250,333
+              newtons run attachment --seconds 2 --drag 187,200:300,400@0.5
+              newtons run properties --seconds 4 --set elasticity=0.5 --final
+            """)
+
+    @Argument(help: "The lesson's id (see `newtons lessons`).")
+    var lesson: String
+
+    @Option(help: "Simulated seconds to run (at most 600).")
+    var seconds: Double = 3
+
+    @Option(help: ArgumentHelp("A tap at X,Y, optionally at a time: X,Y@T.", valueName: "X,Y[@T]"))
+    var tap: [TimedPoint] = []
+
+    @Option(help: ArgumentHelp("A push gesture at X,Y, optionally at a time: X,Y@T.", valueName: "X,Y[@T]"))
+    var push: [TimedPoint] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "A straight drag from X1,Y1 to X2,Y2 lasting half a second, optionally from a time.",
+            valueName: "X1,Y1:X2,Y2[@T]"))
+    var drag: [TimedDrag] = []
+
+    @Option(help: ArgumentHelp("Set a live parameter before the first step.", valueName: "NAME=VALUE"))
+    var set: [ParameterSetting] = []
+
+    @Option(help: "Print the items every N steps (60 steps a second).")
+    var every: Int = 6
+
+    @Flag(help: "Print only the final state (and the events).")
+    var final = false
+
+    func validate() throws {
+        guard LessonCatalog.lesson(withID: lesson) != nil else {
+            let ids = LessonCatalog.all.map { $0.info.id }.joined(separator: ", ")
+            throw ValidationError("no lesson named '\(lesson)'; the lessons are: \(ids)")
+        }
+        guard seconds.isFinite, seconds > 0, seconds <= 600 else {
+            throw ValidationError("--seconds must be a number above 0 and at most 600")
+        }
+        guard every >= 1 else { throw ValidationError("--every must be 1 or more") }
+    }
+
+    func run() throws {
+        let type = LessonCatalog.lesson(withID: lesson)!
+        let room = type.init()
+        for setting in set {
+            do {
+                try room.setParameter(setting.name, to: setting.value)
+            } catch {
+                throw ValidationError("--set \(setting.name): \(error.message)")
+            }
+        }
+        // Gestures by the step they happen at.
+        var actions: [(step: Int, act: () -> Void)] = []
+        func step(_ t: Double) -> Int { max(0, Int((t * 60).rounded())) }
+        for point in tap { actions.append((step(point.time), { room.tap(at: point.point) })) }
+        for point in push { actions.append((step(point.time), { room.push(at: point.point, swipe: nil) })) }
+        for drag in drag {
+            let start = step(drag.time)
+            actions.append((start, { room.pan(.began, at: drag.from) }))
+            for i in 1...30 {
+                let f = Double(i) / 30
+                let p = CGPoint(x: drag.from.x + (drag.to.x - drag.from.x) * f, y: drag.from.y + (drag.to.y - drag.from.y) * f)
+                actions.append((start + i, { room.pan(i == 30 ? .ended : .changed, at: p) }))
+            }
+        }
+        actions.sort { $0.step < $1.step }
+
+        let total = step(seconds)
+        var next = 0
+        if !final { emit(items: room.items, at: 0) }
+        for s in 0..<total {
+            while next < actions.count && actions[next].step <= s {
+                actions[next].act()
+                next += 1
+            }
+            room.advance(by: 1.0 / 60)
+            let t = Double(s + 1) / 60
+            for event in room.drainEvents() { emit(event: event, at: t) }
+            if !final && (s + 1) % every == 0 { emit(items: room.items, at: t) }
+        }
+        if final || total % every != 0 { emit(items: room.items, at: Double(total) / 60) }
+    }
+
+    private func emit(items: [SceneItem], at t: Double) {
+        let objects: [[String: Any]] = items.map {
+            ["id": $0.id, "name": $0.name, "x": round3($0.center.x), "y": round3($0.center.y), "angle": round3($0.angle),
+             "alpha": round3($0.alpha)]
+        }
+        print(json(["t": round3(t), "items": objects]))
+    }
+
+    private func emit(event: LessonEvent, at t: Double) {
+        var object: [String: Any] = ["name": event.name, "text": event.text]
+        if let item = event.item { object["item"] = item }
+        if let p = event.point {
+            object["x"] = round3(p.x)
+            object["y"] = round3(p.y)
+        }
+        print(json(["t": round3(t), "event": object]))
+    }
+
+    private func round3(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+
+    private func json(_ object: [String: Any]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// `X,Y` or `X,Y@T`.
+struct TimedPoint: ExpressibleByArgument {
+    var point: CGPoint
+    var time: Double
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "@", maxSplits: 1).map(String.init)
+        guard let point = parsePoint(parts[0]) else { return nil }
+        let time = parts.count > 1 ? Double(parts[1]) : 0
+        guard let time, time.isFinite, time >= 0 else { return nil }
+        self.point = point
+        self.time = time
+    }
+}
+
+/// `X1,Y1:X2,Y2` or `X1,Y1:X2,Y2@T`.
+struct TimedDrag: ExpressibleByArgument {
+    var from: CGPoint
+    var to: CGPoint
+    var time: Double
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "@", maxSplits: 1).map(String.init)
+        let ends = parts[0].split(separator: ":").map(String.init)
+        guard ends.count == 2, let from = parsePoint(ends[0]), let to = parsePoint(ends[1]) else { return nil }
+        let time = parts.count > 1 ? Double(parts[1]) : 0
+        guard let time, time.isFinite, time >= 0 else { return nil }
+        self.from = from
+        self.to = to
+        self.time = time
+    }
+}
+
+/// `NAME=VALUE`.
+struct ParameterSetting: ExpressibleByArgument {
+    var name: String
+    var value: Double
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, let value = Double(parts[1]) else { return nil }
+        name = parts[0]
+        self.value = value
+    }
+}
+
+/// A finite point `X,Y` within a million points of the origin, or nil.
+private func parsePoint(_ text: String) -> CGPoint? {
+    let xy = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard xy.count == 2, let x = xy[0], let y = xy[1], x.isFinite, y.isFinite, abs(x) < 1e6, abs(y) < 1e6 else {
+        return nil
+    }
+    return CGPoint(x: x, y: y)
+}

@@ -1,0 +1,121 @@
+import Foundation
+import NewtonsClient
+import Testing
+
+/// The HTTP side of the port: the page, the API, health, metrics, and paths that try to leave web/.
+@Suite(.timeLimit(.minutes(1)))
+struct HTTPEndpointTests {
+    @Test func healthzAnswersOkWithTheSecurityHeaders() async throws {
+        let server = try await TestServer()
+        let answer = try RawHTTP.get(port: server.port, path: "/healthz")
+        #expect(answer.status == 200)
+        #expect(answer.body == "ok\n")
+        #expect(answer.headers["x-content-type-options"] == "nosniff")
+        #expect(answer.headers["cache-control"] == "no-store")
+        #expect(answer.headers["referrer-policy"] == "no-referrer")
+        let policy = try #require(answer.headers["content-security-policy"])
+        #expect(policy.contains("default-src 'none'"))
+        #expect(policy.contains("script-src 'self'"))
+        #expect(policy.contains("connect-src 'self' ws: wss:"))
+        #expect(policy.contains("frame-ancestors 'none'"))
+    }
+
+    @Test func pageFilesComeWithTheirContentTypesAndCacheControl() async throws {
+        let server = try await TestServer()
+        let cases = [
+            ("/", "text/html"), ("/index.html", "text/html"), ("/js/app.js", "text/javascript"),
+            ("/js/module.mjs", "text/javascript"), ("/style.css", "text/css"),
+        ]
+        for (path, type) in cases {
+            let answer = try RawHTTP.get(port: server.port, path: path)
+            #expect(answer.status == 200, "\(path)")
+            #expect(answer.headers["content-type"]?.hasPrefix(type) == true, "\(path): \(answer.headers)")
+            #expect(answer.headers["cache-control"] == "no-cache", "\(path)")
+            #expect(answer.headers["x-content-type-options"] == "nosniff", "\(path)")
+            #expect(answer.headers["content-security-policy"] != nil, "\(path)")
+        }
+    }
+
+    @Test func apiLessonsListsEveryLessonInLobbyOrder() async throws {
+        let server = try await TestServer()
+        let answer = try RawHTTP.get(port: server.port, path: "/api/lessons")
+        #expect(answer.status == 200)
+        #expect(answer.headers["content-type"] == "application/json")
+        let lessons = try #require(JSON(parsing: answer.body)?.array)
+        let ids = lessons.compactMap { $0["id"]?.string }
+        #expect(ids.starts(with: ["fixture-orbit", "fixture-settle", "fixture-drops", "fixture-crowd"]) || ids.contains("fixture-orbit"))
+        for lesson in lessons {
+            #expect(lesson["title"]?.string != nil)
+            #expect(lesson["summary"]?.string != nil)
+            #expect(lesson["order"]?.int != nil)
+        }
+        let orders = lessons.compactMap { $0["order"]?.double }
+        #expect(orders == orders.sorted())
+    }
+
+    @Test func apiRoomsListsPublicRoomsWithTheirClientsAndNotClassRooms() async throws {
+        let server = try await TestServer()
+        let student = try await server.client(room: "fixture-orbit")
+        _ = try await student.welcome()
+        let teacher = try await server.client(lesson: "fixture-orbit")
+        let code = try #require(try await teacher.welcome().code)
+        let rooms = try #require(JSON(parsing: try RawHTTP.get(port: server.port, path: "/api/rooms").body)?.array)
+        let orbit = try #require(rooms.first { $0["id"]?.string == "fixture-orbit" })
+        #expect(orbit["lesson"]?.string == "fixture-orbit")
+        #expect(orbit["clients"]?.int == 1)
+        #expect(orbit["shared"]?.bool == true)
+        #expect(!rooms.contains { $0["id"]?.string == code })
+        await student.close()
+        await teacher.close()
+    }
+
+    @Test func metricsIsPrometheusTextWithRoomsClientsAndTicks() async throws {
+        let server = try await TestServer()
+        let client = try await server.client(room: "fixture-orbit")
+        _ = try await client.waitForFrame { $0.sequence > 3 }
+        let answer = try RawHTTP.get(port: server.port, path: "/metrics")
+        #expect(answer.status == 200)
+        #expect(answer.headers["content-type"]?.hasPrefix("text/plain") == true)
+        for name in [
+            "newtons_rooms", "newtons_clients 1", "newtons_messages_in_total", "newtons_messages_out_total",
+            "newtons_frames_sent_total", "newtons_bytes_sent_total", "newtons_room_tick_seconds_bucket",
+            "newtons_rejected_total",
+        ] {
+            #expect(answer.body.contains(name), "\(name)")
+        }
+        await client.close()
+    }
+
+    @Test func anUnknownPathIs404WithTheSecurityHeaders() async throws {
+        let server = try await TestServer()
+        let answer = try RawHTTP.get(port: server.port, path: "/no/such/file.js")
+        #expect(answer.status == 404)
+        #expect(answer.headers["x-content-type-options"] == "nosniff")
+        #expect(answer.headers["content-security-policy"] != nil)
+    }
+
+    @Test func pathsThatTryToLeaveWebNeverReachTheFileSystem() async throws {
+        let server = try await TestServer()
+        let paths = [
+        "/../secret.txt", "/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/secret.txt", "/%2e%2e%2fsecret.txt",
+        "/..%2fsecret.txt", "/%252e%252e/secret.txt", "/%252e%252e%252fsecret.txt", "/js/../../secret.txt",
+        "/js/%2e%2e/%2e%2e/secret.txt", "/.%2e/secret.txt", "//secret.txt", "/.hidden", "/%2ehidden",
+        "/..\\secret.txt", "/%5c..%5csecret.txt", "/index.html%00.js", "/./../secret.txt",
+        ]
+        for path in paths {
+            let answer = try RawHTTP.get(port: server.port, path: path)
+            #expect(!answer.body.contains(TestServer.secret), "\(path) leaked the secret")
+            #expect(!answer.body.contains("hidden"), "\(path) served a hidden file")
+            // lws folds "/.." at the root back to "/", which serves the page itself: harmless.
+            #expect(
+                [400, 403, 404].contains(answer.status) || answer.status == 0 || answer.body.contains("Newtons test"),
+                "\(path): \(answer.status)")
+        }
+        #expect(try RawHTTP.get(port: server.port, path: "/healthz").status == 200)
+    }
+
+    @Test func theWebSocketPathWithoutAnUpgradeSays426() async throws {
+        let server = try await TestServer()
+        #expect(try RawHTTP.get(port: server.port, path: "/ws").status == 426)
+    }
+}

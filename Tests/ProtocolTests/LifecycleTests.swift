@@ -1,0 +1,60 @@
+import Foundation
+import NewtonsClient
+import Testing
+
+/// TLS, shutdown and the command line.
+@Suite(.timeLimit(.minutes(1)))
+struct LifecycleTests {
+    @Test func tlsWithASelfSignedCertificateServesTheRooms() async throws {
+        let server = try await TestServer(tls: true)
+        let client = try await server.client(room: "fixture-orbit")
+        let welcome = try await client.welcome()
+        #expect(welcome.room == "fixture-orbit")
+        let frame = try await client.waitForFrame { $0.sequence > 2 }
+        #expect(frame.items.count == 2)
+        // Plain HTTP on the TLS port is not served.
+        #expect((try? RawHTTP.get(port: server.port, path: "/healthz"))?.status != 200)
+        await client.close()
+    }
+
+    @Test func sigtermClosesEverySocketWith1001AndExitsZeroWithinTwoSeconds() async throws {
+        let server = try await TestServer()
+        let a = try await server.client(room: "fixture-orbit")
+        let b = try await server.client(room: "fixture-settle")
+        _ = try await a.welcome()
+        _ = try await b.welcome()
+        let (status, seconds) = try await server.stop()
+        #expect(status == 0)
+        #expect(seconds < 2)
+        #expect(try await a.waitForClose() == 1001)
+        #expect(try await b.waitForClose() == 1001)
+        #expect(server.log.contains("closed"))
+    }
+
+    @Test func theLogHasALinePerConnectionOpenedAndClosed() async throws {
+        let server = try await TestServer()
+        let client = try await server.client(room: "fixture-settle", name: "Logger")
+        _ = try await client.welcome()
+        try await server.waitForLog("opened: room fixture-settle")
+        await client.close()
+        try await server.waitForLog("closed: room fixture-settle")
+    }
+
+    @Test func versionAndHelpExplainEveryFlag() throws {
+        let version = try TestServer.run(TestServer.binary, ["--version"])
+        #expect(version.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+        let help = try TestServer.run(TestServer.binary, ["serve", "--help"])
+        for flag in [
+            "--host", "--port", "--web", "--tls-cert", "--tls-key", "--allowed-origin", "--max-clients",
+            "--max-clients-per-room", "--max-rooms", "--max-connections-per-address", "--max-rooms-per-address",
+            "--log-level",
+        ] {
+            #expect(help.contains(flag), "\(flag)")
+        }
+    }
+
+    @Test func aMissingWebFolderIsAnError() throws {
+        let output = try TestServer.run(TestServer.binary, ["serve", "--web", "/no/such/folder", "--port", "1"])
+        #expect(output.contains("does not exist"))
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import NewtonsClient
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A `newtons serve` process started by a test on a free loopback port, with the fixture lessons
+/// and a web folder of its own (with a secret file beside it, for path traversal tests).
+final class TestServer: @unchecked Sendable {
+    let port: Int
+    let process: Process
+    let root: URL
+    let web: URL
+    let logFile: URL
+    let tls: Bool
+
+    /// The secret next to the web folder that no request may read.
+    static let secret = "TOP-SECRET-OUTSIDE-WEB"
+
+    /// The binary: `NEWTONS_BIN`, else the package's release or debug build.
+    static var binary: String {
+        if let path = ProcessInfo.processInfo.environment["NEWTONS_BIN"], !path.isEmpty { return path }
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        for configuration in ["release", "debug"] {
+            let candidate = package.appendingPathComponent(".build/\(configuration)/newtons").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return package.appendingPathComponent(".build/debug/newtons").path
+    }
+
+    /// Starts a server and waits until `/healthz` answers.
+    init(_ arguments: [String] = [], tls: Bool = false) async throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("newtons-test-\(UUID().uuidString)")
+        web = root.appendingPathComponent("web")
+        try FileManager.default.createDirectory(at: web.appendingPathComponent("js"), withIntermediateDirectories: true)
+        try "<!doctype html><title>Newtons test</title>".write(
+            to: web.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        try "export const x = 1;\n".write(to: web.appendingPathComponent("js/module.mjs"), atomically: true, encoding: .utf8)
+        try "console.log(1);\n".write(to: web.appendingPathComponent("js/app.js"), atomically: true, encoding: .utf8)
+        try "body { margin: 0 }\n".write(to: web.appendingPathComponent("style.css"), atomically: true, encoding: .utf8)
+        try "hidden".write(to: web.appendingPathComponent(".hidden"), atomically: true, encoding: .utf8)
+        try Self.secret.write(to: root.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
+        logFile = root.appendingPathComponent("server.log")
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        self.tls = tls
+
+        var extra = arguments
+        if tls {
+            let cert = root.appendingPathComponent("cert.pem").path
+            let key = root.appendingPathComponent("key.pem").path
+            try Self.run(
+                "/usr/bin/openssl",
+                [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
+                    "-subj", "/CN=localhost",
+                ])
+            extra += ["--tls-cert", cert, "--tls-key", key]
+        }
+
+        var lastError: (any Error)?
+        for _ in 0..<5 {
+            let port = try Self.freePort()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Self.binary)
+            process.arguments =
+                ["serve", "--host", "127.0.0.1", "--port", String(port), "--web", web.path, "--fixture-lessons"] + extra
+            let log = try FileHandle(forWritingTo: logFile)
+            process.standardError = log
+            process.standardOutput = log
+            try process.run()
+            do {
+                try await Self.waitUntilHealthy(process: process, port: port, tls: tls, logFile: logFile)
+                self.port = port
+                self.process = process
+                return
+            } catch {
+                lastError = error
+                process.terminate()
+                process.waitUntilExit()
+            }
+        }
+        throw lastError ?? ServerTestError("the server did not start")
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    private static func waitUntilHealthy(process: Process, port: Int, tls: Bool, logFile: URL) async throws {
+        let deadline = ContinuousClock.now + .seconds(15)
+        while ContinuousClock.now < deadline {
+            guard process.isRunning else {
+                throw ServerTestError("the server exited: \((try? String(contentsOf: logFile, encoding: .utf8)) ?? "")")
+            }
+            if tls {
+                if (try? await NewtonsClient.connect(port: port, room: "fixture-settle", tls: true, insecureTLS: true))
+                    .map({ client in Task { await client.close() } }) != nil
+                {
+                    return
+                }
+            } else if let answer = try? RawHTTP.get(port: port, path: "/healthz"), answer.status == 200 {
+                return
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw ServerTestError("the server did not answer /healthz")
+    }
+
+    /// Everything the server logged so far.
+    var log: String {
+        (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+    }
+
+    /// Waits until the log holds `text`.
+    func waitForLog(_ text: String, timeout: Duration = .seconds(5)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if log.contains(text) { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw ServerTestError("the log never said \"\(text)\":\n\(log)")
+    }
+
+    /// A client in a room (or opening a class room with `lesson:`).
+    func client(
+        room: String? = nil, lesson: String? = nil, name: String? = nil, key: String? = nil
+    ) async throws -> NewtonsClient {
+        try await NewtonsClient.connect(
+            port: port, room: room, lesson: lesson, name: name, key: key, tls: tls, insecureTLS: tls)
+    }
+
+    /// Sends SIGTERM and waits for the exit; returns the status and how long it took.
+    func stop() async throws -> (status: Int32, seconds: Double) {
+        let started = ContinuousClock.now
+        kill(process.processIdentifier, SIGTERM)
+        while process.isRunning {
+            guard ContinuousClock.now - started < .seconds(10) else { throw ServerTestError("the server did not stop") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let elapsed = ContinuousClock.now - started
+        return (process.terminationStatus, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard bound == 0 else { throw ServerTestError("bind failed") }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+struct ServerTestError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
