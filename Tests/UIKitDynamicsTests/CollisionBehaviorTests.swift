@@ -44,9 +44,8 @@ import UIKitDynamics
     @Test func squareFallingStraightLandsWithoutSlidingSideways() {
         let (_, animator, square, _) = fallingSquare()
         animator.run(seconds: 3)
-        withKnownIssue("engine: a flat two-point landing is solved point by point, so it rocks and slides ~2 points") {
-            #expect(abs(square.center.x - 150) < 0.5)
-        }
+        // Both contact points are solved together: a flat landing neither rocks nor slides.
+        #expect(abs(square.center.x - 150) < 0.5)
     }
 
     @Test func insetsShrinkTheReferenceBoundary() {
@@ -318,10 +317,8 @@ import UIKitDynamics
     @Test func elasticSquaresOfEqualMassExchangeTheirVelocities() {
         let (mover, target) = headOnCollision(.rectangle, speed: 300)
         #expect(abs(mover + target - 300) < 0.5)  // momentum holds either way
-        withKnownIssue("engine: the two contact points of a face-to-face hit are solved one after the other") {
-            #expect(abs(mover) < 3)
-            #expect(isClose(target, 300, relative: 0.01))
-        }
+        #expect(abs(mover) < 3)
+        #expect(isClose(target, 300, relative: 0.01))
     }
 
     @Test func fastItemDoesNotTunnelThroughABoundaryLine() {

@@ -43,7 +43,16 @@ struct ContactConstraint {
     var pointCount: Int32
     var p0: ContactConstraintPoint
     var p1: ContactConstraintPoint
+    /// The two points' coupling: how much an impulse at one changes the other's normal
+    /// velocity (the off-diagonal of the 2 × 2 effective-mass matrix K).
+    var coupling: Float = 0
+    /// K⁻¹ (11, 12, 22) when the two points can be solved as a block, else nil.
+    var blockInverse: (Float, Float, Float)? = nil
 }
+
+/// Above this condition number K is too near singular (the points almost coincide or sit
+/// along the normal through the centre) and the points are solved one after the other.
+let blockSolverMaxCondition: Float = 1000
 
 extension World {
     /// Builds the constraint of a touching contact; both bodies are awake or static.
@@ -83,11 +92,28 @@ extension World {
 
         let m = contact.manifold
         let isStatic = indexA < 0 || indexB < 0
-        return ContactConstraint(
+        var constraint = ContactConstraint(
             indexA: indexA, indexB: indexB, contact: c, normal: normal, friction: contact.friction,
             restitution: contact.restitution, softness: isStatic ? context.staticSoftness : context.contactSoftness,
             invMassA: mA, invIA: iA, invMassB: mB, invIB: iB, pointCount: Int32(m.pointCount),
             p0: m.pointCount > 0 ? point(m.points[0]) : .zero,
             p1: m.pointCount > 1 ? point(m.points[1]) : .zero)
+        if m.pointCount > 1 {
+            // Two points are solved together when K is well conditioned, as Box2D v2's block
+            // solver does: one after the other, the first point takes the whole impact and a
+            // box landing flat starts to spin.
+            let rnA0 = cross(constraint.p0.anchorA, normal), rnB0 = cross(constraint.p0.anchorB, normal)
+            let rnA1 = cross(constraint.p1.anchorA, normal), rnB1 = cross(constraint.p1.anchorB, normal)
+            let k11 = mA + mB + iA * rnA0 * rnA0 + iB * rnB0 * rnB0
+            let k22 = mA + mB + iA * rnA1 * rnA1 + iB * rnB1 * rnB1
+            let k12 = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1
+            constraint.coupling = k12
+            let det = k11 * k22 - k12 * k12
+            if k11 > 0, k22 > 0, k11 * k11 < blockSolverMaxCondition * det {
+                let invDet = 1 / det
+                constraint.blockInverse = (k22 * invDet, -k12 * invDet, k11 * invDet)
+            }
+        }
+        return constraint
     }
 }

@@ -34,6 +34,10 @@ struct ContactBlock {
     var biasRate = Lanes(), massScale = Lanes(repeating: 1), impulseScale = Lanes()
     var p0 = PointLanes()
     var p1 = PointLanes()
+    /// K's off-diagonal, and K⁻¹ where `solvesAsBlock` is 1 (see `ContactConstraint`).
+    var coupling = Lanes()
+    var inverse11 = Lanes(), inverse12 = Lanes(), inverse22 = Lanes()
+    var solvesAsBlock = Lanes()
 }
 
 // Gathering and scattering load each body's state as two 16-byte rows (velocity, angular
@@ -89,6 +93,30 @@ func scatterVelocities(
     p.1.storeBytes(of: t.1, as: Lanes.self)
     p.2.storeBytes(of: t.2, as: Lanes.self)
     p.3.storeBytes(of: t.3, as: Lanes.self)
+}
+
+/// Sets both points' normal impulses to their new totals and applies the change to the two
+/// bodies' velocities.
+@inline(__always)
+func applyNormalImpulses(
+    _ p0: UnsafeMutablePointer<PointLanes>, _ p1: UnsafeMutablePointer<PointLanes>, _ new0: Lanes, _ new1: Lanes,
+    nx: Lanes, ny: Lanes, mA: Lanes, iA: Lanes, mB: Lanes, iB: Lanes,
+    _ vAx: inout Lanes, _ vAy: inout Lanes, _ wA: inout Lanes, _ vBx: inout Lanes, _ vBy: inout Lanes, _ wB: inout Lanes
+) {
+    @inline(__always) func apply(_ p: UnsafeMutablePointer<PointLanes>, _ new: Lanes) {
+        let impulse = new - p.pointee.normalImpulse
+        p.pointee.normalImpulse = new
+        p.pointee.maxNormalImpulse = lanesMax(p.pointee.maxNormalImpulse, impulse)
+        let px = impulse * nx, py = impulse * ny
+        vAx -= mA * px
+        vAy -= mA * py
+        wA -= iA * (p.pointee.anchorAX * py - p.pointee.anchorAY * px)
+        vBx += mB * px
+        vBy += mB * py
+        wB += iB * (p.pointee.anchorBX * py - p.pointee.anchorBY * px)
+    }
+    apply(p0, new0)
+    apply(p1, new1)
 }
 
 func warmStartContactBlocks(
@@ -147,9 +175,9 @@ func solveContactBlocks(
         let p0 = c.pointer(to: \.p0)!
         let p1 = c.pointer(to: \.p1)!
 
-        // Non-penetration, both points. A one-point contact's second point has zero mass.
-        for pass in 0..<2 {
-            let p = pass == 0 ? p0 : p1
+        // Non-penetration. Each point's normal velocity and bias; a one-point contact's
+        // second point has zero mass and gets no impulse.
+        @inline(__always) func terms(_ p: UnsafeMutablePointer<PointLanes>) -> (vn: Lanes, bias: Lanes, massScale: Lanes, impulseScale: Lanes) {
             let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY
             let rBx = p.pointee.anchorBX, rBy = p.pointee.anchorBY
             // Current separation from the substep motion, normal held fixed.
@@ -159,24 +187,26 @@ func solveContactBlocks(
             // Speculative where still apart: the gap may close within this substep.
             let apart = s .> zero
             let velocityBias = lanesMax(biasRate * s, minBias).replacing(with: s * invH, where: apart)
-            let massScale = softMass.replacing(with: one, where: apart)
-            let impulseScale = softImpulse.replacing(with: zero, where: apart)
             let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
             let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
-            let vn = dvx * nx + dvy * ny
-            let old = p.pointee.normalImpulse
-            let newImpulse = lanesMax(old - p.pointee.normalMass * massScale * (vn + velocityBias) - impulseScale * old, zero)
-            let impulse = newImpulse - old
-            p.pointee.normalImpulse = newImpulse
-            p.pointee.maxNormalImpulse = lanesMax(p.pointee.maxNormalImpulse, impulse)
-            let px = impulse * nx, py = impulse * ny
-            vAx -= mA * px
-            vAy -= mA * py
-            wA -= iA * (rAx * py - rAy * px)
-            vBx += mB * px
-            vBy += mB * py
-            wB += iB * (rBx * py - rBy * px)
+            return (dvx * nx + dvy * ny, velocityBias,
+                    softMass.replacing(with: one, where: apart), softImpulse.replacing(with: zero, where: apart))
         }
+        let t0 = terms(p0), t1 = terms(p1)
+        let old0 = p0.pointee.normalImpulse, old1 = p1.pointee.normalImpulse
+        // One point after the other (Gauss-Seidel): the second sees the first's impulse
+        // through the coupling.
+        let seq0 = lanesMax(old0 - p0.pointee.normalMass * t0.massScale * (t0.vn + t0.bias) - t0.impulseScale * old0, zero)
+        let vn1 = t1.vn + c.pointee.coupling * (seq0 - old0)
+        let seq1 = lanesMax(old1 - p1.pointee.normalMass * t1.massScale * (vn1 + t1.bias) - t1.impulseScale * old1, zero)
+        // Both at once, kept where both stay pushing.
+        let r0 = t0.vn + t0.bias, r1 = t1.vn + t1.bias
+        let block0 = old0 - t0.massScale * (c.pointee.inverse11 * r0 + c.pointee.inverse12 * r1) - t0.impulseScale * old0
+        let block1 = old1 - t1.massScale * (c.pointee.inverse12 * r0 + c.pointee.inverse22 * r1) - t1.impulseScale * old1
+        let asBlock = (c.pointee.solvesAsBlock .> zero) .& (block0 .>= zero) .& (block1 .>= zero)
+        applyNormalImpulses(
+            p0, p1, seq0.replacing(with: block0, where: asBlock), seq1.replacing(with: block1, where: asBlock),
+            nx: nx, ny: ny, mA: mA, iA: iA, mB: mB, iB: iB, &vAx, &vAy, &wA, &vBx, &vBy, &wB)
 
         // Friction, bounded by each point's normal impulse.
         let friction = c.pointee.friction
@@ -223,32 +253,32 @@ func applyRestitutionBlocks(
         var (vBx, vBy, wB, fB) = gatherVelocities(pb)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let mA = c.pointee.invMassA, iA = c.pointee.invIA, mB = c.pointee.invMassB, iB = c.pointee.invIB
-        @inline(__always) func bounce(_ p: UnsafeMutablePointer<PointLanes>) {
-            // Only points that closed faster than the threshold and carried load bounce.
+        let p0 = c.pointer(to: \.p0)!, p1 = c.pointer(to: \.p1)!
+        // Only points that closed faster than the threshold and carried load bounce.
+        @inline(__always) func bouncing(_ p: UnsafeMutablePointer<PointLanes>) -> (active: SIMDMask<SIMD4<Int32>>, vn: Lanes) {
             let active = (p.pointee.relativeVelocity .< minusThreshold) .& (p.pointee.maxNormalImpulse .> zero)
                 .& (e .!= zero)
-            guard any(active) else { return }
             let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY
             let rBx = p.pointee.anchorBX, rBy = p.pointee.anchorBY
             let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
             let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
-            let vn = dvx * nx + dvy * ny
-            let old = p.pointee.normalImpulse
-            var newImpulse = lanesMax(old - p.pointee.normalMass * (vn + e * p.pointee.relativeVelocity), zero)
-            newImpulse.replace(with: old, where: .!active)
-            let impulse = newImpulse - old
-            p.pointee.normalImpulse = newImpulse
-            p.pointee.maxNormalImpulse = lanesMax(p.pointee.maxNormalImpulse, impulse)
-            let px = impulse * nx, py = impulse * ny
-            vAx -= mA * px
-            vAy -= mA * py
-            wA -= iA * (rAx * py - rAy * px)
-            vBx += mB * px
-            vBy += mB * py
-            wB += iB * (rBx * py - rBy * px)
+            return (active, dvx * nx + dvy * ny)
         }
-        bounce(c.pointer(to: \.p0)!)
-        bounce(c.pointer(to: \.p1)!)
+        let b0 = bouncing(p0), b1 = bouncing(p1)
+        guard any(b0.active .| b1.active) else { continue }
+        let old0 = p0.pointee.normalImpulse, old1 = p1.pointee.normalImpulse
+        let r0 = b0.vn + e * p0.pointee.relativeVelocity, r1 = b1.vn + e * p1.pointee.relativeVelocity
+        var seq0 = lanesMax(old0 - p0.pointee.normalMass * r0, zero)
+        seq0.replace(with: old0, where: .!b0.active)
+        var seq1 = lanesMax(old1 - p1.pointee.normalMass * (r1 + c.pointee.coupling * (seq0 - old0)), zero)
+        seq1.replace(with: old1, where: .!b1.active)
+        // A flat landing bounces both points together, without spin.
+        let block0 = old0 - (c.pointee.inverse11 * r0 + c.pointee.inverse12 * r1)
+        let block1 = old1 - (c.pointee.inverse12 * r0 + c.pointee.inverse22 * r1)
+        let asBlock = (c.pointee.solvesAsBlock .> zero) .& b0.active .& b1.active .& (block0 .>= zero) .& (block1 .>= zero)
+        applyNormalImpulses(
+            p0, p1, seq0.replacing(with: block0, where: asBlock), seq1.replacing(with: block1, where: asBlock),
+            nx: nx, ny: ny, mA: mA, iA: iA, mB: mB, iB: iB, &vAx, &vAy, &wA, &vBx, &vBy, &wB)
         _ = (fA, fB)
         scatterVelocities(pa, vAx, vAy, wA, fA)
         scatterVelocities(pb, vBx, vBy, wB, fB)
@@ -369,6 +399,13 @@ extension ContactBlock {
         impulseScale[l] = c.softness.impulseScale
         p0.pack(c.p0, lane: l)
         if c.pointCount > 1 { p1.pack(c.p1, lane: l) }
+        coupling[l] = c.coupling
+        if let (i11, i12, i22) = c.blockInverse {
+            inverse11[l] = i11
+            inverse12[l] = i12
+            inverse22[l] = i22
+            solvesAsBlock[l] = 1
+        }
     }
 }
 

@@ -20,6 +20,7 @@ extension World {
                 guard fast.filter.categoryBits != 0 || fast.filter.maskBits != 0 else { continue }
                 let box = fast.geometry.computeAABB(start).union(fast.geometry.computeAABB(body.transform))
                 let fastProxy = ShapeProxy(fast.geometry)
+                let endProxy = fastProxy.transformed(by: body.transform)
                 let centroidStart = start.apply(fast.geometry.centroid)
                 let centroidEnd = body.transform.apply(fast.geometry.centroid)
                 broadPhase.query(box) { otherIndex in
@@ -41,12 +42,21 @@ extension World {
                         return true
                     }
                     if case .chainSegment(let chain) = other.geometry {
-                        // One-sided: ignore a sweep that starts behind the segment or ends in front.
+                        // One-sided: ignore a sweep that starts behind the segment. One whose
+                        // centre ends in front still counts when the shape sank past the
+                        // speculative margin (a box landing fast on the ground); one that
+                        // merely slides along it does not, so sliding never pauses.
                         let p1 = otherBody.transform.apply(chain.segment.point1)
                         let e = otherBody.transform.q.rotate(chain.segment.point2 - chain.segment.point1)
                         let offset1 = cross(centroidStart - p1, e)
                         let offset2 = cross(centroidEnd - p1, e)
-                        if offset1 < 0 || offset2 > 0 || offset1 == offset2 { return true }
+                        if offset1 < 0 || offset1 == offset2 { return true }
+                        if offset2 > 0 {
+                            let front = e.rightPerp.normalized
+                            let deepest = endProxy.support(-1 * front).point
+                            let depth = -(dot(deepest - p1, front) - endProxy.radius)
+                            if depth < Tolerance.speculativeDistance { return true }
+                        }
                     }
                     let otherSweep = Sweep(
                         localCenter: otherBody.localCenter, c1: otherBody.center, c2: otherBody.center,

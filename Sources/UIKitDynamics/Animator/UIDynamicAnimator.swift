@@ -33,7 +33,6 @@ open class UIDynamicAnimator: NSObject {
     var boundarySlots: [BoundaryRecord?] = []
     var freeBoundarySlots: [Int] = []
     /// A static body at the origin that anchor attachments hang from.
-    private var anchorBodyID: BodyID = .null
 
     /// The behaviour tree flattened depth first, and the behaviours by kind, as of the last
     /// synchronisation.
@@ -241,15 +240,6 @@ open class UIDynamicAnimator: NSObject {
     }
 
     // MARK: Engine helpers for behaviours
-
-    /// The static body at the origin that anchor attachments hang from.
-    var anchorBody: BodyID {
-        if world.isValid(anchorBodyID) { return anchorBodyID }
-        var def = BodyDef()
-        def.type = .static
-        anchorBodyID = world.createBody(def)
-        return anchorBodyID
-    }
 
     func record(of item: UIDynamicItem) -> ItemRecord? {
         recordsByItem[ObjectIdentifier(item)]

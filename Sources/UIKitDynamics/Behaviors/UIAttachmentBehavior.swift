@@ -43,6 +43,13 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
     private var storedRange = UIFloatRange.infinite
 
     private var joint: JointID = .null
+    /// A one-item attachment hangs from its own kinematic body at the anchor: moving the
+    /// anchor gives that body the velocity to get there in one step, so a rigid rod carries
+    /// the item along at once (as on iOS) instead of catching up at the solver's push limit.
+    private var anchorBody: BodyID = .null
+    /// Anchor moves of up to this many metres per step (40 points, 2,400 points/s: a fast
+    /// finger) carry the item along; longer ones are jumps.
+    private static let largestCarriedAnchorJump: Float = 0.4
     private var jointBodies: [BodyID] = []
     private var jointIsPin = false
     private var needsRebuild = false
@@ -153,8 +160,17 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
         set {
             guard newValue.isFinitePoint else { return }
             storedAnchor = newValue
-            if let world, world.isValid(joint), hangsFromAnchorBody {
-                world.setLocalAnchorA(joint, Vec2(points: newValue))
+            if let world, world.isValid(anchorBody), hangsFromAnchorBody {
+                let target = Vec2(points: newValue)
+                if distance(world.transform(anchorBody).p, target) > Self.largestCarriedAnchorJump {
+                    // A jump, not a drag (a first touch far away, or gestures that arrived in a
+                    // burst): the anchor moves at once and the rod pulls the item in at the
+                    // solver's correction speed rather than flinging it at the jump's speed.
+                    world.setTransform(anchorBody, position: target, rotation: .identity)
+                }
+                world.setTargetTransform(anchorBody, position: target, rotation: .identity, timeStep: Float(Units.stepDuration))
+                // Re-setting the (unchanged) local anchor wakes a sleeping item.
+                if world.isValid(joint) { world.setLocalAnchorA(joint, .zero) }
             }
             parametersDidChange()
         }
@@ -255,8 +271,7 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
 
     private var world: World? { owner?.world }
 
-    /// Whether body A of the joint is the animator's anchor body (so `localAnchorA` is the
-    /// anchor point in world coordinates).
+    /// Whether body A of the joint is this attachment's kinematic anchor body.
     private var hangsFromAnchorBody: Bool { attachedItems.count == 1 }
 
     /// A rigid attachment of (nearly) zero length is a pin: a distance joint has no direction
@@ -313,6 +328,8 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
 
     override func engineDetach(_ animator: UIDynamicAnimator) {
         if animator.world.isValid(joint) { animator.world.destroyJoint(joint) }
+        if animator.world.isValid(anchorBody) { animator.world.destroyBody(anchorBody) }
+        anchorBody = .null
         joint = .null
         jointBodies = []
     }
@@ -324,15 +341,18 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
         let scale = Float(Units.pointsPerMeter)
         // Body A and its local anchor; body B and its local anchor.
         let twoItems = bodies.count == 2
-        let bodyA = twoItems ? bodies[0] : animator.anchorBody
+        let bodyA = twoItems ? bodies[0] : kinematicAnchor(world, at: anchor)
         let bodyB = twoItems ? bodies[1] : bodies[0]
         let xfA = world.transform(bodyA), xfB = world.transform(bodyB)
+        // Where the anchor is in body A's frame; for a one-item attachment the anchor body
+        // may still be on its way to a just-moved anchor, so measure from the anchor itself.
+        let anchorInA = twoItems ? xfA.invApply(anchor) : Vec2.zero
 
         switch kind {
         case .anchor, .items, .limit:
-            let localA = twoItems ? local1 : anchor
+            let localA = twoItems ? local1 : Vec2.zero
             let localB = twoItems ? local2 : local1
-            let current = distance(xfA.apply(localA), xfB.apply(localB))
+            let current = distance(twoItems ? xfA.apply(localA) : anchor, xfB.apply(localB))
             let lengthM = explicitLength.map { Float($0 / Units.pointsPerMeter) } ?? current
             resolvedLength = CGFloat(lengthM * scale)
             if case .limit = kind {
@@ -371,7 +391,7 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
                 return .null
             }
             var def = PrismaticJointDef(bodyA: bodyA, bodyB: bodyB)
-            def.localAnchorA = xfA.invApply(anchor)
+            def.localAnchorA = anchorInA
             def.localAnchorB = xfB.invApply(anchor)
             def.localAxisA = xfA.q.invRotate(Vec2(ax, ay).normalized)
             def.referenceAngle = relativeAngle(xfA.q, xfB.q)
@@ -383,14 +403,14 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
 
         case .fixed:
             var def = WeldJointDef(bodyA: bodyA, bodyB: bodyB)
-            def.localAnchorA = xfA.invApply(anchor)
+            def.localAnchorA = anchorInA
             def.localAnchorB = xfB.invApply(anchor)
             def.referenceAngle = relativeAngle(xfA.q, xfB.q)
             return world.createWeldJoint(def)
 
         case .pin:
             var def = RevoluteJointDef(bodyA: bodyA, bodyB: bodyB)
-            def.localAnchorA = xfA.invApply(anchor)
+            def.localAnchorA = anchorInA
             def.localAnchorB = xfB.invApply(anchor)
             def.referenceAngle = relativeAngle(xfA.q, xfB.q)
             let limits = rangeLimits(scale: 1)
@@ -402,5 +422,14 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
             def.maxMotorTorque = Float(storedFrictionTorque)
             return world.createRevoluteJoint(def)
         }
+    }
+
+    private func kinematicAnchor(_ world: World, at anchor: Vec2) -> BodyID {
+        if world.isValid(anchorBody) { return anchorBody }
+        var def = BodyDef()
+        def.type = .kinematic
+        def.position = anchor
+        anchorBody = world.createBody(def)
+        return anchorBody
     }
 }
