@@ -56,10 +56,10 @@ let blockSolverMaxCondition: Float = 1000
 
 extension World {
     /// Builds the constraint of a touching contact; both bodies are awake or static.
-    func makeContactConstraint(_ c: Int32, _ context: StepContext) -> ContactConstraint {
-        let contact = contacts[Int(c)]
-        let bodyA = bodies[Int(contact.bodyA)]
-        let bodyB = bodies[Int(contact.bodyB)]
+    static func makeContactConstraint(
+        _ c: Int32, _ contact: Contact, _ bodyA: Body, _ bodyB: Body, _ states: UnsafeBufferPointer<BodyState>,
+        _ context: StepContext
+    ) -> ContactConstraint {
         let indexA = bodyA.awakeIndex
         let indexB = bodyB.awakeIndex
         let mA = bodyA.type == .dynamic ? bodyA.invMass : 0

@@ -312,7 +312,12 @@ extension World {
             colorOf.removeAll(keepingCapacity: true)
             colorCounts.removeAll(keepingCapacity: true)
             var colorCount = 0
-            let pick = { (list: UnsafeBufferPointer<ContactConstraint>) in
+            // Local functions that capture nothing: the arrays go in as inout arguments, so
+            // no runtime exclusivity bookkeeping per element.
+            func pick(
+                _ list: UnsafeBufferPointer<ContactConstraint>, _ bits: inout [UInt64], _ colorOf: inout [Int32],
+                _ colorCounts: inout [Int], _ colorCount: inout Int
+            ) {
                 for i in 0..<list.count {
                     let a = list[i].indexA, b = list[i].indexB
                     let wordA = Int(a >> 6), maskA: UInt64 = a >= 0 ? 1 << UInt64(a & 63) : 0
@@ -339,9 +344,9 @@ extension World {
                 }
             }
             if pass == 0 {
-                scratch.constraints.withUnsafeBufferPointer(pick)
+                scratch.constraints.withUnsafeBufferPointer { pick($0, &bits, &colorOf, &colorCounts, &colorCount) }
             } else {
-                scratch.staticConstraints.withUnsafeBufferPointer(pick)
+                scratch.staticConstraints.withUnsafeBufferPointer { pick($0, &bits, &colorOf, &colorCounts, &colorCount) }
             }
             // Lay the colours out one after another, four lanes to a block.
             firstBlock.removeAll(keepingCapacity: true)
@@ -354,7 +359,10 @@ extension World {
             }
             blocks.append(contentsOf: repeatElement(ContactBlock(), count: next - blocks.count))
             let offset = pass == 0 ? 0 : scratch.constraints.count
-            let pack = { (list: UnsafeBufferPointer<ContactConstraint>) in
+            func pack(
+                _ list: UnsafeBufferPointer<ContactConstraint>, _ blocks: inout [ContactBlock], _ colorOf: [Int32],
+                _ firstBlock: [Int], _ fill: inout [Int]
+            ) {
                 blocks.withUnsafeMutableBufferPointer { bp in
                     for i in 0..<list.count {
                         let color = Int(colorOf[i])
@@ -366,9 +374,9 @@ extension World {
                 }
             }
             if pass == 0 {
-                scratch.constraints.withUnsafeBufferPointer(pack)
+                scratch.constraints.withUnsafeBufferPointer { pack($0, &blocks, colorOf, firstBlock, &fill) }
             } else {
-                scratch.staticConstraints.withUnsafeBufferPointer(pack)
+                scratch.staticConstraints.withUnsafeBufferPointer { pack($0, &blocks, colorOf, firstBlock, &fill) }
             }
         }
         scratch.blocks = blocks

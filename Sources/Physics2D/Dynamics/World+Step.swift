@@ -355,16 +355,24 @@ extension World {
     func prepareContacts(_ context: StepContext) {
         scratch.constraints.removeAll(keepingCapacity: true)
         scratch.staticConstraints.removeAll(keepingCapacity: true)
-        for index in 0..<Int32(contacts.count) {
-            let c = contacts[Int(index)]
-            guard c.isAlive, c.isTouching else { continue }
-            let a = bodies[Int(c.bodyA)].awakeIndex, b = bodies[Int(c.bodyB)].awakeIndex
-            guard a >= 0 || b >= 0 else { continue }
-            let constraint = makeContactConstraint(index, context)
-            if a < 0 || b < 0 {
-                scratch.staticConstraints.append(constraint)
-            } else {
-                scratch.constraints.append(constraint)
+        // One access to each array for the whole loop, not one per element.
+        contacts.withUnsafeBufferPointer { contactList in
+            bodies.withUnsafeBufferPointer { bodyList in
+                states.withUnsafeBufferPointer { stateList in
+                    for index in 0..<contactList.count {
+                        let c = contactList[index]
+                        guard c.isAlive, c.isTouching else { continue }
+                        let a = bodyList[Int(c.bodyA)].awakeIndex, b = bodyList[Int(c.bodyB)].awakeIndex
+                        guard a >= 0 || b >= 0 else { continue }
+                        let constraint = Self.makeContactConstraint(
+                            Int32(index), c, bodyList[Int(c.bodyA)], bodyList[Int(c.bodyB)], stateList, context)
+                        if a < 0 || b < 0 {
+                            scratch.staticConstraints.append(constraint)
+                        } else {
+                            scratch.constraints.append(constraint)
+                        }
+                    }
+                }
             }
         }
     }
