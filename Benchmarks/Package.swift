@@ -15,7 +15,10 @@ let package = Package(
         // in the anchors' own line format.
         .executableTarget(
             name: "engine-bench",
-            dependencies: [.product(name: "UIKitDynamics", package: "newtons")],
+            dependencies: [
+                .product(name: "UIKitDynamics", package: "newtons"),
+                .product(name: "DynamicsTesting", package: "newtons"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]),
         // Microseconds and heap allocations per step of each lesson's scene (package-benchmark).
         .executableTarget(

@@ -4,6 +4,7 @@
 // line format, with the median of the first 60 steps too (the figure compared: this engine
 // puts resting bodies to sleep).
 import Foundation
+import DynamicsTesting
 import UIKitDynamics
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -15,32 +16,10 @@ guard base > 0, steps >= 60 else {
 }
 
 let size: CGFloat = 100
-let groundY = CGFloat(base) * size + 200
-let root = UIView(frame: CGRect(x: 0, y: 0, width: CGFloat(base) * size + 400, height: groundY + 100))
-let animator = UIDynamicAnimator(referenceView: root)
-var boxes: [UIView] = []
-for row in 0..<base {
-    let n = base - row
-    for i in 0..<n {
-        let x = root.bounds.midX + (CGFloat(i) - CGFloat(n) * 0.5 + 0.5) * size
-        let y = groundY - size * 0.5 - CGFloat(row) * size
-        let box = UIView(frame: CGRect(x: x - size / 2, y: y - size / 2, width: size, height: size))
-        root.addSubview(box)
-        boxes.append(box)
-    }
-}
-let gravity = UIGravityBehavior(items: boxes)
-let collision = UICollisionBehavior(items: boxes)
-collision.addBoundary(
-    withIdentifier: "ground" as NSString, from: CGPoint(x: -20_000, y: groundY), to: CGPoint(x: 20_000, y: groundY))
-let material = UIDynamicItemBehavior(items: boxes)
-material.friction = 0.6
-material.elasticity = 0
-material.density = 1
-animator.addBehavior(gravity)
-animator.addBehavior(collision)
-animator.addBehavior(material)
-
+// The same scene the tests check stands (DynamicsTesting), so the benchmark times what is tested.
+let scene = DynamicsScenes.pyramid(base: base, size: size)
+let animator = scene.animator
+let boxes = scene.items
 let top = boxes.last!
 let start = top.center
 var times: [Double] = []
