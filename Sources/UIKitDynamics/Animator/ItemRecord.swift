@@ -48,6 +48,8 @@ struct Material: Equatable {
     var angularDamping: Float = 0
     var fixedRotation = false
     var isAnchored = false
+    /// Electric charge, for electric and magnetic fields (not an engine property).
+    var charge: Float = 0
 
     /// What an item no item behaviour configures simulates with (docs/api.md, "Defaults").
     static let simulatedDefault = Material()

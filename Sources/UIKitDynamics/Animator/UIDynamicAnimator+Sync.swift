@@ -24,6 +24,7 @@ extension UIDynamicAnimator {
         for c in collisionBehaviors { c.collisionIndex = -1 }
         collisionBehaviors.removeAll(keepingCapacity: true)
         itemBehaviors.removeAll(keepingCapacity: true)
+        fieldBehaviors.removeAll(keepingCapacity: true)
         for behavior in behaviors { flatten(behavior) }
         for (i, c) in collisionBehaviors.enumerated() { c.collisionIndex = i }
 
@@ -100,6 +101,7 @@ extension UIDynamicAnimator {
         case let p as UIPushBehavior: pushBehaviors.append(p)
         case let c as UICollisionBehavior: collisionBehaviors.append(c)
         case let i as UIDynamicItemBehavior: itemBehaviors.append(i)
+        case let f as UIFieldBehavior: fieldBehaviors.append(f)
         default: break
         }
         for child in behavior.children { flatten(child) }

@@ -41,6 +41,7 @@ open class UIDynamicAnimator: NSObject {
     var pushBehaviors: [UIPushBehavior] = []
     var collisionBehaviors: [UICollisionBehavior] = []
     var itemBehaviors: [UIDynamicItemBehavior] = []
+    var fieldBehaviors: [UIFieldBehavior] = []
 
     var needsSync = false
     var syncMark: UInt32 = 0
