@@ -13,6 +13,10 @@ final class ItemRecord {
 
     var body: BodyID = .null
     var shape: ShapeID = .null
+    /// No behaviour referenced the item any more when one was last removed: at the next
+    /// synchronisation its body is made anew from the item's state (UIKit destroys the body
+    /// then, so re-adding behaviours in the same step starts the item afresh, at rest).
+    var isReleased = false
     /// The pose written to the item last (or read from it), to write only what changed.
     var lastPosition: Vec2 = .zero
     var lastRotation: Rot = .identity

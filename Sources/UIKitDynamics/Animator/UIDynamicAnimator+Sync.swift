@@ -45,6 +45,8 @@ extension UIDynamicAnimator {
         // 3. Bodies: made for items that can have one, destroyed for items that no longer can.
         for record in records {
             let eligible = canSimulate(record.item)
+            if record.isReleased && record.hasBody { destroyBody(record) }
+            record.isReleased = false
             if eligible && !record.hasBody {
                 makeBody(record)
             } else if !eligible && record.hasBody {

@@ -190,6 +190,7 @@ open class UIDynamicAnimator: NSObject {
             b.willMove(to: nil)
             b.engineDetach(self)
             wakeItems(of: b)
+            for record in b.boundRecords where !isReferencedInTree(record.item) { record.isReleased = true }
             b.owner = nil
             b.boundRecords.removeAll()
         }
@@ -233,6 +234,15 @@ open class UIDynamicAnimator: NSObject {
         for record in behavior.boundRecords where record.hasBody {
             world.setAwake(record.body, true)
         }
+    }
+
+    /// Whether any behaviour now in the tree references `item` (for removals only: it walks
+    /// the whole tree).
+    private func isReferencedInTree(_ item: UIDynamicItem) -> Bool {
+        func references(_ behavior: UIDynamicBehavior) -> Bool {
+            behavior.engineItems.contains { $0 === item } || behavior.children.contains(where: references)
+        }
+        return behaviors.contains(where: references)
     }
 
     func forEachInSubtree(_ behavior: UIDynamicBehavior, _ body: (UIDynamicBehavior) -> Void) {
