@@ -12,7 +12,9 @@ final class ItemRecord {
     var mark: UInt32 = 0
 
     var body: BodyID = .null
+    /// The body's first shape, and all of them (a group has one per member).
     var shape: ShapeID = .null
+    var shapes: [ShapeID] = []
     /// No behaviour referenced the item any more when one was last removed: at the next
     /// synchronisation its body is made anew from the item's state (UIKit destroys the body
     /// then, so re-adding behaviours in the same step starts the item afresh, at rest).

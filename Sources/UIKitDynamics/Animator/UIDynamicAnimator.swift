@@ -112,7 +112,8 @@ open class UIDynamicAnimator: NSObject {
         return records.compactMap { record in
             let box: CGRect
             if record.hasBody {
-                let aabb = world.shapeAABB(record.shape)
+                var aabb = world.shapeAABB(record.shape)
+                for shape in record.shapes.dropFirst() { aabb = aabb.union(world.shapeAABB(shape)) }
                 let lo = aabb.lowerBound.points, hi = aabb.upperBound.points
                 box = CGRect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
             } else {
