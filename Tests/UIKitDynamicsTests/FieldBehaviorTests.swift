@@ -479,4 +479,20 @@ import UIKitDynamics
         #expect(allFinite(items))
         #expect(UIRegion(radius: .nan).contains(.zero) == false)
     }
+
+    /// The benchmark's scene: a thousand items fall towards the field's position, each
+    /// straight in (a radial field has no sideways pull).
+    @Test func aThousandItemsInARadialFieldFallStraightTowardsItsPosition() {
+        let scene = DynamicsScenes.radialField(count: 1000)
+        let centre = CGPoint(x: 1000, y: 1000)
+        let start = scene.items.map(\.center)
+        scene.animator.run(seconds: 0.25)
+        #expect(scene.items.count == 1000)
+        for (item, from) in zip(scene.items, start) where distance(from, centre) > 250 {
+            #expect(distance(item.center, centre) < distance(from, centre))
+            let before = atan2(from.y - centre.y, from.x - centre.x)
+            let after = atan2(item.center.y - centre.y, item.center.x - centre.x)
+            #expect(abs(remainder(after - before, 2 * .pi)) < 1e-3)
+        }
+    }
 }
