@@ -30,5 +30,17 @@ let package = Package(
             path: "Benchmarks/LessonScenes",
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        // Microseconds and heap allocations per step of engine scenes: 1,000 items in a radial
+        // field, a chain of 100 pin attachments.
+        .executableTarget(
+            name: "EngineScenes",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "UIKitDynamics", package: "newtons"),
+                .product(name: "DynamicsTesting", package: "newtons"),
+            ],
+            path: "Benchmarks/EngineScenes",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ]
 )

@@ -96,6 +96,57 @@ public enum DynamicsScenes {
     }
 }
 
+extension DynamicsScenes {
+    /// `count` 10 × 10-point items on a square grid 2,000 points wide in one radial gravity
+    /// field at the grid's centre (strength 20, minimum radius 20 points), without
+    /// collisions: the cost of evaluating a field, item by item. Items in creation order.
+    public static func radialField(count: Int) -> DynamicsScene {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 2000, height: 2000))
+        let animator = UIDynamicAnimator(referenceView: view)
+        let side = max(1, Int(Double(count).squareRoot().rounded(.up)))
+        let spacing = 1800 / CGFloat(side)
+        var items: [UIView] = []
+        for i in 0..<max(0, count) {
+            let x = 100 + (CGFloat(i % side) + 0.5) * spacing
+            let y = 100 + (CGFloat(i / side) + 0.5) * spacing
+            let item = UIView(frame: CGRect(x: x - 5, y: y - 5, width: 10, height: 10))
+            view.addSubview(item)
+            items.append(item)
+        }
+        let field = UIFieldBehavior.radialGravityField(position: CGPoint(x: 1000, y: 1000))
+        field.strength = 20
+        field.minimumRadius = 20
+        for item in items { field.addItem(item) }
+        animator.addBehavior(field)
+        return DynamicsScene(view: view, animator: animator, items: items)
+    }
+
+    /// A chain of `links` 20 × 6-point links, end to end from (100, 100) to the right, each
+    /// pinned to the next at their shared end (`pinAttachment`), the first pinned to an
+    /// anchor at its left end, under gravity: it swings down. Links in chain order.
+    public static func pinChain(links: Int) -> DynamicsScene {
+        let count = max(1, links)
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 40 + CGFloat(count) * 40, height: 40 + CGFloat(count) * 40))
+        let animator = UIDynamicAnimator(referenceView: view)
+        var items: [UIView] = []
+        for i in 0..<count {
+            let link = UIView(frame: CGRect(x: 100 + CGFloat(i) * 20, y: 97, width: 20, height: 6))
+            view.addSubview(link)
+            items.append(link)
+        }
+        animator.addBehavior(
+            UIAttachmentBehavior(item: items[0], offsetFromCenter: UIOffset(horizontal: -10, vertical: 0),
+                                 attachedToAnchor: CGPoint(x: 100, y: 100)))
+        for i in 1..<count {
+            animator.addBehavior(
+                UIAttachmentBehavior.pinAttachment(
+                    with: items[i - 1], attachedTo: items[i], attachmentAnchor: CGPoint(x: 100 + CGFloat(i) * 20, y: 100)))
+        }
+        animator.addBehavior(UIGravityBehavior(items: items))
+        return DynamicsScene(view: view, animator: animator, items: items)
+    }
+}
+
 extension UIDynamicAnimator {
     /// Advances by `seconds` in calls of one 1/60-s step each (as a display link would).
     public func run(seconds: Double) {

@@ -5,7 +5,7 @@ public enum LessonCatalog {
         [
             GravityLesson.self, CollisionLesson.self, AttachmentLesson.self, SpringLesson.self, SnapLesson.self,
             PushLesson.self, PropertiesLesson.self, AlertLesson.self, RaceLesson.self, BarrierLesson.self,
-            DropsLesson.self,
+            DropsLesson.self, HoopLesson.self, FieldsLesson.self,
         ]
     }
 

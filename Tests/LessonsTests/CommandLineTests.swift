@@ -16,6 +16,7 @@ import Testing
         let ids = lines(result.output).compactMap { $0["id"] as? String }
         #expect(Array(ids.prefix(7)) == ["gravity", "collision", "attachment", "spring", "snap", "push", "properties"])
         #expect(ids.contains("alert") && ids.contains("drops"))
+        #expect(ids.suffix(2) == ["hoop", "fields"])
     }
 
     @Test func runPrintsTheFrogSnappingToTheTap() throws {

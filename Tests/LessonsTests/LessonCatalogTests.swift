@@ -6,7 +6,7 @@ import Testing
     @Test func tutorialSevenComeFirstInBookOrderThenTheExtraRooms() {
         let ids = LessonCatalog.all.map { $0.info.id }
         #expect(Array(ids.prefix(7)) == ["gravity", "collision", "attachment", "spring", "snap", "push", "properties"])
-        #expect(Set(ids).isSuperset(of: ["alert", "race", "barrier", "drops"]))
+        #expect(Set(ids).isSuperset(of: ["alert", "race", "barrier", "drops", "hoop", "fields"]))
         #expect(Set(ids).count == ids.count, "ids are unique")
         let orders = LessonCatalog.all.map { $0.info.order }
         #expect(orders == orders.sorted())

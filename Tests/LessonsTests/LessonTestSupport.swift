@@ -34,3 +34,8 @@ extension Lesson {
 func distance(_ a: CGPoint, _ b: CGPoint) -> Double {
     hypot(a.x - b.x, a.y - b.y)
 }
+
+/// |a − b| ≤ tolerance × |b|.
+func isClose(_ a: Double, _ b: Double, relative tolerance: Double) -> Bool {
+    abs(a - b) <= tolerance * abs(b)
+}

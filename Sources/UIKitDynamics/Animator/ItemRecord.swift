@@ -12,7 +12,13 @@ final class ItemRecord {
     var mark: UInt32 = 0
 
     var body: BodyID = .null
+    /// The body's first shape, and all of them (a group has one per member).
     var shape: ShapeID = .null
+    var shapes: [ShapeID] = []
+    /// No behaviour referenced the item any more when one was last removed: at the next
+    /// synchronisation its body is made anew from the item's state (UIKit destroys the body
+    /// then, so re-adding behaviours in the same step starts the item afresh, at rest).
+    var isReleased = false
     /// The pose written to the item last (or read from it), to write only what changed.
     var lastPosition: Vec2 = .zero
     var lastRotation: Rot = .identity
@@ -48,6 +54,8 @@ struct Material: Equatable {
     var angularDamping: Float = 0
     var fixedRotation = false
     var isAnchored = false
+    /// Electric charge, for electric and magnetic fields (not an engine property).
+    var charge: Float = 0
 
     /// What an item no item behaviour configures simulates with (docs/api.md, "Defaults").
     static let simulatedDefault = Material()

@@ -11,9 +11,10 @@ extension UIDynamicAnimator {
         // 0. Pending changes to the behaviour tree, items or view hierarchy.
         synchronizeIfNeeded()
         // 1. Per-step inputs: gravity and continuous pushes as forces, instantaneous pushes
-        //    as one impulse each.
+        //    as one impulse each, then fields (forces, or a velocity field's velocity).
         applyGravity()
         applyPushes()
+        applyFields()
         // 2. The physics step.
         world.step(Float(Units.stepDuration))
         steppedTime += Units.stepDuration
@@ -70,6 +71,10 @@ extension UIDynamicAnimator {
             }
             if push.mode == .instantaneous { push.deactivateAfterImpulse() }
         }
+    }
+
+    private func applyFields() {
+        for field in fieldBehaviors { field.apply(world, time: steppedTime) }
     }
 
     private func writeBack() {

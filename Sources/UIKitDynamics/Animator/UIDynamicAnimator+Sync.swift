@@ -24,6 +24,7 @@ extension UIDynamicAnimator {
         for c in collisionBehaviors { c.collisionIndex = -1 }
         collisionBehaviors.removeAll(keepingCapacity: true)
         itemBehaviors.removeAll(keepingCapacity: true)
+        fieldBehaviors.removeAll(keepingCapacity: true)
         for behavior in behaviors { flatten(behavior) }
         for (i, c) in collisionBehaviors.enumerated() { c.collisionIndex = i }
 
@@ -44,6 +45,8 @@ extension UIDynamicAnimator {
         // 3. Bodies: made for items that can have one, destroyed for items that no longer can.
         for record in records {
             let eligible = canSimulate(record.item)
+            if record.isReleased && record.hasBody { destroyBody(record) }
+            record.isReleased = false
             if eligible && !record.hasBody {
                 makeBody(record)
             } else if !eligible && record.hasBody {
@@ -71,10 +74,12 @@ extension UIDynamicAnimator {
             let isColliding = !(record.itemCollisions.isEmpty && record.boundaryCollisions.isEmpty)
             record.appliedItemCollisions = record.itemCollisions
             record.appliedBoundaryCollisions = record.boundaryCollisions
-            if wasColliding != isColliding {
-                world.setFilter(record.shape, isColliding ? Filter() : .none)
-            } else {
-                world.resetFilter(record.shape)
+            for shape in record.shapes {
+                if wasColliding != isColliding {
+                    world.setFilter(shape, isColliding ? Filter() : .none)
+                } else {
+                    world.resetFilter(shape)
+                }
             }
         }
 
@@ -100,6 +105,7 @@ extension UIDynamicAnimator {
         case let p as UIPushBehavior: pushBehaviors.append(p)
         case let c as UICollisionBehavior: collisionBehaviors.append(c)
         case let i as UIDynamicItemBehavior: itemBehaviors.append(i)
+        case let f as UIFieldBehavior: fieldBehaviors.append(f)
         default: break
         }
         for child in behavior.children { flatten(child) }
@@ -143,6 +149,11 @@ extension UIDynamicAnimator {
             return view.isDescendant(of: reference)
         }
         if let view = item as? UIView, view === referenceView { return false }
+        if let group = item as? UIDynamicItemGroup {
+            // Every member must be able to have a body of its own (its outline is part of
+            // the group's); the group moves them all.
+            return !group.items.isEmpty && group.items.allSatisfy(canSimulate)
+        }
         return true
     }
 
@@ -160,13 +171,18 @@ extension UIDynamicAnimator {
         shapeDef.restitution = m.restitution
         shapeDef.filter = .none
         shapeDef.userData = record.slot + 1
-        let shape = world.createShape(on: body, shapeDef, Self.geometry(of: item))
-        guard shape != .null else {
+        var shapes: [ShapeID] = []
+        for geometry in Self.geometries(of: item) {
+            let shape = world.createShape(on: body, shapeDef, geometry)
+            if shape != .null { shapes.append(shape) }
+        }
+        guard let first = shapes.first else {
             world.destroyBody(body)
             return
         }
         record.body = body
-        record.shape = shape
+        record.shape = first
+        record.shapes = shapes
         record.lastPosition = def.position
         record.lastRotation = def.rotation
         record.appliedMaterial = m
@@ -179,6 +195,32 @@ extension UIDynamicAnimator {
         world.destroyBody(record.body)
         record.body = .null
         record.shape = .null
+        record.shapes = []
+    }
+
+    /// The outlines of an item's body: one for an item, one per member for a group (each
+    /// member's outline carried to its place in the group's frame).
+    static func geometries(of item: UIDynamicItem) -> [ShapeGeometry] {
+        guard let group = item as? UIDynamicItemGroup else { return [geometry(of: item)] }
+        return group.memberPlacements().map { member in
+            let placement = Transform(p: Vec2(points: member.offset), q: Rot(angle: Float(member.angle)))
+            switch geometry(of: member.item) {
+            case .polygon(let polygon):
+                return .polygon(polygon.transformed(by: placement))
+            case .circle(let circle):
+                return .circle(Circle(center: placement.apply(circle.center), radius: circle.radius))
+            case .ellipse(let ellipse):
+                // The engine's ellipses sit on their body's origin: an off-centre member
+                // ellipse collides as the octagon inscribed in it.
+                let points = (0..<8).map { k -> Vec2 in
+                    let a = Float(k) * .pi / 4
+                    return placement.apply(Vec2(ellipse.radii.x * cos(a), ellipse.radii.y * sin(a)))
+                }
+                return Polygon.make(points: points).map(ShapeGeometry.polygon) ?? .circle(Circle(center: placement.p, radius: 0.01))
+            case .segment, .chainSegment:
+                return geometry(of: member.item)
+            }
+        }
     }
 
     /// The item's collision outline in metres about its centre.
@@ -204,9 +246,11 @@ extension UIDynamicAnimator {
         let m = record.material
         let old = record.appliedMaterial
         guard m != old else { return }
-        if m.friction != old.friction { world.setFriction(record.shape, m.friction) }
-        if m.restitution != old.restitution { world.setRestitution(record.shape, m.restitution) }
-        if m.density != old.density { world.setDensity(record.shape, m.density) }
+        for shape in record.shapes {
+            if m.friction != old.friction { world.setFriction(shape, m.friction) }
+            if m.restitution != old.restitution { world.setRestitution(shape, m.restitution) }
+            if m.density != old.density { world.setDensity(shape, m.density) }
+        }
         if m.linearDamping != old.linearDamping { world.setLinearDamping(record.body, m.linearDamping) }
         if m.angularDamping != old.angularDamping { world.setAngularDamping(record.body, m.angularDamping) }
         if m.fixedRotation != old.fixedRotation { world.setFixedRotation(record.body, m.fixedRotation) }

@@ -41,6 +41,7 @@ open class UIDynamicAnimator: NSObject {
     var pushBehaviors: [UIPushBehavior] = []
     var collisionBehaviors: [UICollisionBehavior] = []
     var itemBehaviors: [UIDynamicItemBehavior] = []
+    var fieldBehaviors: [UIFieldBehavior] = []
 
     var needsSync = false
     var syncMark: UInt32 = 0
@@ -111,7 +112,8 @@ open class UIDynamicAnimator: NSObject {
         return records.compactMap { record in
             let box: CGRect
             if record.hasBody {
-                let aabb = world.shapeAABB(record.shape)
+                var aabb = world.shapeAABB(record.shape)
+                for shape in record.shapes.dropFirst() { aabb = aabb.union(world.shapeAABB(shape)) }
                 let lo = aabb.lowerBound.points, hi = aabb.upperBound.points
                 box = CGRect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
             } else {
@@ -189,6 +191,7 @@ open class UIDynamicAnimator: NSObject {
             b.willMove(to: nil)
             b.engineDetach(self)
             wakeItems(of: b)
+            for record in b.boundRecords where !isReferencedInTree(record.item) { record.isReleased = true }
             b.owner = nil
             b.boundRecords.removeAll()
         }
@@ -232,6 +235,15 @@ open class UIDynamicAnimator: NSObject {
         for record in behavior.boundRecords where record.hasBody {
             world.setAwake(record.body, true)
         }
+    }
+
+    /// Whether any behaviour now in the tree references `item` (for removals only: it walks
+    /// the whole tree).
+    private func isReferencedInTree(_ item: UIDynamicItem) -> Bool {
+        func references(_ behavior: UIDynamicBehavior) -> Bool {
+            behavior.engineItems.contains { $0 === item } || behavior.children.contains(where: references)
+        }
+        return behaviors.contains(where: references)
     }
 
     func forEachInSubtree(_ behavior: UIDynamicBehavior, _ body: (UIDynamicBehavior) -> Void) {

@@ -22,6 +22,7 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
         var angularDamping: Float?
         var fixedRotation: Bool?
         var isAnchored: Bool?
+        var charge: Float?
 
         func apply(to m: inout Material) {
             if let friction { m.friction = friction }
@@ -31,6 +32,7 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
             if let angularDamping { m.angularDamping = angularDamping }
             if let fixedRotation { m.fixedRotation = fixedRotation }
             if let isAnchored { m.isAnchored = isAnchored }
+            if let charge { m.charge = charge }
         }
     }
 
@@ -129,10 +131,17 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
         }
     }
 
-    /// Electric charge for field behaviours (kept; fields are not simulated yet).
+    /// Electric charge, unitless: electric and magnetic fields act on an item in proportion
+    /// to it (an item of charge 0, the default, feels neither). Any finite value, negative
+    /// included; resolved across item behaviours like the other properties.
     open var charge: CGFloat {
         get { storedCharge }
-        set { if newValue.isFinite { storedCharge = newValue } }
+        set {
+            guard newValue.isFinite, let q = finiteFloat(newValue) else { return }
+            storedCharge = newValue
+            overrides.charge = q
+            materialsDidChange()
+        }
     }
 
     /// Adds `velocity` (points/s) to `item`'s linear velocity; before the behaviour is in an
