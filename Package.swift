@@ -91,6 +91,6 @@ let package = Package(
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "DynamicsTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "RoomServerTests", dependencies: ["RoomServer"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "ProtocolTests", dependencies: ["NewtonsClient", "RoomServer"], swiftSettings: swiftSettings),
+            name: "ProtocolTests", dependencies: ["NewtonsClient", "RoomServer", "DynamicsTesting"], swiftSettings: swiftSettings),
     ]
 )

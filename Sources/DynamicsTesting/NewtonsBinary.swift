@@ -1,11 +1,16 @@
 import Foundation
 
 /// Finds the `newtons` executable for tests that run it as a separate process: the
-/// `NEWTONS_BIN` the test runner sets, else the package's release or debug build.
+/// `NEWTONS_BIN` the test runner sets, else the one built beside the running tests (the same
+/// configuration, never a stale build of the other), else the package's release or debug build.
 package enum NewtonsBinary {
     package static func locate(from file: String = #filePath) -> URL? {
         if let path = ProcessInfo.processInfo.environment["NEWTONS_BIN"], !path.isEmpty {
             return URL(fileURLWithPath: path)
+        }
+        if let runner = CommandLine.arguments.first {
+            let sibling = URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("newtons")
+            if FileManager.default.isExecutableFile(atPath: sibling.path) { return sibling }
         }
         var dir = URL(fileURLWithPath: file).deletingLastPathComponent()
         while dir.path != "/" {

@@ -1,3 +1,4 @@
+import DynamicsTesting
 import Foundation
 import NewtonsClient
 import Testing
@@ -19,16 +20,9 @@ final class TestServer: @unchecked Sendable {
     /// The secret next to the web folder that no request may read.
     static let secret = "TOP-SECRET-OUTSIDE-WEB"
 
-    /// The binary: `NEWTONS_BIN`, else the package's release or debug build.
+    /// The binary: `NEWTONS_BIN`, else the one built with these tests (see `NewtonsBinary`).
     static var binary: String {
-        if let path = ProcessInfo.processInfo.environment["NEWTONS_BIN"], !path.isEmpty { return path }
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        for configuration in ["release", "debug"] {
-            let candidate = package.appendingPathComponent(".build/\(configuration)/newtons").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return package.appendingPathComponent(".build/debug/newtons").path
+        NewtonsBinary.locate()?.path ?? ".build/debug/newtons"
     }
 
     /// Starts a server and waits until `/healthz` answers.
