@@ -5,6 +5,7 @@
 //   Physics2D → UIKitDynamics → Lessons → RoomServer → newtons
 //   CLibWebSockets → RoomServer (only RoomServer/Transport touches C)
 //   NewtonsClient (swift-nio's WebSocket, not the server's) → ProtocolTests, load bench
+//   LoadWire (client-side WebSocket framing, no sockets, no NIO) → newtons-load (next)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -62,6 +63,9 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swiftSettings),
+        // The load generator's pure half: WebSocket framing, the upgrade, the few protocol fields it
+        // reads. No sockets, so it is tested alone (LoadWireTests).
+        .target(name: "LoadWire", swiftSettings: swiftSettings),
         // The room server's load generator (`make bench`, scripts/bench-server).
         .executableTarget(
             name: "newtons-load",
@@ -90,6 +94,7 @@ let package = Package(
             name: "UIKitDynamicsTests", dependencies: ["UIKitDynamics", "DynamicsTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "DynamicsTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "RoomServerTests", dependencies: ["RoomServer"], swiftSettings: swiftSettings),
+        .testTarget(name: "LoadWireTests", dependencies: ["LoadWire"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ProtocolTests", dependencies: ["NewtonsClient", "RoomServer"], swiftSettings: swiftSettings),
     ]
