@@ -4,8 +4,8 @@
 // Dependency direction (each arrow: "is imported by"):
 //   Physics2D → UIKitDynamics → Lessons → RoomServer → newtons
 //   CLibWebSockets → RoomServer (only RoomServer/Transport touches C)
-//   NewtonsClient (swift-nio's WebSocket, not the server's) → ProtocolTests, load bench
-//   LoadWire (client-side WebSocket framing, no sockets, no NIO) → newtons-load (next)
+//   NewtonsClient (swift-nio's WebSocket, not the server's) → ProtocolTests
+//   LoadWire (client-side WebSocket framing on raw sockets, no NIO) → newtons-load
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -66,15 +66,11 @@ let package = Package(
         // The load generator's pure half: WebSocket framing, the upgrade, the few protocol fields it
         // reads. No sockets, so it is tested alone (LoadWireTests).
         .target(name: "LoadWire", swiftSettings: swiftSettings),
-        // The room server's load generator (`make bench`, scripts/bench-server).
-        .executableTarget(
-            name: "newtons-load",
-            dependencies: [
-                "NewtonsClient",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ],
-            swiftSettings: swiftSettings),
+        // The room server's load generator (`make bench`, scripts/bench-server): one thread, raw
+        // non-blocking sockets and epoll, so that it keeps up with thousands of clients on one core.
+        .executableTarget(name: "newtons-load", dependencies: ["LoadWire", "CEpoll"], swiftSettings: swiftSettings),
+        // <sys/epoll.h>, which Glibc's module map leaves out (newtons-load's event loop).
+        .systemLibrary(name: "CEpoll"),
         // Scenes and checks shared by the tests and the benchmarks.
         .target(name: "DynamicsTesting", dependencies: ["UIKitDynamics", "Physics2D"], swiftSettings: swiftSettings),
         .executableTarget(
