@@ -1,5 +1,6 @@
-// The generator's one event loop: level-triggered epoll over every client socket, and the
-// monotonic clock its pings and windows are timed against.
+// The generator's one event loop: edge-triggered epoll over every client socket (a socket is
+// read until a receive leaves space over, so it is not polled again until more arrives), and
+// the monotonic clock its pings and windows are timed against.
 
 import CEpoll
 
@@ -12,6 +13,12 @@ func monotonicNanoseconds() -> UInt64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
+
+/// Sleeps until `deadline` (CLOCK_MONOTONIC nanoseconds).
+func sleep(until deadline: UInt64) {
+    var target = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+    while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
 }
 
 /// What went wrong in a system call, for a message.
@@ -38,7 +45,7 @@ final class Epoll {
 
     private func control(_ operation: Int32, _ socket: Int32, id: Int, writes: Bool) {
         var event = epoll_event()
-        event.events = EPOLLIN.rawValue | (writes ? EPOLLOUT.rawValue : 0)
+        event.events = EPOLLIN.rawValue | EPOLLET.rawValue | (writes ? EPOLLOUT.rawValue : 0)
         event.data.u64 = UInt64(id)
         if epoll_ctl(fd, operation, socket, &event) != 0 {
             fatalError(systemError("epoll_ctl"))
@@ -55,15 +62,18 @@ final class Epoll {
         _ = epoll_ctl(fd, EPOLL_CTL_DEL, socket, &event)
     }
 
-    /// Waits up to `timeoutMilliseconds` and calls `handle(id, events)` for each ready socket.
-    func poll(timeoutMilliseconds: Int32, _ handle: (Int, UInt32) -> Void) {
+    /// Waits up to `timeoutMilliseconds` (0: not at all) and calls `handle(id, events)` for each
+    /// ready socket. Returns how many there were.
+    @discardableResult
+    func poll(timeoutMilliseconds: Int32, _ handle: (Int, UInt32) -> Void) -> Int {
         let count = epoll_wait(fd, events, Int32(capacity), timeoutMilliseconds)
         guard count > 0 else {
             if count < 0, errno != EINTR { fatalError(systemError("epoll_wait")) }
-            return
+            return 0
         }
         for index in 0..<Int(count) {
             handle(Int(events[index].data.u64), events[index].events)
         }
+        return Int(count)
     }
 }

@@ -27,6 +27,8 @@ struct Settings {
     var serverPID: Int32?
     /// Upgrades in flight at once while connecting.
     var concurrency = 100
+    /// Milliseconds between rounds of the event loop (0: block in epoll until something arrives).
+    var pollMilliseconds = 1.0
 
     init(_ arguments: [String]) {
         var index = 1
@@ -46,13 +48,16 @@ struct Settings {
             case "--warmup": warmup = Double(value()) ?? warmup
             case "--server-pid": serverPID = Int32(value())
             case "--concurrency": concurrency = max(1, Int(value()) ?? concurrency)
+            case "--poll-ms": pollMilliseconds = max(0, Double(value()) ?? pollMilliseconds)
             case "--help", "-h":
                 print(
                     """
                     usage: newtons-load [--host H] [--port P] [--clients N] [--rooms R] [--lesson ID]
                                         [--seconds S] [--warmup S] [--server-pid PID] [--concurrency C]
+                                        [--poll-ms MS]
                     Opens N clients over R class rooms of LESSON (one that never rests), C upgrades at
-                    once, measures for S s. One thread: pin it to a core of its own (taskset).
+                    once, measures for S s. One thread: pin it to a core of its own (taskset). It takes
+                    what arrived every MS milliseconds (default 1; 0 blocks in epoll instead).
                     """)
                 exit(0)
             default:
@@ -102,10 +107,14 @@ struct NewtonsLoad {
         let metricsBefore = httpGet(host: settings.host, port: settings.port, path: "/metrics") ?? ""
         let usageBefore = settings.serverPID.flatMap(processUsage)
         let ownBefore = selfCPUSeconds()
+        let serverSchedulingBefore = settings.serverPID.flatMap(schedulerTimes)
+        let ownSchedulingBefore = schedulerTimes(getpid())
         let started = monotonicNanoseconds()
         run.run(seconds: settings.seconds, pinging: true)
         let elapsed = Double(monotonicNanoseconds() - started) / 1e9
         let ownCPU = selfCPUSeconds() - ownBefore
+        let serverSchedulingAfter = settings.serverPID.flatMap(schedulerTimes)
+        let ownSchedulingAfter = schedulerTimes(getpid())
         let usageAfter = settings.serverPID.flatMap(processUsage)
         let metricsAfter = httpGet(host: settings.host, port: settings.port, path: "/metrics") ?? ""
 
@@ -150,8 +159,18 @@ struct NewtonsLoad {
                 "anchor colyseus clients_per_vcpu=1000-2000 at 20 Hz patches; newtons above: \(clients.count) clients at 60 Hz on \(format(cpu, 1))% of one core"
             )
         }
+        // Time runnable but waiting for the core: other work on a shared machine, not the server's.
+        func waitingPercent(_ before: (running: Double, waiting: Double)?, _ after: (running: Double, waiting: Double)?) -> String {
+            guard let before, let after else { return "unknown" }
+            return format((after.waiting - before.waiting) / elapsed * 100, 1)
+        }
+        say(
+            "server core_wait runnable_not_running_percent=\(waitingPercent(serverSchedulingBefore, serverSchedulingAfter)) (other work on its core)"
+        )
         // The generator's own cost: well under its core, or the figures above are its own.
-        say("load cpu percent_of_one_core=\(format(ownCPU / elapsed * 100, 1)) connect_concurrency=\(settings.concurrency)")
+        say(
+            "load cpu percent_of_one_core=\(format(ownCPU / elapsed * 100, 1)) runnable_not_running_percent=\(waitingPercent(ownSchedulingBefore, ownSchedulingAfter)) connect_concurrency=\(settings.concurrency) poll_ms=\(format(settings.pollMilliseconds, 1))"
+        )
 
         // At rest: a lesson that settles sends nothing.
         let rest = try run.bytesAtRest(lesson: settings.restingLesson, seconds: 3)

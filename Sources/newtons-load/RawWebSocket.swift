@@ -123,7 +123,6 @@ final class RawWebSocket {
             guard error == 0 else { return fail(systemError("connect", error)) }
             state = .upgrading
             send(request)
-            return .none
         }
         if events & EPOLLOUT.rawValue != 0 {
             let change = flush()
@@ -135,7 +134,8 @@ final class RawWebSocket {
         return .none
     }
 
-    /// Takes what arrived: one receive, or more while each fills the free space.
+    /// Takes what arrived: one receive, or more while each fills the free space. A receive that
+    /// leaves space over emptied the socket, so edge-triggered epoll reports the next arrival.
     private func readable() -> Change {
         var change = Change.none
         while state != .closed {

@@ -79,6 +79,25 @@ func selfCPUSeconds() -> Double {
         + Double(usage.ru_stime.tv_usec) / 1e6
 }
 
+/// Seconds a process's threads ran, and seconds they were runnable but waiting for a core
+/// (/proc/PID/task/*/schedstat): on a shared machine the second says how much the figures
+/// owe to other work on the same core.
+func schedulerTimes(_ pid: Int32) -> (running: Double, waiting: Double)? {
+    guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
+    var running = 0.0
+    var waiting = 0.0
+    for task in tasks {
+        guard let line = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8) else {
+            continue
+        }
+        let fields = line.split(separator: " ")
+        guard fields.count >= 2, let run = Double(fields[0]), let wait = Double(fields[1]) else { continue }
+        running += run / 1e9
+        waiting += wait / 1e9
+    }
+    return (running, waiting)
+}
+
 /// CPU seconds (user + system) and resident memory in bytes of a process.
 func processUsage(_ pid: Int32) -> (cpu: Double, rss: Double)? {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
