@@ -122,7 +122,7 @@ struct NewtonsLoad {
         let expected = elapsed * 60
         let frames = clients.map { Double($0.frames) }.sorted()
         let gaps = clients.reduce(0) { $0 + $1.gaps }
-        let dropped = clients.filter { $0.closeCode != nil }.count
+        let dropped = clients.filter { $0.state == .closed }.count
         let complete = clients.filter { Double($0.frames) >= expected * 0.99 }.count
         say(
             "server frames window_s=\(format(elapsed, 1)) expected_per_client=\(Int(expected)) min=\(Int(frames.first ?? 0)) median=\(Int(percentile(frames, 0.5))) clients_with_99pct=\(complete)/\(clients.count) seq_gaps=\(gaps) dropped=\(dropped)"

@@ -56,7 +56,7 @@ final class RawWebSocket {
     /// The class room's code from `welcome`, when asked for.
     private(set) var roomCode: String?
     private let wantsRoomCode: Bool
-    /// The close code the server sent (nil inside: none, or no close frame at all).
+    /// The server's close frame, when it sent one, and its code (nil inside: a close without one).
     private(set) var closeCode: Int??
     /// Why the connection failed, when it was not a close from the server.
     private(set) var failure: String?
@@ -303,7 +303,6 @@ final class RawWebSocket {
 
     private func fail(_ why: String) -> Change {
         if failure == nil { failure = why }
-        if closeCode == nil { closeCode = .some(nil) }
         shut()
         return .closed
     }
