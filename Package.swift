@@ -4,7 +4,8 @@
 // Dependency direction (each arrow: "is imported by"):
 //   Physics2D → UIKitDynamics → Lessons → RoomServer → newtons
 //   CLibWebSockets → RoomServer (only RoomServer/Transport touches C)
-//   NewtonsClient (swift-nio's WebSocket, not the server's) → ProtocolTests, load bench
+//   NewtonsClient (swift-nio's WebSocket, not the server's) → ProtocolTests
+//   LoadWire (client-side WebSocket framing on raw sockets, no NIO) → newtons-load
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -62,15 +63,14 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swiftSettings),
-        // The room server's load generator (`make bench`, scripts/bench-server).
-        .executableTarget(
-            name: "newtons-load",
-            dependencies: [
-                "NewtonsClient",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ],
-            swiftSettings: swiftSettings),
+        // The load generator's pure half: WebSocket framing, the upgrade, the few protocol fields it
+        // reads. No sockets, so it is tested alone (LoadWireTests).
+        .target(name: "LoadWire", swiftSettings: swiftSettings),
+        // The room server's load generator (`make bench`, scripts/bench-server): one thread, raw
+        // non-blocking sockets and epoll, so that it keeps up with thousands of clients on one core.
+        .executableTarget(name: "newtons-load", dependencies: ["LoadWire", "CEpoll"], swiftSettings: swiftSettings),
+        // <sys/epoll.h>, which Glibc's module map leaves out (newtons-load's event loop).
+        .systemLibrary(name: "CEpoll"),
         // Scenes and checks shared by the tests and the benchmarks.
         .target(name: "DynamicsTesting", dependencies: ["UIKitDynamics", "Physics2D"], swiftSettings: swiftSettings),
         .executableTarget(
@@ -90,6 +90,7 @@ let package = Package(
             name: "UIKitDynamicsTests", dependencies: ["UIKitDynamics", "DynamicsTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "DynamicsTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "RoomServerTests", dependencies: ["RoomServer"], swiftSettings: swiftSettings),
+        .testTarget(name: "LoadWireTests", dependencies: ["LoadWire"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ProtocolTests", dependencies: ["NewtonsClient", "RoomServer", "DynamicsTesting"], swiftSettings: swiftSettings),
     ]

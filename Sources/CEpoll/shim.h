@@ -1,0 +1,3 @@
+// Linux's epoll for Swift: Glibc's module map leaves <sys/epoll.h> out.
+#pragma once
+#include <sys/epoll.h>
