@@ -29,6 +29,9 @@ struct Settings {
     var concurrency = 100
     /// Milliseconds between rounds of the event loop (0: block in epoll until something arrives).
     var pollMilliseconds = 1.0
+    /// The floor's halves (SendFloor): a bare sender, or its reader.
+    enum Mode { case server, floorSend, floorReceive }
+    var mode = Mode.server
 
     init(_ arguments: [String]) {
         var index = 1
@@ -49,15 +52,21 @@ struct Settings {
             case "--server-pid": serverPID = Int32(value())
             case "--concurrency": concurrency = max(1, Int(value()) ?? concurrency)
             case "--poll-ms": pollMilliseconds = max(0, Double(value()) ?? pollMilliseconds)
+            case "--floor-send": mode = .floorSend
+            case "--floor-receive": mode = .floorReceive
             case "--help", "-h":
                 print(
                     """
                     usage: newtons-load [--host H] [--port P] [--clients N] [--rooms R] [--lesson ID]
                                         [--seconds S] [--warmup S] [--server-pid PID] [--concurrency C]
                                         [--poll-ms MS]
+                           newtons-load --floor-send | --floor-receive [--port P] [--clients N] [--seconds S]
                     Opens N clients over R class rooms of LESSON (one that never rests), C upgrades at
                     once, measures for S s. One thread: pin it to a core of its own (taskset). It takes
                     what arrived every MS milliseconds (default 1; 0 blocks in epoll instead).
+                    The floor: --floor-send listens on P and writes a frame-sized message to each of
+                    N sockets per 60 Hz tick, doing nothing else (pin it to the server's core);
+                    --floor-receive connects the N sockets and reads them (pin it to the other).
                     """)
                 exit(0)
             default:
@@ -80,7 +89,13 @@ struct NewtonsLoad {
     static func main() {
         let settings = Settings(CommandLine.arguments)
         do {
-            try measure(settings)
+            switch settings.mode {
+            case .server: try measure(settings)
+            case .floorSend:
+                try SendFloor.send(
+                    port: settings.port, clients: settings.clients, seconds: settings.seconds, warmup: settings.warmup)
+            case .floorReceive: try SendFloor.receive(port: settings.port, clients: settings.clients)
+            }
         } catch {
             FileHandle.standardError.write(Data("newtons-load: \(error)\n".utf8))
             exit(1)
