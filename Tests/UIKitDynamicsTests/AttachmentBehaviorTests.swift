@@ -26,6 +26,34 @@ import UIKitDynamics
         #expect(lowest > anchor.y + initial - 5)
     }
 
+    @Test func anItemAtRestFollowsItsAnchorWhenTheAnchorMoves() {
+        // The attachment lesson's drag after a pause: the item has come to rest and the animator
+        // has paused; moving the anchor wakes the item, which follows.
+        let (view, animator) = makeRoom()
+        let square = makeSquare(in: view, center: CGPoint(x: 187.5, y: 300))
+        let rod = UIAttachmentBehavior(item: square, attachedToAnchor: CGPoint(x: 187.5, y: 200))
+        rod.damping = 1
+        animator.addBehavior(rod)
+        animator.addBehavior(UIGravityBehavior(items: [square]))
+        var steps = 0
+        while animator.isRunning, steps < 60 * 30 {
+            animator.run(steps: 1)
+            steps += 1
+        }
+        #expect(!animator.isRunning, "the hanging item should come to rest and the animator pause")
+        // Moved 30 points right: the item swings under its new anchor like a pendulum (a
+        // quarter of its 2 s period brings it below the anchor) and the rod keeps its length.
+        rod.anchorPoint = CGPoint(x: 217.5, y: 200)
+        #expect(animator.isRunning)
+        var farthest = square.center.x
+        for _ in 0..<60 {
+            animator.run(steps: 1)
+            farthest = max(farthest, square.center.x)
+            #expect(abs(distance(square.center, rod.anchorPoint) - 100) < 2)
+        }
+        #expect(farthest > 217.5)
+    }
+
     @Test func springPeriodIsOneOverItsFrequency() {
         // No gravity: stretched 50 points beyond its 100-point rest length, a 1 Hz undamped
         // spring swings through rest every half second.

@@ -168,9 +168,8 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
                     // solver's correction speed rather than flinging it at the jump's speed.
                     world.setTransform(anchorBody, position: target, rotation: .identity)
                 }
+                // Moving the anchor body wakes its island: a sleeping item follows.
                 world.setTargetTransform(anchorBody, position: target, rotation: .identity, timeStep: Float(Units.stepDuration))
-                // Re-setting the (unchanged) local anchor wakes a sleeping item.
-                if world.isValid(joint) { world.setLocalAnchorA(joint, .zero) }
             }
             parametersDidChange()
         }
