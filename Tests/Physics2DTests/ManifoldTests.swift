@@ -270,6 +270,35 @@ private let unitBox = ShapeGeometry.polygon(.box(halfWidth: 0.5, halfHeight: 0.5
         #expect(contacts > 50)
     }
 
+    @Test func boxesMeetingCornerToCornerFlushTouchNowhere() {
+        // B is up and to the right of A (y down), its left face in line with A's right face,
+        // 1 cm above A's top: their corners meet, their faces do not.
+        #expect(manifold(unitBox, xf(0, 0), unitBox, xf(1, -1.01)).pointCount == 0)
+        #expect(manifold(unitBox, xf(1, -1.01), unitBox, xf(0, 0)).pointCount == 0)
+        // Resting corner to corner, in line both ways.
+        #expect(manifold(unitBox, xf(0, 0), unitBox, xf(1, -1)).pointCount == 0)
+        // Reaching 5 cm over A's top, B lands on it.
+        #expect(manifold(unitBox, xf(0, 0), unitBox, xf(0.95, -1.01)).pointCount == 2)
+    }
+
+    @Test func aCornerAboutToBePassedMakesNoContactOneAboutToBeHitDoes() {
+        // B half a centimetre right of A's column and 1 cm above it: close enough for a
+        // speculative contact between the corners.
+        let a = xf(0, 0), b = xf(1.005, -1.01)
+        var cache = SimplexCache()
+        #expect(collide(unitBox, a, unitBox, b, cache: &cache).pointCount == 1)
+        // Falling straight down, B passes A's corner.
+        let falling = RelativeMotion(translation: Vec2(0, 0.2), rotationReach: 0)
+        #expect(collide(unitBox, a, unitBox, b, cache: &cache, motion: falling).pointCount == 0)
+        #expect(collide(unitBox, b, unitBox, a, cache: &cache, motion: falling.reversed).pointCount == 0)
+        // Falling and drifting left by more than the gap, it may hit it.
+        let drifting = RelativeMotion(translation: Vec2(-0.05, 0.2), rotationReach: 0)
+        #expect(collide(unitBox, a, unitBox, b, cache: &cache, motion: drifting).pointCount == 1)
+        // Spinning fast enough to reach across the gap, too.
+        let spinning = RelativeMotion(translation: Vec2(0, 0.2), rotationReach: 0.05)
+        #expect(collide(unitBox, a, unitBox, b, cache: &cache, motion: spinning).pointCount == 1)
+    }
+
     @Test func polygonsApartBeyondSpeculativeDistanceNeverTouch() {
         var rng = SplitMix64(seed: 5)
         let shapes: [ShapeGeometry] = [

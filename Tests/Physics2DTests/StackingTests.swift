@@ -26,4 +26,24 @@ import Testing
         #expect(drift < 0.05, "top box drifted \(drift) boxes")
         #expect(abs(world.rotation(top).angle) < 0.01)
     }
+
+    @Test func boxDroppedBesideAColumnFallsPastItsTopCorner() {
+        // A column two boxes high and a box dropped into the next column, in line with it: it
+        // slides past the column's top corner to the ground, and nothing turns or shifts.
+        let world = Fixture.world()
+        Fixture.ground(world, friction: 0.2)
+        let column = [
+            Fixture.box(world, at: Vec2(0, -0.5), friction: 0.2), Fixture.box(world, at: Vec2(0, -1.5), friction: 0.2),
+        ]
+        Fixture.run(world, seconds: 1)
+        let dropped = Fixture.box(world, at: Vec2(1, -12), friction: 0.2)
+        Fixture.run(world, seconds: 3)
+        #expect(abs(world.position(dropped).x - 1) < 0.001)
+        #expect(abs(world.position(dropped).y - -0.5) < 0.01)
+        #expect(abs(world.rotation(dropped).angle) < 0.001)
+        for (i, box) in column.enumerated() {
+            #expect(abs(world.position(box).x) < 0.001, "column box \(i) shifted")
+            #expect(abs(world.rotation(box).angle) < 0.001)
+        }
+    }
 }

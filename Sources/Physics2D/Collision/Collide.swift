@@ -9,8 +9,11 @@
 ///
 /// - Parameter cache: kept per contact between steps; warm-starts the GJK queries of chain
 ///   segments and ellipses. Zero-initialise it for a new contact.
+/// - Parameter motion: how B will move relative to A over the coming step, when known; it
+///   tells a polygon passing another's corner from one about to hit it.
 package func collide(
-    _ a: ShapeGeometry, _ xfA: Transform, _ b: ShapeGeometry, _ xfB: Transform, cache: inout SimplexCache
+    _ a: ShapeGeometry, _ xfA: Transform, _ b: ShapeGeometry, _ xfB: Transform, cache: inout SimplexCache,
+    motion: RelativeMotion? = nil
 ) -> Manifold {
     switch a {
     case .circle(let circleA):
@@ -24,17 +27,17 @@ package func collide(
     case .polygon(let polygonA):
         switch b {
         case .circle(let circleB): return collidePolygonAndCircle(polygonA, xfA, circleB, xfB)
-        case .polygon(let polygonB): return collidePolygons(polygonA, xfA, polygonB, xfB)
+        case .polygon(let polygonB): return collidePolygons(polygonA, xfA, polygonB, xfB, motion: motion)
         case .ellipse(let ellipse) where ellipse.isCircular:
             return collidePolygonAndCircle(polygonA, xfA, ellipse.circle, xfB)
         case .ellipse: return collideConvex(ShapeProxy(polygon: polygonA), xfA, ShapeProxy(b), xfB, cache: &cache)
-        case .segment, .chainSegment: return collide(b, xfB, a, xfA, cache: &cache).flipped()
+        case .segment, .chainSegment: return collide(b, xfB, a, xfA, cache: &cache, motion: motion?.reversed).flipped()
         }
 
     case .segment(let segment):
         switch b {
         case .circle(let circleB): return collideSegmentAndCircle(segment, xfA, circleB, xfB)
-        case .polygon(let polygonB): return collideSegmentAndPolygon(segment, xfA, polygonB, xfB)
+        case .polygon(let polygonB): return collideSegmentAndPolygon(segment, xfA, polygonB, xfB, motion: motion)
         case .ellipse(let ellipse) where ellipse.isCircular:
             return collideSegmentAndCircle(segment, xfA, ellipse.circle, xfB)
         case .ellipse: return collideConvex(ShapeProxy(segment: segment), xfA, ShapeProxy(b), xfB, cache: &cache)
@@ -60,6 +63,21 @@ package func collide(
         default: return collideConvex(ShapeProxy(a), xfA, ShapeProxy(b), xfB, cache: &cache)
         }
     }
+}
+
+/// How shape B moves relative to shape A over the coming step: B's translation relative to
+/// A (world axes, metres) and how far rotation may carry any point of either shape (metres).
+package struct RelativeMotion: Sendable {
+    package var translation: Vec2
+    package var rotationReach: Float
+
+    package init(translation: Vec2, rotationReach: Float) {
+        self.translation = translation
+        self.rotationReach = rotationReach
+    }
+
+    /// A's motion relative to B.
+    package var reversed: RelativeMotion { RelativeMotion(translation: -translation, rotationReach: rotationReach) }
 }
 
 extension Ellipse {

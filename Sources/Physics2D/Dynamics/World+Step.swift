@@ -55,7 +55,7 @@ extension World {
         // 1. New pairs from the broad phase.
         broadPhase.updatePairs { a, b in self.pairFound(a, b) }
         // 2. Narrow phase: manifolds, begin and end of touching.
-        collide()
+        collide(timeStep.isFinite && timeStep > 0 ? timeStep : 0)
         guard timeStep.isFinite, timeStep > 0 else { return }
         // 3. Solve, move, sweep, sleep.
         solve(timeStep)
@@ -147,7 +147,10 @@ extension World {
     /// Two passes, as in Box2D v3: the first only computes (through unsafe buffers, so the
     /// hot loop pays no exclusivity checks) and flags what changed; the second, serial and in
     /// contact order, destroys contacts, wakes bodies and emits events.
-    func collide() {
+    ///
+    /// `timeStep` (zero when no step follows) turns the bodies' velocities into the motion by
+    /// which the narrow phase tells a corner that will be passed from one that will be hit.
+    func collide(_ timeStep: Float) {
         var flags = scratch.contactFlags
         scratch.contactFlags = []
         flags.removeAll(keepingCapacity: true)
@@ -157,6 +160,7 @@ extension World {
             bodies.withUnsafeBufferPointer { bp in
                 shapes.withUnsafeBufferPointer { sp in
                     flags.withUnsafeMutableBufferPointer { fp in
+                      states.withUnsafeBufferPointer { statesBuffer in
                         for index in 0..<cp.count {
                             let cptr = cp.baseAddress! + index
                             guard cptr.pointee.isAlive else { continue }
@@ -171,8 +175,20 @@ extension World {
                             }
                             let xfA = bodyA.pointee.transform
                             let xfB = bodyB.pointee.transform
+                            var motion: RelativeMotion? = nil
+                            if timeStep > 0 {
+                                let a = bodyA.pointee.awakeIndex, b = bodyB.pointee.awakeIndex
+                                let stateA = a >= 0 ? statesBuffer[Int(a)] : .identity
+                                let stateB = b >= 0 ? statesBuffer[Int(b)] : .identity
+                                motion = RelativeMotion(
+                                    translation: timeStep * (stateB.linearVelocity - stateA.linearVelocity),
+                                    rotationReach: timeStep
+                                        * (abs(stateA.angularVelocity) * bodyA.pointee.maxExtent
+                                            + abs(stateB.angularVelocity) * bodyB.pointee.maxExtent))
+                            }
                             var m = Physics2D.collide(
-                                shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB, cache: &cptr.pointee.cache)
+                                shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB, cache: &cptr.pointee.cache,
+                                motion: motion)
                             let offsetA = bodyA.pointee.center - xfA.p
                             let centerDelta = bodyA.pointee.center - bodyB.pointee.center
                             let oldCount = cptr.pointee.manifold.pointCount
@@ -202,6 +218,7 @@ extension World {
                                 fp[index] = ContactFlag.stoppedTouching
                             }
                         }
+                      }
                     }
                 }
             }
