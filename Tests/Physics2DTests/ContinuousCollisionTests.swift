@@ -32,4 +32,21 @@ import Testing
         Fixture.run(world, seconds: 4)
         #expect(abs(world.position(box).y - -0.1) < 0.01)
     }
+
+    @Test func bulletStopsAtARestingBulletInsteadOfSinkingIntoIt() {
+        // Both bullets, as every item under gravity is in UIKit: the resting one is not being
+        // swept this step, so the falling one stops where it meets it.
+        let world = Fixture.world()
+        Fixture.ground(world)
+        let lower = Fixture.box(world, at: Vec2(0, -0.5), bullet: true)
+        Fixture.run(world, seconds: 1)
+        let upper = Fixture.box(world, at: Vec2(0, -20), bullet: true)
+        var deepest: Float = 0
+        for _ in 0..<180 {
+            world.step(1.0 / 60)
+            let gap = (world.position(lower).y - 0.5) - (world.position(upper).y + 0.5)
+            deepest = min(deepest, gap)
+        }
+        #expect(deepest > -Tolerance.linearSlop, "the falling bullet sank \(-deepest) m into the resting one")
+    }
 }

@@ -1,7 +1,8 @@
 // Continuous collision: a body that moved more than half its smallest extent in one step
 // (or any bullet) is swept from where it started the step to where it ended, against
-// static shapes (bullets also against non-bullet dynamic shapes), and stopped at the first
-// time of impact, keeping its velocity. Speculative contacts then handle the touch next step.
+// static shapes (bullets also against every dynamic shape not being swept this step), and
+// stopped at the first time of impact, keeping its velocity. Speculative contacts then
+// handle the touch next step.
 
 extension World {
     func solveContinuous() {
@@ -31,7 +32,11 @@ extension World {
                     case .static, .kinematic:
                         break
                     case .dynamic:
-                        guard body.isBullet && !otherBody.isBullet else { return true }
+                        // A bullet stops at any dynamic body that is not itself being swept
+                        // this step (its pose is final and it moved within the speculative
+                        // margin), other bullets included: items falling fast onto a resting
+                        // pile would otherwise sink deep into it and be thrown back out.
+                        guard body.isBullet && !otherBody.isFast else { return true }
                     }
                     guard fast.filter.shouldCollide(with: other.filter),
                         !self.jointPreventsCollision(bodyIndex, other.body)
@@ -86,9 +91,10 @@ extension World {
             }
             body.center0 = body.center
             body.rotation0 = body.transform.q
-            body.isFast = false
             bodies[Int(bodyIndex)] = body
             updateBodyAABBs(bodyIndex)
         }
+        // Cleared only now, so that no fast body is an obstacle to another, whatever the order.
+        for bodyIndex in scratch.fastBodies { bodies[Int(bodyIndex)].isFast = false }
     }
 }
