@@ -175,34 +175,46 @@ func solveContactBlocks(
         let p0 = c.pointer(to: \.p0)!
         let p1 = c.pointer(to: \.p1)!
 
-        // Non-penetration. Each point's normal velocity and bias; a one-point contact's
-        // second point has zero mass and gets no impulse.
-        @inline(__always) func terms(_ p: UnsafeMutablePointer<PointLanes>) -> (vn: Lanes, bias: Lanes, massScale: Lanes, impulseScale: Lanes) {
+        // Non-penetration. Each point's current separation and normal velocity; a one-point
+        // contact's second point has zero mass and gets no impulse.
+        @inline(__always) func terms(_ p: UnsafeMutablePointer<PointLanes>) -> (s: Lanes, vn: Lanes) {
             let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY
             let rBx = p.pointee.anchorBX, rBy = p.pointee.anchorBY
             // Current separation from the substep motion, normal held fixed.
             let qAx = bA.qc * rAx - bA.qs * rAy, qAy = bA.qs * rAx + bA.qc * rAy
             let qBx = bB.qc * rBx - bB.qs * rBy, qBy = bB.qs * rBx + bB.qc * rBy
             let s = p.pointee.baseSeparation + (dpx + qBx - qAx) * nx + (dpy + qBy - qAy) * ny
-            // Speculative where still apart: the gap may close within this substep.
-            let apart = s .> zero
-            let velocityBias = lanesMax(biasRate * s, minBias).replacing(with: s * invH, where: apart)
             let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
             let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
-            return (dvx * nx + dvy * ny, velocityBias,
-                    softMass.replacing(with: one, where: apart), softImpulse.replacing(with: zero, where: apart))
+            return (s, dvx * nx + dvy * ny)
         }
-        let t0 = terms(p0), t1 = terms(p1)
+        // Speculative where still apart: the gap may close within this substep.
+        @inline(__always) func bias(_ s: Lanes) -> Lanes {
+            lanesMax(biasRate * s, minBias).replacing(with: s * invH, where: s .> zero)
+        }
+        let (s0, vn0) = terms(p0)
+        let (s1, vn1) = terms(p1)
+        let t0 = (vn: vn0, bias: bias(s0)), t1 = (vn: vn1, bias: bias(s1))
+        // A contact is rigid (speculative) only while all its points are apart and carry
+        // nothing; otherwise all of it is soft. Deciding point by point would treat the two
+        // points of a flat contact differently when one sits a hair above zero separation and
+        // the other a hair below: the soft one gives way where the rigid one does not, and
+        // the body is set spinning.
+        let hasSecond = p1.pointee.normalMass .> zero
+        let rigid = (s0 .> zero) .& ((s1 .> zero) .| .!hasSecond)
+            .& (p0.pointee.normalImpulse .== zero) .& (p1.pointee.normalImpulse .== zero)
+        let massScale = softMass.replacing(with: one, where: rigid)
+        let impulseScale = softImpulse.replacing(with: zero, where: rigid)
         let old0 = p0.pointee.normalImpulse, old1 = p1.pointee.normalImpulse
         // One point after the other (Gauss-Seidel): the second sees the first's impulse
         // through the coupling.
-        let seq0 = lanesMax(old0 - p0.pointee.normalMass * t0.massScale * (t0.vn + t0.bias) - t0.impulseScale * old0, zero)
-        let vn1 = t1.vn + c.pointee.coupling * (seq0 - old0)
-        let seq1 = lanesMax(old1 - p1.pointee.normalMass * t1.massScale * (vn1 + t1.bias) - t1.impulseScale * old1, zero)
+        let seq0 = lanesMax(old0 - p0.pointee.normalMass * massScale * (t0.vn + t0.bias) - impulseScale * old0, zero)
+        let vn1Seq = t1.vn + c.pointee.coupling * (seq0 - old0)
+        let seq1 = lanesMax(old1 - p1.pointee.normalMass * massScale * (vn1Seq + t1.bias) - impulseScale * old1, zero)
         // Both at once, kept where both stay pushing.
         let r0 = t0.vn + t0.bias, r1 = t1.vn + t1.bias
-        let block0 = old0 - t0.massScale * (c.pointee.inverse11 * r0 + c.pointee.inverse12 * r1) - t0.impulseScale * old0
-        let block1 = old1 - t1.massScale * (c.pointee.inverse12 * r0 + c.pointee.inverse22 * r1) - t1.impulseScale * old1
+        let block0 = old0 - massScale * (c.pointee.inverse11 * r0 + c.pointee.inverse12 * r1) - impulseScale * old0
+        let block1 = old1 - massScale * (c.pointee.inverse12 * r0 + c.pointee.inverse22 * r1) - impulseScale * old1
         let asBlock = (c.pointee.solvesAsBlock .> zero) .& (block0 .>= zero) .& (block1 .>= zero)
         applyNormalImpulses(
             p0, p1, seq0.replacing(with: block0, where: asBlock), seq1.replacing(with: block1, where: asBlock),
