@@ -46,4 +46,32 @@ import Testing
             #expect(abs(world.rotation(box).angle) < 0.001)
         }
     }
+
+    @Test func boxDroppedOntoAStackStaysOnItWithoutBouncing() {
+        // Items under gravity in UIKit are bullets; none has restitution. A box landing at
+        // 14 m/s on a stack of three comes to rest on it: it never rises back above its rest
+        // height by more than a millimetre, and the stack neither sinks nor turns.
+        let world = Fixture.world()
+        Fixture.ground(world, friction: 0.2)
+        var stack: [BodyID] = []
+        for i in 0..<3 { stack.append(Fixture.box(world, at: Vec2(0, -0.5 - Float(i)), friction: 0.2, bullet: true)) }
+        Fixture.run(world, seconds: 1)
+        let dropped = Fixture.box(world, at: Vec2(0, -13), friction: 0.2, bullet: true)
+        let rest: Float = -3.5
+        var landed = false
+        var highest = Float.greatestFiniteMagnitude
+        for _ in 0..<180 {
+            world.step(1.0 / 60)
+            let y = world.position(dropped).y
+            if y > rest - 0.001 { landed = true }
+            if landed { highest = min(highest, y) }
+        }
+        #expect(landed)
+        #expect(highest > rest - 0.001, "the dropped box rose to \(highest)")
+        #expect(abs(world.position(dropped).y - rest) < 0.005)
+        for (i, box) in stack.enumerated() {
+            #expect(abs(world.position(box).y - (-0.5 - Float(i))) < 0.005, "stack box \(i) moved")
+            #expect(abs(world.rotation(box).angle) < 0.001)
+        }
+    }
 }

@@ -50,6 +50,21 @@ struct ContactConstraint {
     var blockInverse: (Float, Float, Float)? = nil
 }
 
+/// Most sweeps the impact pass makes in a step (see `World.solveImpacts`).
+let maxImpactSweeps = 64
+
+extension ContactConstraint {
+    /// Whether a point closes faster than `speed` and would close its gap within `dt`.
+    func strikes(within dt: Float, faster speed: Float) -> Bool {
+        func strikes(_ p: ContactConstraintPoint) -> Bool {
+            guard p.relativeVelocity < -speed else { return false }
+            let separation = p.baseSeparation + dot(p.anchorB - p.anchorA, normal)
+            return separation + p.relativeVelocity * dt < 0
+        }
+        return strikes(p0) || (pointCount > 1 && strikes(p1))
+    }
+}
+
 /// Above this condition number K is too near singular (the points almost coincide or sit
 /// along the normal through the centre) and the points are solved one after the other.
 let blockSolverMaxCondition: Float = 1000

@@ -391,6 +391,8 @@ extension World {
                 scratch.staticConstraints.withUnsafeBufferPointer { pack($0, &blocks, colorOf, firstBlock, &fill) }
             }
         }
+        // The impact pass keeps one entry per block: grown with the blocks, not on first use.
+        if scratch.impacts.capacity < blocks.count { scratch.impacts.reserveCapacity(blocks.capacity) }
         scratch.blocks = blocks
         scratch.colorBits = bits
         scratch.colorOf = colorOf
@@ -443,4 +445,109 @@ extension PointLanes {
         normalMass[l] = p.normalMass
         tangentMass[l] = p.tangentMass
     }
+}
+
+/// The impact pass's own impulses, four contacts to a block. They are kept apart from the
+/// soft solver's accumulated impulses, which warm start the substeps: an impact is over once
+/// resolved, and must not be applied again at every substep.
+struct ImpactLanes {
+    var normal0 = Lanes(), normal1 = Lanes(), tangent0 = Lanes(), tangent1 = Lanes()
+}
+
+/// One Gauss-Seidel sweep of the impact pass (see `World.solveImpacts`) over the blocks with a
+/// body marked in `changed`: rigid, velocity only, perfectly inelastic, with friction. Each
+/// point may approach only as fast as closes its gap by the end of the step. Contacts with
+/// restitution are left to the restitution pass. Marks in `next` the bodies this sweep changed
+/// by more than `tolerance` (m/s) and returns whether it marked any.
+func solveImpactBlocks(
+    _ blocks: UnsafeMutableBufferPointer<ContactBlock>, _ impacts: UnsafeMutableBufferPointer<ImpactLanes>,
+    _ states: UnsafeMutablePointer<BodyState>, _ dummy: UnsafeMutablePointer<BodyState>, inv_dt: Float,
+    changed: UnsafePointer<UInt8>, next: UnsafeMutablePointer<UInt8>, tolerance: Float
+) -> Bool {
+    let zero = Lanes(repeating: 0)
+    let invDt = Lanes(repeating: inv_dt)
+    var marked = false
+    for k in 0..<blocks.count {
+        let c = blocks.baseAddress! + k
+        let indexA = c.pointee.indexA, indexB = c.pointee.indexB
+        var touched = false
+        for l in 0..<laneCount {
+            if (indexA[l] >= 0 && changed[Int(indexA[l])] != 0) || (indexB[l] >= 0 && changed[Int(indexB[l])] != 0) {
+                touched = true
+                break
+            }
+        }
+        guard touched else { continue }
+        let q = impacts.baseAddress! + k
+        let pa = statePointers(states, dummy, indexA)
+        let pb = statePointers(states, dummy, indexB)
+        var (vAx, vAy, wA, fA) = gatherVelocities(pa)
+        var (vBx, vBy, wB, fB) = gatherVelocities(pb)
+        let mA = c.pointee.invMassA, iA = c.pointee.invIA, mB = c.pointee.invMassB, iB = c.pointee.invIB
+        let nx = c.pointee.normalX, ny = c.pointee.normalY
+        let inelastic = c.pointee.restitution .== zero
+        let p0 = c.pointer(to: \.p0)!, p1 = c.pointer(to: \.p1)!
+        @inline(__always) func residual(_ p: UnsafeMutablePointer<PointLanes>) -> Lanes {
+            let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY
+            let rBx = p.pointee.anchorBX, rBy = p.pointee.anchorBY
+            let s = p.pointee.baseSeparation + (rBx - rAx) * nx + (rBy - rAy) * ny
+            let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
+            let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
+            return dvx * nx + dvy * ny + lanesMax(s, zero) * invDt
+        }
+        @inline(__always) func apply(_ p: UnsafeMutablePointer<PointLanes>, _ px: Lanes, _ py: Lanes) {
+            vAx -= mA * px
+            vAy -= mA * py
+            wA -= iA * (p.pointee.anchorAX * py - p.pointee.anchorAY * px)
+            vBx += mB * px
+            vBy += mB * py
+            wB += iB * (p.pointee.anchorBX * py - p.pointee.anchorBY * px)
+        }
+        let r0 = residual(p0), r1 = residual(p1)
+        let old0 = q.pointee.normal0, old1 = q.pointee.normal1
+        let seq0 = lanesMax(old0 - p0.pointee.normalMass * r0, zero)
+        let seq1 = lanesMax(old1 - p1.pointee.normalMass * (r1 + c.pointee.coupling * (seq0 - old0)), zero)
+        let block0 = old0 - (c.pointee.inverse11 * r0 + c.pointee.inverse12 * r1)
+        let block1 = old1 - (c.pointee.inverse12 * r0 + c.pointee.inverse22 * r1)
+        let asBlock = (c.pointee.solvesAsBlock .> zero) .& (block0 .>= zero) .& (block1 .>= zero)
+        let new0 = old0.replacing(with: seq0.replacing(with: block0, where: asBlock), where: inelastic)
+        let new1 = old1.replacing(with: seq1.replacing(with: block1, where: asBlock), where: inelastic)
+        q.pointee.normal0 = new0
+        q.pointee.normal1 = new1
+        apply(p0, (new0 - old0) * nx, (new0 - old0) * ny)
+        apply(p1, (new1 - old1) * nx, (new1 - old1) * ny)
+        @inline(__always) func magnitude(_ x: Lanes) -> Lanes { lanesMax(x, -x) }
+        var change = magnitude(new0 - old0) + magnitude(new1 - old1)
+
+        // Friction, bounded by the impact's own normal impulse.
+        let tx = ny, ty = -nx
+        let friction = c.pointee.friction
+        for pass in 0..<2 {
+            let p = pass == 0 ? p0 : p1
+            let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY
+            let rBx = p.pointee.anchorBX, rBy = p.pointee.anchorBY
+            let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
+            let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
+            let vt = dvx * tx + dvy * ty
+            let old = pass == 0 ? q.pointee.tangent0 : q.pointee.tangent1
+            let maxFriction = friction * (pass == 0 ? new0 : new1)
+            let newImpulse = lanesMin(lanesMax(old - p.pointee.tangentMass * vt, -maxFriction), maxFriction)
+            if pass == 0 { q.pointee.tangent0 = newImpulse } else { q.pointee.tangent1 = newImpulse }
+            apply(p, (newImpulse - old) * tx, (newImpulse - old) * ty)
+            change += magnitude(newImpulse - old)
+        }
+        _ = (fA, fB)
+        scatterVelocities(pa, vAx, vAy, wA, fA)
+        scatterVelocities(pb, vBx, vBy, wB, fB)
+
+        // A body whose velocity changed by more than the tolerance makes its contacts worth
+        // another sweep.
+        let moved = change * lanesMax(mA, mB) .> Lanes(repeating: tolerance)
+        for l in 0..<laneCount where moved[l] {
+            if indexA[l] >= 0 { next[Int(indexA[l])] = 1 }
+            if indexB[l] >= 0 { next[Int(indexB[l])] = 1 }
+            marked = true
+        }
+    }
+    return marked
 }

@@ -27,6 +27,14 @@ struct StepScratch {
     var fastBodies: [Int32] = []
     var contactFlags: [UInt8] = []
     var blocks: [ContactBlock] = []
+    /// The impact pass: whether a contact is struck this step, its impulses by block, and per
+    /// awake body whether its velocity changed in the last sweep (at first: whether it is in a
+    /// struck contact) and in this one. Sized with the blocks and the awake set, so that the
+    /// pass allocates only when they grow.
+    var hasImpact = false
+    var impacts: [ImpactLanes] = []
+    var impactChanged: [UInt8] = []
+    var impactNext: [UInt8] = []
     var colorBits: [UInt64] = []
     var colorOf: [Int32] = []
     var colorCounts: [Int] = []
@@ -279,6 +287,7 @@ extension World {
 
         buildContactBlocks()
         let dummy = scratch.dummyState
+        solveImpacts(context)
         let pushout = context.contactPushMaxVelocity
         let maxAngularSpeed = Tolerance.maxRotation * context.inv_dt
         for _ in 0..<n {
@@ -318,6 +327,10 @@ extension World {
     func prepareIntegration(_ context: StepContext) {
         let h = context.h
         scratch.integration.removeAll(keepingCapacity: true)
+        scratch.impactChanged.removeAll(keepingCapacity: true)
+        scratch.impactChanged.append(contentsOf: repeatElement(0, count: awakeBodies.count))
+        scratch.impactNext.removeAll(keepingCapacity: true)
+        scratch.impactNext.append(contentsOf: repeatElement(0, count: awakeBodies.count))
         for i in 0..<awakeBodies.count {
             var body = bodies[Int(awakeBodies[i])]
             body.center0 = body.center
@@ -372,26 +385,89 @@ extension World {
     func prepareContacts(_ context: StepContext) {
         scratch.constraints.removeAll(keepingCapacity: true)
         scratch.staticConstraints.removeAll(keepingCapacity: true)
-        // One access to each array for the whole loop, not one per element.
+        // One access to each array for the whole loop, not one per element. The impact
+        // marks are taken out of the scratch for the loop for the same reason.
+        var impactChanged = scratch.impactChanged
+        scratch.impactChanged = []
+        var hasImpact = false
         contacts.withUnsafeBufferPointer { contactList in
             bodies.withUnsafeBufferPointer { bodyList in
                 states.withUnsafeBufferPointer { stateList in
-                    for index in 0..<contactList.count {
-                        let c = contactList[index]
-                        guard c.isAlive, c.isTouching else { continue }
-                        let a = bodyList[Int(c.bodyA)].awakeIndex, b = bodyList[Int(c.bodyB)].awakeIndex
-                        guard a >= 0 || b >= 0 else { continue }
-                        let constraint = Self.makeContactConstraint(
-                            Int32(index), c, bodyList[Int(c.bodyA)], bodyList[Int(c.bodyB)], stateList, context)
-                        if a < 0 || b < 0 {
-                            scratch.staticConstraints.append(constraint)
-                        } else {
-                            scratch.constraints.append(constraint)
+                    impactChanged.withUnsafeMutableBufferPointer { changed in
+                        for index in 0..<contactList.count {
+                            let c = contactList[index]
+                            guard c.isAlive, c.isTouching else { continue }
+                            let a = bodyList[Int(c.bodyA)].awakeIndex, b = bodyList[Int(c.bodyB)].awakeIndex
+                            guard a >= 0 || b >= 0 else { continue }
+                            let constraint = Self.makeContactConstraint(
+                                Int32(index), c, bodyList[Int(c.bodyA)], bodyList[Int(c.bodyB)], stateList, context)
+                            if constraint.restitution == 0
+                                && constraint.strikes(within: context.dt, faster: context.restitutionThreshold)
+                            {
+                                hasImpact = true
+                                if a >= 0 { changed[Int(a)] = 1 }
+                                if b >= 0 { changed[Int(b)] = 1 }
+                            }
+                            if a < 0 || b < 0 {
+                                scratch.staticConstraints.append(constraint)
+                            } else {
+                                scratch.constraints.append(constraint)
+                            }
                         }
                     }
                 }
             }
         }
+        scratch.impactChanged = impactChanged
+        scratch.hasImpact = hasImpact
+    }
+
+    /// The impact pass, run before the substeps when an inelastic contact is struck this step
+    /// (it closes faster than the restitution threshold and would close its gap within the
+    /// step): Gauss-Seidel sweeps of rigid, perfectly inelastic contacts at the velocity level
+    /// until no body's velocity changes by more than would move it a tenth of the linear slop
+    /// in a step (at most `maxImpactSweeps`), each sweep only over the contacts of bodies the
+    /// last one changed.
+    ///
+    /// Without it the soft substeps resolve the blow: one sweep per substep cannot carry it
+    /// down a pile to the ground, so the falling item sinks into the one it lands on, the
+    /// substeps warm start with the whole blow again, and a pile of items with no
+    /// restitution throws the newcomer back up several centimetres. The pass settles the
+    /// velocities as a rigid impact does and keeps its impulses apart from the substeps' warm
+    /// starting; the substeps then only hold the pile up.
+    func solveImpacts(_ context: StepContext) {
+        guard scratch.hasImpact else { return }
+        var impacts = scratch.impacts
+        var changed = scratch.impactChanged
+        var next = scratch.impactNext
+        scratch.impacts = []
+        scratch.impactChanged = []
+        scratch.impactNext = []
+        impacts.removeAll(keepingCapacity: true)
+        impacts.append(contentsOf: repeatElement(ImpactLanes(), count: scratch.blocks.count))
+        let tolerance = 0.1 * Tolerance.linearSlop * context.inv_dt
+        let dummy = scratch.dummyState
+        for _ in 0..<maxImpactSweeps {
+            let marked = states.withUnsafeMutableBufferPointer { sp in
+                scratch.blocks.withUnsafeMutableBufferPointer { bp in
+                    impacts.withUnsafeMutableBufferPointer { ip in
+                        changed.withUnsafeBufferPointer { cp in
+                            next.withUnsafeMutableBufferPointer { np in
+                                solveImpactBlocks(
+                                    bp, ip, sp.baseAddress!, dummy, inv_dt: context.inv_dt, changed: cp.baseAddress!,
+                                    next: np.baseAddress!, tolerance: tolerance)
+                            }
+                        }
+                    }
+                }
+            }
+            guard marked else { break }
+            swap(&changed, &next)
+            for i in next.indices { next[i] = 0 }
+        }
+        scratch.impacts = impacts
+        scratch.impactChanged = changed
+        scratch.impactNext = next
     }
 
     /// Copies the solved impulses back into the manifolds, for warm starting and events.
