@@ -195,14 +195,15 @@ func solveContactBlocks(
         let (s0, vn0) = terms(p0)
         let (s1, vn1) = terms(p1)
         let t0 = (vn: vn0, bias: bias(s0)), t1 = (vn: vn1, bias: bias(s1))
-        // A contact is rigid (speculative) only while all its points are apart and carry
-        // nothing; otherwise all of it is soft. Deciding point by point would treat the two
-        // points of a flat contact differently when one sits a hair above zero separation and
-        // the other a hair below: the soft one gives way where the rigid one does not, and
-        // the body is set spinning.
+        // A contact is rigid (speculative) only while all its points are apart; otherwise all
+        // of it is soft. Deciding point by point would treat the two points of a flat contact
+        // differently when one sits a hair above zero separation and the other a hair below:
+        // the soft one gives way where the rigid one does not, and the body is set spinning.
+        // Whether a point already carries impulse does not matter: a speculative contact
+        // loaded earlier in the step must still stop its body at the surface, and a one-point
+        // contact is then decided exactly as Box2D v3 decides it.
         let hasSecond = p1.pointee.normalMass .> zero
         let rigid = (s0 .> zero) .& ((s1 .> zero) .| .!hasSecond)
-            .& (p0.pointee.normalImpulse .== zero) .& (p1.pointee.normalImpulse .== zero)
         let massScale = softMass.replacing(with: one, where: rigid)
         let impulseScale = softImpulse.replacing(with: zero, where: rigid)
         let old0 = p0.pointee.normalImpulse, old1 = p1.pointee.normalImpulse
