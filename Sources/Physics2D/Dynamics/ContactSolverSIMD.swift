@@ -207,19 +207,23 @@ func solveContactBlocks(
         let massScale = softMass.replacing(with: one, where: rigid)
         let impulseScale = softImpulse.replacing(with: zero, where: rigid)
         let old0 = p0.pointee.normalImpulse, old1 = p1.pointee.normalImpulse
-        // One point after the other (Gauss-Seidel): the second sees the first's impulse
-        // through the coupling.
-        let seq0 = lanesMax(old0 - p0.pointee.normalMass * massScale * (t0.vn + t0.bias) - impulseScale * old0, zero)
-        let vn1Seq = t1.vn + c.pointee.coupling * (seq0 - old0)
-        let seq1 = lanesMax(old1 - p1.pointee.normalMass * massScale * (vn1Seq + t1.bias) - impulseScale * old1, zero)
         // Both at once, kept where both stay pushing.
         let r0 = t0.vn + t0.bias, r1 = t1.vn + t1.bias
-        let block0 = old0 - massScale * (c.pointee.inverse11 * r0 + c.pointee.inverse12 * r1) - impulseScale * old0
-        let block1 = old1 - massScale * (c.pointee.inverse12 * r0 + c.pointee.inverse22 * r1) - impulseScale * old1
-        let asBlock = (c.pointee.solvesAsBlock .> zero) .& (block0 .>= zero) .& (block1 .>= zero)
+        var new0 = old0 - massScale * (c.pointee.inverse11 * r0 + c.pointee.inverse12 * r1) - impulseScale * old0
+        var new1 = old1 - massScale * (c.pointee.inverse12 * r0 + c.pointee.inverse22 * r1) - impulseScale * old1
+        let asBlock = (c.pointee.solvesAsBlock .> zero) .& (new0 .>= zero) .& (new1 .>= zero)
+        // Elsewhere one point after the other (Gauss-Seidel): the second sees the first's
+        // impulse through the coupling. (Skipped when every lane solved as a block, as in most
+        // blocks of a resting pile.)
+        if !all(asBlock) {
+            let seq0 = lanesMax(old0 - p0.pointee.normalMass * massScale * r0 - impulseScale * old0, zero)
+            let vn1Seq = t1.vn + c.pointee.coupling * (seq0 - old0)
+            let seq1 = lanesMax(old1 - p1.pointee.normalMass * massScale * (vn1Seq + t1.bias) - impulseScale * old1, zero)
+            new0 = seq0.replacing(with: new0, where: asBlock)
+            new1 = seq1.replacing(with: new1, where: asBlock)
+        }
         applyNormalImpulses(
-            p0, p1, seq0.replacing(with: block0, where: asBlock), seq1.replacing(with: block1, where: asBlock),
-            nx: nx, ny: ny, mA: mA, iA: iA, mB: mB, iB: iB, &vAx, &vAy, &wA, &vBx, &vBy, &wB)
+            p0, p1, new0, new1, nx: nx, ny: ny, mA: mA, iA: iA, mB: mB, iB: iB, &vAx, &vAy, &wA, &vBx, &vBy, &wB)
 
         // Friction, bounded by each point's normal impulse.
         let friction = c.pointee.friction
