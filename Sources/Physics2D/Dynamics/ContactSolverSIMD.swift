@@ -95,19 +95,47 @@ func scatterVelocities(
     p.3.storeBytes(of: t.3, as: Lanes.self)
 }
 
-/// Sets both points' normal impulses to their new totals and applies the change to the two
-/// bodies' velocities.
-@inline(__always)
-func applyNormalImpulses(
-    _ p0: UnsafeMutablePointer<PointLanes>, _ p1: UnsafeMutablePointer<PointLanes>, _ new0: Lanes, _ new1: Lanes,
-    nx: Lanes, ny: Lanes, mA: Lanes, iA: Lanes, mB: Lanes, iB: Lanes,
-    _ vAx: inout Lanes, _ vAy: inout Lanes, _ wA: inout Lanes, _ vBx: inout Lanes, _ vBy: inout Lanes, _ wB: inout Lanes
-) {
-    @inline(__always) func apply(_ p: UnsafeMutablePointer<PointLanes>, _ new: Lanes) {
-        let impulse = new - p.pointee.normalImpulse
-        p.pointee.normalImpulse = new
-        p.pointee.maxNormalImpulse = lanesMax(p.pointee.maxNormalImpulse, impulse)
-        let px = impulse * nx, py = impulse * ny
+/// The two bodies of four contacts, in lanes: the velocities a pass changes and the inverse
+/// masses it changes them by (zero for a static body or an empty lane). Every block pass
+/// gathers them, applies impulses at the contact points, and stores them back.
+struct BodyPairLanes {
+    var vAx: Lanes, vAy: Lanes, wA: Lanes
+    var vBx: Lanes, vBy: Lanes, wB: Lanes
+    let flagA: Lanes, flagB: Lanes
+    let mA: Lanes, iA: Lanes, mB: Lanes, iB: Lanes
+    let pa: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer)
+    let pb: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer)
+
+    @inline(__always)
+    init(_ c: UnsafeMutablePointer<ContactBlock>, _ states: UnsafeMutablePointer<BodyState>, _ dummy: UnsafeMutablePointer<BodyState>) {
+        pa = statePointers(states, dummy, c.pointee.indexA)
+        pb = statePointers(states, dummy, c.pointee.indexB)
+        (vAx, vAy, wA, flagA) = gatherVelocities(pa)
+        (vBx, vBy, wB, flagB) = gatherVelocities(pb)
+        mA = c.pointee.invMassA
+        iA = c.pointee.invIA
+        mB = c.pointee.invMassB
+        iB = c.pointee.invIB
+    }
+
+    /// Writes the velocities back to the bodies' states.
+    @inline(__always)
+    func store() {
+        scatterVelocities(pa, vAx, vAy, wA, flagA)
+        scatterVelocities(pb, vBx, vBy, wB, flagB)
+    }
+
+    /// B's velocity relative to A's at a contact point.
+    @inline(__always)
+    func relativeVelocity(at p: UnsafeMutablePointer<PointLanes>) -> (x: Lanes, y: Lanes) {
+        let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY
+        let rBx = p.pointee.anchorBX, rBy = p.pointee.anchorBY
+        return ((vBx - wB * rBy) - (vAx - wA * rAy), (vBy + wB * rBx) - (vAy + wA * rAx))
+    }
+
+    /// Applies the impulse (px, py) at a contact point: to B, and its opposite to A.
+    @inline(__always)
+    mutating func apply(_ px: Lanes, _ py: Lanes, at p: UnsafeMutablePointer<PointLanes>) {
         vAx -= mA * px
         vAy -= mA * py
         wA -= iA * (p.pointee.anchorAX * py - p.pointee.anchorAY * px)
@@ -115,8 +143,36 @@ func applyNormalImpulses(
         vBy += mB * py
         wB += iB * (p.pointee.anchorBX * py - p.pointee.anchorBY * px)
     }
-    apply(p0, new0)
-    apply(p1, new1)
+
+    /// Sets both points' normal impulses to their new totals and applies the change.
+    @inline(__always)
+    mutating func applyNormalImpulses(
+        _ p0: UnsafeMutablePointer<PointLanes>, _ p1: UnsafeMutablePointer<PointLanes>, _ new0: Lanes, _ new1: Lanes,
+        nx: Lanes, ny: Lanes
+    ) {
+        for pass in 0..<2 {
+            let p = pass == 0 ? p0 : p1
+            let new = pass == 0 ? new0 : new1
+            let impulse = new - p.pointee.normalImpulse
+            p.pointee.normalImpulse = new
+            p.pointee.maxNormalImpulse = lanesMax(p.pointee.maxNormalImpulse, impulse)
+            apply(impulse * nx, impulse * ny, at: p)
+        }
+    }
+
+    /// One friction solve at a point along the tangent (tx, ty): the accumulated impulse `old`
+    /// moves towards stopping the sliding, kept within ±`limit`. Returns the new total.
+    @inline(__always)
+    mutating func solveFriction(
+        at p: UnsafeMutablePointer<PointLanes>, old: Lanes, limit: Lanes, tx: Lanes, ty: Lanes
+    ) -> Lanes {
+        let dv = relativeVelocity(at: p)
+        let vt = dv.x * tx + dv.y * ty
+        let new = lanesMin(lanesMax(old - p.pointee.tangentMass * vt, -limit), limit)
+        let impulse = new - old
+        apply(impulse * tx, impulse * ty, at: p)
+        return new
+    }
 }
 
 func warmStartContactBlocks(
@@ -125,27 +181,16 @@ func warmStartContactBlocks(
 ) {
     for k in 0..<blocks.count {
         let c = blocks.baseAddress! + k
-        let pa = statePointers(states, dummy, c.pointee.indexA)
-        let pb = statePointers(states, dummy, c.pointee.indexB)
-        var (vAx, vAy, wA, fA) = gatherVelocities(pa)
-        var (vBx, vBy, wB, fB) = gatherVelocities(pb)
+        var bodies = BodyPairLanes(c, states, dummy)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let tx = ny, ty = -nx
-        let mA = c.pointee.invMassA, iA = c.pointee.invIA, mB = c.pointee.invMassB, iB = c.pointee.invIB
         for pass in 0..<2 {
             let p = pass == 0 ? c.pointer(to: \.p0)! : c.pointer(to: \.p1)!
             let px = p.pointee.normalImpulse * nx + p.pointee.tangentImpulse * tx
             let py = p.pointee.normalImpulse * ny + p.pointee.tangentImpulse * ty
-            wA -= iA * (p.pointee.anchorAX * py - p.pointee.anchorAY * px)
-            vAx -= mA * px
-            vAy -= mA * py
-            wB += iB * (p.pointee.anchorBX * py - p.pointee.anchorBY * px)
-            vBx += mB * px
-            vBy += mB * py
+            bodies.apply(px, py, at: p)
         }
-        _ = (fA, fB)
-        scatterVelocities(pa, vAx, vAy, wA, fA)
-        scatterVelocities(pb, vBx, vBy, wB, fB)
+        bodies.store()
     }
 }
 
@@ -160,14 +205,10 @@ func solveContactBlocks(
     let count = blocks.count
     for k in 0..<count {
         let c = blocks.baseAddress! + k
-        let pa = statePointers(states, dummy, c.pointee.indexA)
-        let pb = statePointers(states, dummy, c.pointee.indexB)
-        var (vAx, vAy, wA, fA) = gatherVelocities(pa)
-        var (vBx, vBy, wB, fB) = gatherVelocities(pb)
-        let bA = gatherMotion(pa)
-        let bB = gatherMotion(pb)
+        var bodies = BodyPairLanes(c, states, dummy)
+        let bA = gatherMotion(bodies.pa)
+        let bB = gatherMotion(bodies.pb)
         let dpx = bB.dpx - bA.dpx, dpy = bB.dpy - bA.dpy
-        let mA = c.pointee.invMassA, iA = c.pointee.invIA, mB = c.pointee.invMassB, iB = c.pointee.invIB
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let biasRate = useBias ? c.pointee.biasRate : zero
         let softMass = useBias ? c.pointee.massScale : one
@@ -184,9 +225,8 @@ func solveContactBlocks(
             let qAx = bA.qc * rAx - bA.qs * rAy, qAy = bA.qs * rAx + bA.qc * rAy
             let qBx = bB.qc * rBx - bB.qs * rBy, qBy = bB.qs * rBx + bB.qc * rBy
             let s = p.pointee.baseSeparation + (dpx + qBx - qAx) * nx + (dpy + qBy - qAy) * ny
-            let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
-            let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
-            return (s, dvx * nx + dvy * ny)
+            let dv = bodies.relativeVelocity(at: p)
+            return (s, dv.x * nx + dv.y * ny)
         }
         // Speculative where still apart: the gap may close within this substep.
         @inline(__always) func bias(_ s: Lanes) -> Lanes {
@@ -222,35 +262,16 @@ func solveContactBlocks(
             new0 = seq0.replacing(with: new0, where: asBlock)
             new1 = seq1.replacing(with: new1, where: asBlock)
         }
-        applyNormalImpulses(
-            p0, p1, new0, new1, nx: nx, ny: ny, mA: mA, iA: iA, mB: mB, iB: iB, &vAx, &vAy, &wA, &vBx, &vBy, &wB)
+        bodies.applyNormalImpulses(p0, p1, new0, new1, nx: nx, ny: ny)
 
         // Friction, bounded by each point's normal impulse.
         let friction = c.pointee.friction
-        let tx = ny, ty = -nx
         for pass in 0..<2 {
             let p = pass == 0 ? p0 : p1
-            let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY
-            let rBx = p.pointee.anchorBX, rBy = p.pointee.anchorBY
-            let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
-            let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
-            let vt = dvx * tx + dvy * ty
-            let old = p.pointee.tangentImpulse
-            let maxFriction = friction * p.pointee.normalImpulse
-            let newImpulse = lanesMin(lanesMax(old - p.pointee.tangentMass * vt, -maxFriction), maxFriction)
-            let impulse = newImpulse - old
-            p.pointee.tangentImpulse = newImpulse
-            let px = impulse * tx, py = impulse * ty
-            vAx -= mA * px
-            vAy -= mA * py
-            wA -= iA * (rAx * py - rAy * px)
-            vBx += mB * px
-            vBy += mB * py
-            wB += iB * (rBx * py - rBy * px)
+            p.pointee.tangentImpulse = bodies.solveFriction(
+                at: p, old: p.pointee.tangentImpulse, limit: friction * p.pointee.normalImpulse, tx: ny, ty: -nx)
         }
-        _ = (fA, fB)
-        scatterVelocities(pa, vAx, vAy, wA, fA)
-        scatterVelocities(pb, vBx, vBy, wB, fB)
+        bodies.store()
     }
 }
 
@@ -264,22 +285,15 @@ func applyRestitutionBlocks(
         let c = blocks.baseAddress! + k
         let e = c.pointee.restitution
         guard any(e .!= zero) else { continue }
-        let pa = statePointers(states, dummy, c.pointee.indexA)
-        let pb = statePointers(states, dummy, c.pointee.indexB)
-        var (vAx, vAy, wA, fA) = gatherVelocities(pa)
-        var (vBx, vBy, wB, fB) = gatherVelocities(pb)
+        var bodies = BodyPairLanes(c, states, dummy)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
-        let mA = c.pointee.invMassA, iA = c.pointee.invIA, mB = c.pointee.invMassB, iB = c.pointee.invIB
         let p0 = c.pointer(to: \.p0)!, p1 = c.pointer(to: \.p1)!
         // Only points that closed faster than the threshold and carried load bounce.
         @inline(__always) func bouncing(_ p: UnsafeMutablePointer<PointLanes>) -> (active: SIMDMask<SIMD4<Int32>>, vn: Lanes) {
             let active = (p.pointee.relativeVelocity .< minusThreshold) .& (p.pointee.maxNormalImpulse .> zero)
                 .& (e .!= zero)
-            let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY
-            let rBx = p.pointee.anchorBX, rBy = p.pointee.anchorBY
-            let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
-            let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
-            return (active, dvx * nx + dvy * ny)
+            let dv = bodies.relativeVelocity(at: p)
+            return (active, dv.x * nx + dv.y * ny)
         }
         let b0 = bouncing(p0), b1 = bouncing(p1)
         guard any(b0.active .| b1.active) else { continue }
@@ -293,12 +307,10 @@ func applyRestitutionBlocks(
         let block0 = old0 - (c.pointee.inverse11 * r0 + c.pointee.inverse12 * r1)
         let block1 = old1 - (c.pointee.inverse12 * r0 + c.pointee.inverse22 * r1)
         let asBlock = (c.pointee.solvesAsBlock .> zero) .& b0.active .& b1.active .& (block0 .>= zero) .& (block1 .>= zero)
-        applyNormalImpulses(
+        bodies.applyNormalImpulses(
             p0, p1, seq0.replacing(with: block0, where: asBlock), seq1.replacing(with: block1, where: asBlock),
-            nx: nx, ny: ny, mA: mA, iA: iA, mB: mB, iB: iB, &vAx, &vAy, &wA, &vBx, &vBy, &wB)
-        _ = (fA, fB)
-        scatterVelocities(pa, vAx, vAy, wA, fA)
-        scatterVelocities(pb, vBx, vBy, wB, fB)
+            nx: nx, ny: ny)
+        bodies.store()
     }
 }
 
@@ -484,11 +496,7 @@ func solveImpactBlocks(
         }
         guard touched else { continue }
         let q = impacts.baseAddress! + k
-        let pa = statePointers(states, dummy, indexA)
-        let pb = statePointers(states, dummy, indexB)
-        var (vAx, vAy, wA, fA) = gatherVelocities(pa)
-        var (vBx, vBy, wB, fB) = gatherVelocities(pb)
-        let mA = c.pointee.invMassA, iA = c.pointee.invIA, mB = c.pointee.invMassB, iB = c.pointee.invIB
+        var bodies = BodyPairLanes(c, states, dummy)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let inelastic = c.pointee.restitution .== zero
         let p0 = c.pointer(to: \.p0)!, p1 = c.pointer(to: \.p1)!
@@ -496,17 +504,8 @@ func solveImpactBlocks(
             let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY
             let rBx = p.pointee.anchorBX, rBy = p.pointee.anchorBY
             let s = p.pointee.baseSeparation + (rBx - rAx) * nx + (rBy - rAy) * ny
-            let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
-            let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
-            return dvx * nx + dvy * ny + lanesMax(s, zero) * invDt
-        }
-        @inline(__always) func apply(_ p: UnsafeMutablePointer<PointLanes>, _ px: Lanes, _ py: Lanes) {
-            vAx -= mA * px
-            vAy -= mA * py
-            wA -= iA * (p.pointee.anchorAX * py - p.pointee.anchorAY * px)
-            vBx += mB * px
-            vBy += mB * py
-            wB += iB * (p.pointee.anchorBX * py - p.pointee.anchorBY * px)
+            let dv = bodies.relativeVelocity(at: p)
+            return dv.x * nx + dv.y * ny + lanesMax(s, zero) * invDt
         }
         let r0 = residual(p0), r1 = residual(p1)
         let old0 = q.pointee.normal0, old1 = q.pointee.normal1
@@ -519,35 +518,26 @@ func solveImpactBlocks(
         let new1 = old1.replacing(with: seq1.replacing(with: block1, where: asBlock), where: inelastic)
         q.pointee.normal0 = new0
         q.pointee.normal1 = new1
-        apply(p0, (new0 - old0) * nx, (new0 - old0) * ny)
-        apply(p1, (new1 - old1) * nx, (new1 - old1) * ny)
+        bodies.apply((new0 - old0) * nx, (new0 - old0) * ny, at: p0)
+        bodies.apply((new1 - old1) * nx, (new1 - old1) * ny, at: p1)
         @inline(__always) func magnitude(_ x: Lanes) -> Lanes { lanesMax(x, -x) }
         var change = magnitude(new0 - old0) + magnitude(new1 - old1)
 
         // Friction, bounded by the impact's own normal impulse.
-        let tx = ny, ty = -nx
         let friction = c.pointee.friction
         for pass in 0..<2 {
             let p = pass == 0 ? p0 : p1
-            let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY
-            let rBx = p.pointee.anchorBX, rBy = p.pointee.anchorBY
-            let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
-            let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
-            let vt = dvx * tx + dvy * ty
             let old = pass == 0 ? q.pointee.tangent0 : q.pointee.tangent1
-            let maxFriction = friction * (pass == 0 ? new0 : new1)
-            let newImpulse = lanesMin(lanesMax(old - p.pointee.tangentMass * vt, -maxFriction), maxFriction)
+            let newImpulse = bodies.solveFriction(
+                at: p, old: old, limit: friction * (pass == 0 ? new0 : new1), tx: ny, ty: -nx)
             if pass == 0 { q.pointee.tangent0 = newImpulse } else { q.pointee.tangent1 = newImpulse }
-            apply(p, (newImpulse - old) * tx, (newImpulse - old) * ty)
             change += magnitude(newImpulse - old)
         }
-        _ = (fA, fB)
-        scatterVelocities(pa, vAx, vAy, wA, fA)
-        scatterVelocities(pb, vBx, vBy, wB, fB)
+        bodies.store()
 
         // A body whose velocity changed by more than the tolerance makes its contacts worth
         // another sweep.
-        let moved = change * lanesMax(mA, mB) .> Lanes(repeating: tolerance)
+        let moved = change * lanesMax(bodies.mA, bodies.mB) .> Lanes(repeating: tolerance)
         for l in 0..<laneCount where moved[l] {
             if indexA[l] >= 0 { next[Int(indexA[l])] = 1 }
             if indexB[l] >= 0 { next[Int(indexB[l])] = 1 }
