@@ -1,6 +1,6 @@
 // The generator's one event loop: edge-triggered epoll over every client socket (a socket is
-// read until a receive leaves space over, so it is not polled again until more arrives), and
-// the monotonic clock its pings and windows are timed against.
+// read until a receive leaves space over, so it is not polled again until more arrives), the
+// monotonic clock its pings and windows are timed against; and IPv4 socket addresses.
 
 import CEpoll
 
@@ -19,6 +19,15 @@ func monotonicNanoseconds() -> UInt64 {
 func sleep(until deadline: UInt64) {
     var target = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
     while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
+}
+
+/// An IPv4 socket address ("localhost" is 127.0.0.1).
+func ipv4Address(host: String, port: Int) -> sockaddr_in {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr(host == "localhost" ? "127.0.0.1" : host)
+    address.sin_port = UInt16(port).bigEndian
+    return address
 }
 
 /// What went wrong in a system call, for a message.

@@ -30,11 +30,7 @@ final class LoadRun {
 
     init(settings: Settings) {
         self.settings = settings
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr(settings.host == "localhost" ? "127.0.0.1" : settings.host)
-        address.sin_port = UInt16(settings.port).bigEndian
-        self.address = address
+        address = ipv4Address(host: settings.host, port: settings.port)
     }
 
     /// The measured clients (not the probe).

@@ -100,19 +100,11 @@ enum SendFloor {
         }
     }
 
-    private static func address(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
-    }
-
     private static func listen(port: Int) throws(LoadError) -> Int32 {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var on: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        var address = address(port: port)
+        var address = ipv4Address(host: "127.0.0.1", port: port)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -121,7 +113,7 @@ enum SendFloor {
     }
 
     private static func connectRetrying(port: Int) throws(LoadError) -> Int32 {
-        var address = address(port: port)
+        var address = ipv4Address(host: "127.0.0.1", port: port)
         for _ in 0..<200 {
             let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             let result = withUnsafePointer(to: &address) {
