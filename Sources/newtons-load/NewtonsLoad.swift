@@ -43,12 +43,12 @@ struct Settings {
             switch arguments[index] {
             case "--host": host = value()
             case "--port": port = Int(value()) ?? port
-            case "--clients": clients = Int(value()) ?? clients
-            case "--rooms": rooms = Int(value()) ?? rooms
+            case "--clients": clients = max(1, Int(value()) ?? clients)
+            case "--rooms": rooms = max(1, Int(value()) ?? rooms)
             case "--lesson": lesson = value()
             case "--resting-lesson": restingLesson = value()
-            case "--seconds": seconds = Double(value()) ?? seconds
-            case "--warmup": warmup = Double(value()) ?? warmup
+            case "--seconds": seconds = min(max(0.1, Double(value()) ?? seconds), 86_400)
+            case "--warmup": warmup = min(max(0, Double(value()) ?? warmup), 3_600)
             case "--server-pid": serverPID = Int32(value())
             case "--concurrency": concurrency = max(1, Int(value()) ?? concurrency)
             case "--poll-ms": pollMilliseconds = max(0, Double(value()) ?? pollMilliseconds)
