@@ -21,8 +21,11 @@ open class LessonHost<Controller: UIViewController> {
     public private(set) var controller: Controller
     private let makeController: () -> Controller
 
-    private var names: [ObjectIdentifier: String] = [:]
-    private var ids: [ObjectIdentifier: Int] = [:]
+    /// Names and item ids by view. The view is held weakly and checked: a view made after
+    /// another was freed may get its address, and must not inherit its id or name (ids are
+    /// never reused in a room, and a replay must number items as the live room did).
+    private var names: [ObjectIdentifier: (view: WeakView, name: String)] = [:]
+    private var ids: [ObjectIdentifier: (view: WeakView, id: Int)] = [:]
     private var nextID = 1
     private var pendingEvents: [LessonEvent] = []
     private var parameterTable: [ParameterSpec] = []
@@ -86,7 +89,7 @@ open class LessonHost<Controller: UIViewController> {
 
     /// Gives a view the name clients show (views of images are named after the image).
     func name(_ view: UIView, _ name: String) {
-        names[ObjectIdentifier(view)] = name
+        names[ObjectIdentifier(view)] = (WeakView(view), name)
     }
 
     /// Queues an event for the room to send.
@@ -268,11 +271,16 @@ open class LessonHost<Controller: UIViewController> {
 
     func itemID(of view: UIView) -> Int {
         let key = ObjectIdentifier(view)
-        if let id = ids[key] { return id }
+        if let entry = ids[key], entry.view.view === view { return entry.id }
         let id = nextID
         nextID += 1
-        ids[key] = id
+        ids[key] = (WeakView(view), id)
         return id
+    }
+
+    private func name(of view: UIView) -> String? {
+        guard let entry = names[ObjectIdentifier(view)], entry.view.view === view else { return nil }
+        return entry.name
     }
 
     private func flattened(_ behaviors: [UIDynamicBehavior]) -> [UIDynamicBehavior] {
@@ -309,7 +317,7 @@ open class LessonHost<Controller: UIViewController> {
         let sprite = (view as? UIImageView)?.image?.name
         let text = (view as? UILabel)?.text ?? (view as? UIButton)?.title(for: .normal)
         return SceneItem(
-            id: id, name: names[ObjectIdentifier(view)] ?? sprite ?? "item", shape: shape, size: size,
+            id: id, name: name(of: view) ?? sprite ?? "item", shape: shape, size: size,
             color: view.backgroundColor?.hexString ?? "#000000", isFilled: view.backgroundColor?.isVisible ?? false,
             sprite: sprite, text: text, path: path,
             cornerRadius: Double(view.layer.cornerRadius), center: center, angle: angle,
@@ -331,6 +339,15 @@ extension UIColor {
         getRed(&r, green: &g, blue: &b, alpha: &a)
         func byte(_ v: CGFloat) -> Int { Int((max(0, min(1, v)) * 255).rounded()) }
         return String(format: "#%02x%02x%02x", byte(r), byte(g), byte(b))
+    }
+}
+
+/// A view held weakly (a freed view reads as nil, whatever now lives at its address).
+struct WeakView {
+    weak var view: UIView?
+
+    init(_ view: UIView) {
+        self.view = view
     }
 }
 
