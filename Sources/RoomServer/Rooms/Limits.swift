@@ -30,6 +30,11 @@ public struct ServerLimits: Sendable, Equatable {
     public var resetsPerSecondPerRoom = 1.0
     /// `set`s per second in one room.
     public var setsPerSecondPerRoom = 30.0
+    /// Bytes of recording one room keeps (inputs, state hashes, timeline marks); past it the
+    /// hashes thin out, then the oldest history goes (docs/replay.md).
+    public var recordingBudgetBytes = 4 * 1024 * 1024
+    /// Largest recording file the server opens (an upload), in bytes.
+    public var maxRecordingFileBytes = 32 * 1024 * 1024
 
     public init() {}
 }

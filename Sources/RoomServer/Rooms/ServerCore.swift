@@ -27,7 +27,7 @@ public final class ServerCore {
     /// Each lesson's public room, opened on first join and kept (an empty room costs nothing).
     public private(set) var lessonRooms: [String: Room] = [:]
     /// Class rooms by code.
-    public private(set) var classRooms: [String: Room] = [:]
+    public internal(set) var classRooms: [String: Room] = [:]
     public private(set) var isShuttingDown = false
 
     private var writeRequests: [ConnectionID] = []
@@ -38,7 +38,7 @@ public final class ServerCore {
     private var nextHousekeeping: Int64 = 0
     /// True when some room may need a tick (set by inputs, confirmed by `tick`).
     public private(set) var mayHaveActiveRooms = false
-    private var random = SystemRandomNumberGenerator()
+    var random = SystemRandomNumberGenerator()
     /// Measures durations for metrics, in nanoseconds; injectable for tests.
     private let clock: () -> Int64
 
