@@ -85,7 +85,7 @@ struct RunCommand: ParsableCommand {
 
         let total = step(seconds)
         var next = 0
-        if !final { emit(items: room.items, at: 0) }
+        if !final { RunOutput.emit(items: room.items, at: 0) }
         for s in 0..<total {
             while next < actions.count && actions[next].step <= s {
                 actions[next].act()
@@ -93,35 +93,10 @@ struct RunCommand: ParsableCommand {
             }
             room.advance(by: 1.0 / 60)
             let t = Double(s + 1) / 60
-            for event in room.drainEvents() { emit(event: event, at: t) }
-            if !final && (s + 1) % every == 0 { emit(items: room.items, at: t) }
+            for event in room.drainEvents() { RunOutput.emit(event: event, at: t) }
+            if !final && (s + 1) % every == 0 { RunOutput.emit(items: room.items, at: t) }
         }
-        if final || total % every != 0 { emit(items: room.items, at: Double(total) / 60) }
-    }
-
-    private func emit(items: [SceneItem], at t: Double) {
-        let objects: [[String: Any]] = items.map {
-            ["id": $0.id, "name": $0.name, "x": round3($0.center.x), "y": round3($0.center.y), "angle": round3($0.angle),
-             "alpha": round3($0.alpha)]
-        }
-        print(json(["t": round3(t), "items": objects]))
-    }
-
-    private func emit(event: LessonEvent, at t: Double) {
-        var object: [String: Any] = ["name": event.name, "text": event.text]
-        if let item = event.item { object["item"] = item }
-        if let p = event.point {
-            object["x"] = round3(p.x)
-            object["y"] = round3(p.y)
-        }
-        print(json(["t": round3(t), "event": object]))
-    }
-
-    private func round3(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
-
-    private func json(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        if final || total % every != 0 { RunOutput.emit(items: room.items, at: Double(total) / 60) }
     }
 }
 
@@ -178,4 +153,36 @@ private func parsePoint(_ text: String) -> CGPoint? {
         return nil
     }
     return CGPoint(x: x, y: y)
+}
+
+/// The JSON lines `newtons run` and `newtons replay` print.
+enum RunOutput {
+    static func emit(items: [SceneItem], at t: Double) {
+        let objects: [[String: Any]] = items.map {
+            ["id": $0.id, "name": $0.name, "x": round3($0.center.x), "y": round3($0.center.y), "angle": round3($0.angle),
+             "alpha": round3($0.alpha)]
+        }
+        print(json(["t": round3(t), "items": objects]))
+    }
+
+    static func emit(event: LessonEvent, at t: Double) {
+        var object: [String: Any] = ["name": event.name, "text": event.text]
+        if let item = event.item { object["item"] = item }
+        if let p = event.point {
+            object["x"] = round3(p.x)
+            object["y"] = round3(p.y)
+        }
+        print(json(["t": round3(t), "event": object]))
+    }
+
+    private static func round3(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+
+    private static func json(_ object: [String: Any]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func emit(lesson: String, at t: Double) {
+        print(json(["t": round3(t), "lesson": lesson]))
+    }
 }

@@ -37,6 +37,12 @@ struct ServeCommand: ParsableCommand {
             valueName: "origin"))
     var allowedOrigin: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Megabytes of recording each room keeps (inputs and state hashes); past it older history thins, then goes.",
+            valueName: "MB"))
+    var recordingBudget: Double = 4
+
     @Option(help: "WebSocket clients on the whole server.")
     var maxClients = ServerLimits().maxClients
 
@@ -101,6 +107,9 @@ struct ServeCommand: ParsableCommand {
         ] where !(value >= 0 && value < 86400) {
             throw ValidationError("\(name) must be a number of seconds from 0 to 86400")
         }
+        guard recordingBudget.isFinite, recordingBudget >= 0.05, recordingBudget <= 1024 else {
+            throw ValidationError("--recording-budget must be a number of megabytes from 0.05 to 1024")
+        }
     }
 
     func run() throws {
@@ -124,6 +133,7 @@ struct ServeCommand: ParsableCommand {
         limits.instructorGraceSeconds = instructorGrace
         limits.unknownRoomDelaySeconds = unknownRoomDelay
         limits.unknownRoomsPerMinute = unknownRoomsPerMinute
+        limits.recordingBudgetBytes = Int(recordingBudget * 1024 * 1024)
 
         var configuration = ServerConfiguration()
         configuration.host = host
@@ -135,11 +145,7 @@ struct ServeCommand: ParsableCommand {
         configuration.limits = limits
 
         let withFixtures = fixtureLessons || ProcessInfo.processInfo.environment["NEWTONS_FIXTURE_LESSONS"] == "1"
-        let lessons = LessonCatalog.all + (withFixtures ? FixtureLessons.all : [])
-        let fixtureIDs = Set(FixtureLessons.all.map { $0.info.id })
-        let directory = LessonDirectory(lessons) { lesson in
-            fixtureIDs.contains(lesson.info.id) ? FixtureLessons.code(of: lesson) : LessonCatalog.sourceCode(of: lesson)
-        }
+        let directory = LessonDirectory.served(withFixtures: withFixtures)
         if directory.entries.isEmpty {
             logger.warning("no lessons to serve (LessonCatalog is empty); try --fixture-lessons")
         }

@@ -523,6 +523,8 @@ function startRoom(target) {
         frames: framesReceived,
         draws,
         time: latest ? latest.time : state.time,
+        past: latest ? latest.past : false,
+        timeline: timeline.model(),
         renderTime,
       };
     },

@@ -37,6 +37,8 @@ public final class LWSServer: @unchecked Sendable {
     private var sockets: [ConnectionID: OpaquePointer] = [:]
     private var incoming: [ConnectionID: [UInt8]] = [:]
     private var httpBodies: [UInt64: WireBuffer] = [:]
+    /// Uploads being received (POST bodies), by HTTP connection id; nil bytes once over the limit.
+    private var uploads: [UInt64: (path: String, address: String, bytes: [UInt8]?)] = [:]
     private var nextID: UInt64 = 1
     private var tickDeadline: Double = 0
     private var scheduledFor: Int64?
@@ -228,8 +230,15 @@ public final class LWSServer: @unchecked Sendable {
             return answerHTTP(wsi, user: user, path: input, length: length)
         case LWS_CALLBACK_HTTP_WRITEABLE:
             return writeHTTPBody(wsi, user: user)
+        case LWS_CALLBACK_HTTP_BODY:
+            return receiveUpload(user: user, input: input, length: length)
+        case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+            return finishUpload(wsi, user: user)
         case LWS_CALLBACK_CLOSED_HTTP:
-            if let user { httpBodies[user.load(as: UInt64.self)] = nil }
+            if let user {
+                httpBodies[user.load(as: UInt64.self)] = nil
+                uploads[user.load(as: UInt64.self)] = nil
+            }
             return 0
         case LWS_CALLBACK_ESTABLISHED:
             opened(wsi, user: user)
@@ -294,15 +303,9 @@ public final class LWSServer: @unchecked Sendable {
         nextID += 1
         user.storeBytes(of: id, as: UInt64.self)
         sockets[id] = wsi
-        var arguments: [String] = []
-        var buffer = [CChar](repeating: 0, count: 512)
-        for index in 0..<16 {
-            let count = lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, Int32(index))
-            guard count >= 0 else { break }
-            arguments.append(String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
         core.open(
-            connection: id, address: peerAddress(wsi), request: ConnectRequest(arguments: arguments), now: Self.now())
+            connection: id, address: peerAddress(wsi), request: ConnectRequest(arguments: queryArguments(wsi)),
+            now: Self.now())
         flush()
     }
 
@@ -376,7 +379,27 @@ public final class LWSServer: @unchecked Sendable {
         } else {
             method = "OTHER"
         }
-        switch routes.answer(method: method, path: path) {
+        if method == "POST", path == HTTPRoutes.uploadPath {
+            // The answer waits for the whole body (LWS_CALLBACK_HTTP_BODY_COMPLETION).
+            guard let user else { return -1 }
+            let id = nextID
+            nextID += 1
+            user.storeBytes(of: id, as: UInt64.self)
+            uploads[id] = (path, peerAddress(wsi), [])
+            return 0
+        }
+        var query: [String: String] = [:]
+        for argument in queryArguments(wsi) {
+            let parts = argument.split(separator: "=", maxSplits: 1)
+            if let name = parts.first.map(String.init), query[name] == nil {
+                query[name] = parts.count > 1 ? String(parts[1]) : ""
+            }
+        }
+        return send(routes.answer(method: method, path: path, query: query), wsi, user: user, headOnly: method == "HEAD")
+    }
+
+    private func send(_ answer: HTTPAnswer, _ wsi: OpaquePointer, user: UnsafeMutableRawPointer?, headOnly: Bool) -> Int32 {
+        switch answer {
         case .file(let file, let contentType):
             let extra = "cache-control: \(SecurityHeaders.fileCacheControl)\r\n"
             let result = extra.withCString { headers in
@@ -404,13 +427,56 @@ public final class LWSServer: @unchecked Sendable {
                 return lws_finalize_write_http_header(wsi, start, &cursor, end) != 0
             }
             if failed { return 1 }
-            if method == "HEAD" || body.isEmpty {
+            if headOnly || body.isEmpty {
                 return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
             }
             httpBodies[id] = WireBuffer(body, isBinary: false)
             lws_callback_on_writable(wsi)
             return 0
         }
+    }
+
+    private func receiveUpload(user: UnsafeMutableRawPointer?, input: UnsafeMutableRawPointer?, length: Int) -> Int32 {
+        guard let user, let input else { return 0 }
+        let id = user.load(as: UInt64.self)
+        guard var upload = uploads[id] else { return -1 }
+        uploads[id] = nil  // no second copy of the bytes while appending
+        if var bytes = upload.bytes {
+            if bytes.count + length > configuration.limits.maxRecordingFileBytes {
+                upload.bytes = nil
+            } else {
+                bytes.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
+                upload.bytes = bytes
+            }
+        }
+        uploads[id] = upload
+        return 0
+    }
+
+    private func finishUpload(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) -> Int32 {
+        guard let user, let upload = uploads.removeValue(forKey: user.load(as: UInt64.self)) else { return -1 }
+        let answer: HTTPAnswer
+        if let bytes = upload.bytes {
+            answer = routes.answerUpload(path: upload.path, body: bytes, address: upload.address, now: Self.now())
+        } else {
+            answer = .body(
+                status: 413, contentType: "text/plain; charset=utf-8",
+                body: Array("not opened: a recording is at most \(configuration.limits.maxRecordingFileBytes) bytes\n".utf8))
+        }
+        let result = send(answer, wsi, user: user, headOnly: false)
+        flush()
+        return result
+    }
+
+    private func queryArguments(_ wsi: OpaquePointer) -> [String] {
+        var arguments: [String] = []
+        var buffer = [CChar](repeating: 0, count: 512)
+        for index in 0..<16 {
+            let count = lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, Int32(index))
+            guard count >= 0 else { break }
+            arguments.append(String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return arguments
     }
 
     private func writeHTTPBody(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) -> Int32 {
