@@ -59,7 +59,7 @@ struct ReplayProtocolTests {
 
         // Play the recording at half speed: frames go on from the moment shown, still marked past.
         try await teacher.control("play")
-        let playing = try await student.waitForFrame { $0.past && !$0.paused }
+        let playing = try await student.waitForFrame { $0.past && !$0.paused && $0.time > back.time }
         #expect(playing.time > back.time)
 
         try await teacher.control("live")

@@ -442,9 +442,8 @@ public final class LWSServer: @unchecked Sendable {
         guard var upload = uploads[id] else { return -1 }
         uploads[id] = nil  // no second copy of the bytes while appending
         if var bytes = upload.bytes {
-            if bytes.count + length > configuration.limits.maxRecordingFileBytes {
-                upload.bytes = nil
-            } else {
+            upload.bytes = nil  // the only reference, so appending does not copy
+            if bytes.count + length <= configuration.limits.maxRecordingFileBytes {
                 bytes.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
                 upload.bytes = bytes
             }
