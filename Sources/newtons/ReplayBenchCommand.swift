@@ -38,6 +38,7 @@ struct ReplayBenchCommand: ParsableCommand {
         guard let entry = directory.entry(withID: lesson) else { throw ValidationError("no lesson \(lesson)") }
         var limits = ServerLimits()
         limits.resetsPerSecondPerRoom = 1000
+        limits.timeControlsPerSecondPerRoom = 1e9
         var random = SystemRandomNumberGenerator()
         let room = Room(
             id: "BENCH1", kind: .classRoom(code: "BENCH1"), lesson: entry, directory: directory, limits: limits,
@@ -46,7 +47,7 @@ struct ReplayBenchCommand: ParsableCommand {
         let size = entry.info.bounds
         let ticks = Int(minutes * 60 * 60)
         let tapTicks = max(1, Int(tapEvery * 60)), restartTicks = max(1, Int(restartEvery * 3600))
-        var generator = SplitMix(seed: 42)
+        var generator = Xorshift(seed: 42)
         let started = Date()
         for t in 0..<ticks {
             let now = Int64(t) * 16_667
@@ -91,15 +92,14 @@ struct ReplayBenchCommand: ParsableCommand {
     }
 }
 
-/// SplitMix64: reproducible random moments and taps.
-private struct SplitMix {
+/// Xorshift64: reproducible random moments and taps.
+private struct Xorshift {
     var state: UInt64
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { state = seed | 1 }
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return state
     }
 }

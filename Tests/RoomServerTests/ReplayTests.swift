@@ -21,6 +21,7 @@ struct ReplayTests {
         limits.recordingBudgetBytes = budget
         limits.setsPerSecondPerRoom = 1000
         limits.resetsPerSecondPerRoom = 1000
+        limits.timeControlsPerSecondPerRoom = 1e9
         var random = SystemRandomNumberGenerator()
         let room = Room(
             id: "ABCDEF", kind: .classRoom(code: "ABCDEF"), lesson: directory.entry(withID: lesson)!,
@@ -220,6 +221,27 @@ struct ReplayTests {
             return
         }
         #expect(student.code == .forbidden)
+    }
+
+    @Test func seeksAndStepsAreRateLimitedPerRoom() {
+        var limits = ServerLimits()
+        limits.timeControlsPerSecondPerRoom = 5
+        var random = SystemRandomNumberGenerator()
+        let room = Room(
+            id: "ABCDEF", kind: .classRoom(code: "ABCDEF"), lesson: Self.directory.entry(withID: "snap")!,
+            directory: Self.directory, limits: limits, now: 0, random: &random)
+        _ = room.join(connection: 1, name: "Teacher", asOpener: true, now: 0)
+        var refused = 0
+        for _ in 0..<30 {
+            if case .failure(let error) = room.handle(.control(.step(ticks: 1)), from: 1, now: 0) {
+                #expect(error.code == .rateLimited)
+                refused += 1
+            }
+        }
+        #expect(refused == 20)
+        #expect(room.liveTick == 10)
+        // A second later the room takes more.
+        #expect((try? room.handle(.control(.seek(time: 0)), from: 1, now: 1_000_000).get()) != nil)
     }
 
     @Test func aLessonRoomHasNoTimeControls() {

@@ -33,6 +33,8 @@ public struct ServerLimits: Sendable, Equatable {
     /// Bytes of recording one room keeps (inputs, state hashes, timeline marks); past it the
     /// hashes thin out, then the oldest history goes (docs/replay.md).
     public var recordingBudgetBytes = 4 * 1024 * 1024
+    /// `seek`s and `step`s per second in one room (each may replay part of the recording).
+    public var timeControlsPerSecondPerRoom = 15.0
     /// Largest recording file the server opens (an upload), in bytes.
     public var maxRecordingFileBytes = 32 * 1024 * 1024
 

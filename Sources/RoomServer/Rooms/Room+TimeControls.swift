@@ -85,7 +85,8 @@ extension Room {
         }
     }
 
-    private func resumeLive() -> [RoomOutput] {
+    /// Runs a paused live room again.
+    func resumeLive() -> [RoomOutput] {
         guard paused else { return [] }
         paused = false
         awake = true

@@ -89,6 +89,9 @@ public final class Room {
     var awake = true
     private var resetBucket: TokenBucket
     private var setBucket: TokenBucket
+    /// Time controls that may replay a stretch of the recording (seek, step): each can cost a
+    /// re-run of an epoch, so a room takes a bounded number per second.
+    private var timeControlBucket: TokenBucket
 
     /// Opens a room running `entry`'s lesson. A class room makes its instructor key with `random`.
     public init(
@@ -109,6 +112,9 @@ public final class Room {
         if case .classRoom = kind { instructorKey = RoomCode.makeKey(using: &random) }
         resetBucket = TokenBucket(
             capacity: max(1, limits.resetsPerSecondPerRoom * 2), perSecond: limits.resetsPerSecondPerRoom, now: now)
+        timeControlBucket = TokenBucket(
+            capacity: max(1, limits.timeControlsPerSecondPerRoom * 2), perSecond: limits.timeControlsPerSecondPerRoom,
+            now: now)
         setBucket = TokenBucket(
             capacity: max(1, limits.setsPerSecondPerRoom), perSecond: limits.setsPerSecondPerRoom, now: now)
         newestFrame = StateFrame.encode(
@@ -356,6 +362,13 @@ public final class Room {
             guard member.role == .instructor else {
                 throw ProtocolError(.forbidden, "only the instructor controls this room")
             }
+            switch action {
+            case .seek, .step:
+                guard timeControlBucket.take(now: now) else {
+                    throw ProtocolError(.rateLimited, "the room's moment is moving too fast; wait a moment")
+                }
+            default: break
+            }
             return try control(action)
         case .ping(let id):
             return [.send(member.connection, ServerMessage.pong(id))]
@@ -447,13 +460,7 @@ public final class Room {
                 .frame,
             ]
         case .resume:
-            guard paused else { return [] }
-            paused = false
-            awake = true
-            return [
-                .broadcast(roomMessage()),
-                .broadcast(ServerMessage.event(LessonEvent(name: "resumed", text: "Running again"))),
-            ]
+            return resumeLive()
         case .step(let ticks):
             var outputs: [RoomOutput] = []
             if !paused {
