@@ -13,7 +13,7 @@ struct ReplayBenchCommand: ParsableCommand {
         shouldDisplay: false)
 
     @Option(help: "The lesson the class runs.")
-    var lesson = "drops"
+    var lesson = "snap"
 
     @Option(help: "Recorded minutes (of steps: the room moves all the time).")
     var minutes: Double = 60
