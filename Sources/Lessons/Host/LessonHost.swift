@@ -120,10 +120,10 @@ open class LessonHost<Controller: UIViewController> {
     /// A tap: a finger down and up at `point` (the controller's recognisers and buttons
     /// take it), then the room's own reaction.
     public func tap(at point: CGPoint) {
-        guard point.x.isFinite, point.y.isFinite else { return }
+        guard takes(.tap), point.x.isFinite, point.y.isFinite else { return }
         willDeliverGesture()
         willTap(at: point)
-        window.simulateTouchEnded(window.simulateTouchBegan(at: point))
+        window.simulateTouchEnded(window.simulateTouchBegan(at: onScreen(point)))
         didTap(at: point)
         didDeliverGesture()
     }
@@ -131,11 +131,11 @@ open class LessonHost<Controller: UIViewController> {
     /// One step of a drag, delivered by phase: the client applied its own drag slop, so a
     /// pan recogniser begins at once. A drag that never began is ignored.
     public func pan(_ phase: PanPhase, at point: CGPoint) {
-        guard point.x.isFinite, point.y.isFinite else { return }
+        guard takes(.pan), point.x.isFinite, point.y.isFinite else { return }
         willDeliverGesture()
         defer { didDeliverGesture() }
         switch phase {
-        case .began: window.simulateDrag(.began, at: point)
+        case .began: window.simulateDrag(.began, at: onScreen(point))
         case .changed: window.simulateDrag(.moved, at: point)
         case .ended: window.simulateDrag(.ended, at: point)
         case .cancelled: window.simulateDrag(.cancelled, at: point)
@@ -145,12 +145,26 @@ open class LessonHost<Controller: UIViewController> {
     /// A press (and, on release after a swipe, the swipe): a tap at the press point unless
     /// the room takes pushes itself.
     public func push(at point: CGPoint, swipe: CGVector?) {
-        guard point.x.isFinite, point.y.isFinite else { return }
+        guard takes(.push), point.x.isFinite, point.y.isFinite else { return }
         willDeliverGesture()
         defer { didDeliverGesture() }
         if !handlePush(at: point, swipe: swipe) {
-            window.simulateTouchEnded(window.simulateTouchBegan(at: point))
+            window.simulateTouchEnded(window.simulateTouchBegan(at: onScreen(point)))
         }
+    }
+
+    /// Whether the lesson takes this kind of gesture (others are ignored, as the protocol
+    /// says, even where a recogniser could read them as something else).
+    private func takes(_ kind: GestureKind) -> Bool {
+        guard let lesson = self as? any Lesson else { return true }
+        return type(of: lesson).info.gestures.contains(kind)
+    }
+
+    /// A press just outside the view (the page allows a little slack) lands on its edge: a
+    /// finger cannot touch down off the screen.
+    private func onScreen(_ point: CGPoint) -> CGPoint {
+        let b = window.bounds
+        return CGPoint(x: min(max(point.x, b.minX), b.maxX.nextDown), y: min(max(point.y, b.minY), b.maxY.nextDown))
     }
 
     /// Before and after any gesture is delivered (a room that reports what it changed).
