@@ -332,7 +332,29 @@ open class LessonHost<Controller: UIViewController> {
             color: view.backgroundColor?.hexString ?? "#000000", isFilled: view.backgroundColor?.isVisible ?? false,
             sprite: sprite, text: text, path: path,
             cornerRadius: Double(view.layer.cornerRadius), center: center, angle: angle,
-            alpha: Double(view.presentationAlpha), isHidden: view.isHidden, isAtRest: !moved.contains(id))
+            alpha: Double(shownAlpha(of: view)), isHidden: isShownHidden(view), isAtRest: !moved.contains(id))
+    }
+
+    /// The alpha a view is shown with: its own times every ancestor's under the root view,
+    /// as UIKit composites a subtree (a hidden alert's button is hidden with it).
+    private func shownAlpha(of view: UIView) -> CGFloat {
+        var alpha = view.presentationAlpha
+        var ancestor = view.superview
+        while let v = ancestor, v !== controller.view {
+            alpha *= v.presentationAlpha
+            ancestor = v.superview
+        }
+        return alpha
+    }
+
+    /// Hidden itself or under a hidden ancestor.
+    private func isShownHidden(_ view: UIView) -> Bool {
+        var current: UIView? = view
+        while let v = current, v !== controller.view {
+            if v.isHidden { return true }
+            current = v.superview
+        }
+        return false
     }
 }
 
