@@ -48,10 +48,14 @@ export function parseJoinInput(input, lessonIds = []) {
   return s.toUpperCase();
 }
 
-/** Public-room head counts by lesson id, from GET /api/rooms. */
+/** Public-room head counts by lesson id, from GET /api/rooms: a lesson's full room and its
+ * extra instances (`snap`, `snap-2`, ...) count together. */
 export function countsByRoom(rooms) {
   const m = new Map();
-  for (const r of rooms) m.set(r.id, r.clients);
+  for (const r of rooms) {
+    const lesson = r.lesson || r.id;
+    m.set(lesson, (m.get(lesson) || 0) + r.clients);
+  }
   return m;
 }
 

@@ -37,3 +37,15 @@ test('head counts by room', () => {
   assert.equal(m.get('snap'), 0);
   assert.equal(m.get('push'), undefined);
 });
+
+test('a lesson\'s extra instances count with its room', () => {
+  const m = countsByRoom([
+    { id: 'snap', lesson: 'snap', clients: 100 },
+    { id: 'snap-2', lesson: 'snap', clients: 100 },
+    { id: 'snap-3', lesson: 'snap', clients: 7 },
+    { id: 'push', lesson: 'push', clients: 1 },
+  ]);
+  assert.equal(m.get('snap'), 207);
+  assert.equal(m.get('push'), 1);
+  assert.equal(m.get('snap-2'), undefined);
+});
