@@ -84,7 +84,7 @@ struct WorkersTests {
             var summed = false
             let deadline = ContinuousClock.now + .seconds(5)
             while ContinuousClock.now < deadline, !summed {
-                summed = try RawHTTP.get(port: server.port, path: "/metrics").body.contains("newtons_clients 2\n")
+                summed = try RawHTTP.get(port: server.port, path: "/metrics").body.split(separator: "\n").contains("newtons_clients 2.0")
                 if !summed { try await Task.sleep(for: .milliseconds(20)) }
             }
             #expect(summed)

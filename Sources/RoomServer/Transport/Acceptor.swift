@@ -147,21 +147,22 @@ final class Acceptor: @unchecked Sendable {
     private func readHead(_ socket: Int32, now: Int64) {
         guard var connection = pending[socket] else { return }
         var buffer = [UInt8](repeating: 0, count: RequestRouter.maxHeadBytes)
-        while true {
+        var ended = false
+        while connection.bytes.count < RequestRouter.maxHeadBytes {
             // Never more than a head's worth: lws takes the bytes read as its first input.
             let count = recv(socket, &buffer, RequestRouter.maxHeadBytes - connection.bytes.count, 0)
             if count > 0 {
                 connection.bytes.append(contentsOf: buffer[0..<count])
-                if connection.bytes.count >= RequestRouter.maxHeadBytes { break }
+            } else if count < 0, errno == EINTR {
                 continue
+            } else {
+                ended = count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
+                break
             }
-            if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-                drop(socket)  // the peer left before finishing its request
-                return
-            }
-            if errno != EINTR { break }
         }
         switch RequestRouter.scan(connection.bytes) {
+        case .incomplete where ended:
+            drop(socket)  // the peer left before finishing its request
         case .incomplete:
             pending[socket] = connection
         case .tooLarge:
@@ -235,6 +236,10 @@ final class Acceptor: @unchecked Sendable {
         let bytes = Array(head.utf8)
         _ = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         shutdown(socket, Int32(SHUT_WR))
+        // Take what the client already sent, so that closing does not reset the connection
+        // (and lose the answer) over unread bytes.
+        var sink = [UInt8](repeating: 0, count: 16384)
+        for _ in 0..<4 where recv(socket, &sink, sink.count, Int32(MSG_DONTWAIT)) > 0 {}
         close(socket)
         metrics.countRejected(reason)
         publish()
