@@ -10,12 +10,8 @@ public final class ServerMetrics {
     /// The slot this worker's copies go to on the board.
     public let slot: Int
 
-    var messagesIn: [String: Int] = [:]
-    var messagesOut = 0
-    var framesSent = 0
-    var bytesSent = 0
-    var rejected: [String: Int] = [:]
-    var connectionsOpened = 0
+    /// The counts (its gauges are filled in when published).
+    var counts = MetricsSnapshot()
 
     /// One room's tick: step, frame encode and queueing (shared by every worker; it locks).
     var roomTick: DurationHistogram { board.roomTick }
@@ -36,22 +32,22 @@ public final class ServerMetrics {
         self.slot = slot
     }
 
-    func countRejected(_ reason: String) {
-        rejected[reason, default: 0] += 1
+    func countRejected(_ reason: String, by count: Int = 1) {
+        counts.rejected[reason, default: 0] += count
     }
 
     /// Hands the board a copy of the counts, with this worker's gauges.
     public func publish(rooms: Int, classRooms: Int, activeRooms: Int, clients: Int) {
-        board.publish(
-            slot: slot,
-            MetricsSnapshot(
-                messagesIn: messagesIn, messagesOut: messagesOut, framesSent: framesSent, bytesSent: bytesSent,
-                rejected: rejected, connectionsOpened: connectionsOpened, rooms: rooms, classRooms: classRooms,
-                activeRooms: activeRooms, clients: clients))
+        var snapshot = counts
+        snapshot.rooms = rooms
+        snapshot.classRooms = classRooms
+        snapshot.activeRooms = activeRooms
+        snapshot.clients = clients
+        board.publish(slot: slot, snapshot)
     }
 }
 
-/// One worker's counts at one moment.
+/// One worker's counts at one moment (the counters, and the gauges as published).
 public struct MetricsSnapshot: Sendable {
     var messagesIn: [String: Int] = [:]
     var messagesOut = 0

@@ -74,7 +74,7 @@ public final class ServerCore {
         let session = Session(id: connection, address: address, name: request.name, now: now, limits: limits)
         sessions[connection] = session
         let counts = ledger.connect(address: address, worker: worker)
-        metrics.connectionsOpened += 1
+        metrics.counts.connectionsOpened += 1
 
         if isShuttingDown {
             refuse(session, ProtocolError(.full, "the server is shutting down"), close: CloseCode.goingAway, now: now)
@@ -219,12 +219,12 @@ public final class ServerCore {
         case .success(let parsed):
             message = parsed
         case .failure(let error):
-            metrics.messagesIn["invalid", default: 0] += 1
+            metrics.counts.messagesIn["invalid", default: 0] += 1
             metrics.countRejected(error.code.rawValue)
             sendError(error, to: session, now: now)
             return
         }
-        metrics.messagesIn[message.typeName, default: 0] += 1
+        metrics.counts.messagesIn[message.typeName, default: 0] += 1
         guard let room = session.room else { return }
         switch room.handle(message, from: connection, now: now) {
         case .success(let outputs):
@@ -276,8 +276,8 @@ public final class ServerCore {
         var action = WriteAction.nothing
         if let message = session.dequeue() {
             action = .send(message)
-            metrics.messagesOut += 1
-            metrics.bytesSent += message.count
+            metrics.counts.messagesOut += 1
+            metrics.counts.bytesSent += message.count
         } else if let close = session.pendingClose {
             action = .close(code: close.code, reason: close.reason)
             session.pendingClose = nil
@@ -287,8 +287,8 @@ public final class ServerCore {
             let frame = room.newestFrame
             session.lastFrameSequence = room.frameSequence
             action = .send(frame)
-            metrics.framesSent += 1
-            metrics.bytesSent += frame.count
+            metrics.counts.framesSent += 1
+            metrics.counts.bytesSent += frame.count
         }
         let more = session.hasSomethingDue
         if more {
@@ -300,9 +300,11 @@ public final class ServerCore {
         return (action, more)
     }
 
-    /// Whether a reliable message (not only a frame) waits for the connection.
-    public func hasQueuedMessage(connection: ConnectionID) -> Bool {
-        (sessions[connection]?.queuedCount ?? 0) > 0
+    /// Whether the next write to the connection may be made outside its writeable callback:
+    /// anything but a close, which the transport can only send from the connection's own callback.
+    public func mayWriteAtOnce(connection: ConnectionID) -> Bool {
+        guard let session = sessions[connection] else { return false }
+        return session.queuedCount > 0 || session.pendingClose == nil
     }
 
     private func requestWrite(_ session: Session, now: Int64) {

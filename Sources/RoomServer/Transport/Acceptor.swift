@@ -191,7 +191,7 @@ final class Acceptor: @unchecked Sendable {
             expired += 1
         }
         if expired > 0 {
-            metrics.rejected["half-open", default: 0] += expired
+            metrics.countRejected("half-open", by: expired)
             publish()
             logger.notice("closed \(expired) connections that sent no whole request in \(Int(limits.requestHeadSeconds)) s")
         }
@@ -208,7 +208,7 @@ final class Acceptor: @unchecked Sendable {
             arrivalsHead += 1
             if pending[socket] != nil {
                 drop(socket)
-                metrics.rejected["half-open", default: 0] += 1
+                metrics.countRejected("half-open")
                 publish()
                 return
             }

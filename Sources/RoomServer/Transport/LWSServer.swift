@@ -311,11 +311,20 @@ public final class LWSServer: @unchecked Sendable {
         }
     }
 
-    /// Performs what the core asked for, then reschedules the timer.
+    /// Performs what the core asked for, then reschedules the timer. A write is made at once
+    /// when the socket can take it (`lws_send_pipe_choked`), rather than in a writeable callback
+    /// of the next round of the service loop: a pong or a tick's frame waits behind nothing,
+    /// and no POLLOUT is set and cleared per frame (each change is three lws callbacks).
     private func flush() {
-        publishMetrics(now: Self.now())
+        let now = Self.now()
+        publishMetrics(now: now)
         for id in core.takeWriteRequests() {
-            if let wsi = sockets[id] { lws_callback_on_writable(wsi) }
+            guard let wsi = sockets[id] else { continue }
+            if core.mayWriteAtOnce(connection: id), lws_send_pipe_choked(wsi) == 0 {
+                writeAtOnce(wsi, connection: id, now: now)
+            } else {
+                lws_callback_on_writable(wsi)
+            }
         }
         for id in core.takeKills() {
             if let wsi = sockets[id] {
@@ -323,6 +332,21 @@ public final class LWSServer: @unchecked Sendable {
             }
         }
         reschedule()
+    }
+
+    /// One write outside the socket's own callback (never a close: that needs the callback).
+    private func writeAtOnce(_ wsi: OpaquePointer, connection id: ConnectionID, now: Int64) {
+        let (action, more) = core.nextWrite(connection: id, now: now)
+        if case .send(let buffer) = action {
+            let written = lws_write(
+                wsi, buffer.payloadStart.assumingMemoryBound(to: UInt8.self), buffer.count,
+                buffer.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
+            if written < buffer.count {
+                lws_set_timeout(wsi, PENDING_TIMEOUT_LAGGING, LWS_TO_KILL_ASYNC)
+                return
+            }
+        }
+        if more { lws_callback_on_writable(wsi) }
     }
 
     // MARK: Callbacks
@@ -444,15 +468,6 @@ public final class LWSServer: @unchecked Sendable {
         }
         incoming[id] = nil
         core.receive(connection: id, text: message, now: Self.now())
-        // A reply (a pong, an error) is written at once when the socket can take it, instead of
-        // waiting for the next round of the service loop, behind a tick's burst of frames.
-        if core.hasQueuedMessage(connection: id), lws_send_pipe_choked(wsi) == 0 {
-            let result = writeable(wsi, user: user)
-            if result != 0 {
-                flush()
-                return result
-            }
-        }
         flush()
         return 0
     }
