@@ -131,6 +131,20 @@ struct WorkersTests {
         await late.close()
     }
 
+    @Test func anUpgradeWithNoRoomOrALongMalformedRoomIsUnknownRoomOnAnyWorker() async throws {
+        let server = try await TestServer(["--workers", "2", "--unknown-room-delay", "0.2"])
+        let innocent = try await server.client(room: "fixture-orbit")
+        _ = try await innocent.welcome()
+        for room in [nil, String(repeating: "k", count: 1000), "../../etc", "snap-0", "%00%ff", "fixture-orbit-99999"] {
+            let culprit = try await server.client(room: room, name: "culprit")
+            _ = try await culprit.waitForError("unknown-room")
+            #expect(try await culprit.waitForClose() == 4404, "\(room ?? "no room")")
+        }
+        let before = try await innocent.waitForFrame()
+        _ = try await innocent.waitForFrame { $0.sequence >= before.sequence + 10 }
+        await innocent.close()
+    }
+
     @Test func anAddressOpeningConnectionsTooFastIsAnswered429() async throws {
         let server = try await TestServer(["--max-connections-per-second", "1", "--connection-burst", "5"])
         var statuses: [Int] = []

@@ -172,6 +172,28 @@ struct WorkerTests {
         }
     }
 
+    @Test func withTheDefaultsASchoolBehindOneAddressGetsIn() {
+        // 40 teachers open their classes and 1,000 students join them, all from one address.
+        let (cores, ledger) = makeCores(2)
+        var codes: [String] = []
+        for teacher in 0..<40 {
+            let core = cores[ledger.leastLoadedWorker()]
+            join(core, ConnectionID(teacher + 1), "lesson=fake-moving", address: "192.0.2.1")
+            let code = core.sessions[ConnectionID(teacher + 1)]?.roomID
+            #expect(code.flatMap(RoomCode.normalize) != nil, "teacher \(teacher)")
+            codes.append(code ?? "")
+        }
+        for student in 0..<1000 {
+            let code = codes[student % codes.count]
+            let core = cores[ledger.routing.worker(code: code)]
+            let id = ConnectionID(1000 + student)
+            join(core, id, "room=\(code)", address: "192.0.2.1")
+            #expect(core.sessions[id]?.roomID == code, "student \(student)")
+        }
+        #expect(ledger.clientCount == 1040)
+        #expect(ServerLimits().connectionBurstPerAddress >= 1040)
+    }
+
     @Test func metricsAreSummedOverWorkers() {
         let (cores, _) = makeCores(2)
         join(cores[0], 1, "room=fake-moving")
