@@ -59,6 +59,22 @@ export function countsByRoom(rooms) {
   return m;
 }
 
+/** How many rooms each lesson has open (its own and its extra instances), from GET /api/rooms. */
+export function roomsByLesson(rooms) {
+  const m = new Map();
+  for (const r of rooms) {
+    const lesson = r.lesson || r.id;
+    m.set(lesson, (m.get(lesson) || 0) + 1);
+  }
+  return m;
+}
+
+/** The head-count line of a lesson card: '' when no one is there. */
+export function headCountText(clients, rooms) {
+  if (!clients) return '';
+  return rooms > 1 ? `${clients} here now, in ${rooms} rooms` : `${clients} here now`;
+}
+
 function el(doc, tag, props = {}, children = []) {
   const e = doc.createElement(tag);
   for (const [k, v] of Object.entries(props)) {
@@ -158,10 +174,12 @@ export async function showLobby(root, { fetchJSON, navigate }) {
   // Head counts are a nicety: fill them in when /api/rooms answers.
   fetchJSON('/api/rooms')
     .then((raw) => {
-      const counts = countsByRoom(normalizeRoomList(raw));
+      const list = normalizeRoomList(raw);
+      const counts = countsByRoom(list);
+      const roomCounts = roomsByLesson(list);
       for (const span of root.querySelectorAll('[data-count]')) {
-        const n = counts.get(span.dataset.count) || 0;
-        span.textContent = n ? `${n} here now` : '';
+        const lesson = span.dataset.count;
+        span.textContent = headCountText(counts.get(lesson) || 0, roomCounts.get(lesson) || 0);
       }
     })
     .catch(() => {});

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lessonGroups, parseJoinInput, countsByRoom, TUTORIAL_IDS } from '../js/lobby.js';
+import { lessonGroups, parseJoinInput, countsByRoom, roomsByLesson, headCountText, TUTORIAL_IDS } from '../js/lobby.js';
 
 const lessons = ['gravity', 'collision', 'attachment', 'spring', 'snap', 'push', 'properties', 'alert', 'race', 'hoop'].map((id, i) => ({ id, title: id, summary: '', order: i + 1 }));
 
@@ -48,4 +48,17 @@ test('a lesson\'s extra instances count with its room', () => {
   assert.equal(m.get('snap'), 207);
   assert.equal(m.get('push'), 1);
   assert.equal(m.get('snap-2'), undefined);
+});
+
+test('a lesson card says how many rooms its visitors fill', () => {
+  const rooms = [
+    { id: 'snap', lesson: 'snap', clients: 100 },
+    { id: 'snap-2', lesson: 'snap', clients: 3 },
+    { id: 'push', lesson: 'push', clients: 0 },
+  ];
+  const open = roomsByLesson(rooms);
+  assert.equal(open.get('snap'), 2);
+  assert.equal(headCountText(countsByRoom(rooms).get('snap'), open.get('snap')), '103 here now, in 2 rooms');
+  assert.equal(headCountText(4, 1), '4 here now');
+  assert.equal(headCountText(0, 1), '');
 });
