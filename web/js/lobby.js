@@ -31,7 +31,8 @@ export function lessonGroups(lessons) {
 }
 
 /**
- * What someone typed into "join by code": a code, a lesson id, or a pasted link. Returns
+ * What someone typed into "join by code": a code, a lesson id (or one of its extra instances,
+ * `snap-2`), or a pasted link. Returns
  * the room token to open (`/?room=<token>`), or null. Codes are shown upper case; a lesson
  * id is kept lower case.
  */
@@ -41,6 +42,9 @@ export function parseJoinInput(input, lessonIds = []) {
   if (!s) return null;
   const fromLink = /[?&]room=([A-Za-z0-9_-]+)/.exec(s);
   if (fromLink) s = fromLink[1];
+  // A lesson's extra instance, as the lobby and the room show it: `snap-2`.
+  const instance = /^([a-z0-9_-]+)-([1-9][0-9]{0,3})$/.exec(s.toLowerCase());
+  if (instance && lessonIds.includes(instance[1])) return instance[0];
   s = s.replace(/[\s-]+/g, '');
   if (!roomToken(s)) return null;
   const lower = s.toLowerCase();

@@ -21,6 +21,8 @@ test('join input: codes upper-cased, lesson ids kept, links and spaces understoo
   const ids = lessons.map((l) => l.id);
   assert.equal(parseJoinInput(' k7qx2m ', ids), 'K7QX2M');
   assert.equal(parseJoinInput('K7Q X2M', ids), 'K7QX2M');
+  assert.equal(parseJoinInput('snap-2', ids), 'snap-2');
+  assert.equal(parseJoinInput('http://h:8080/?room=snap-12', ids), 'snap-12');
   assert.equal(parseJoinInput('K7Q-X2M', ids), 'K7QX2M');
   assert.equal(parseJoinInput('Spring', ids), 'spring');
   assert.equal(parseJoinInput('http://host:8080/?room=ab12cd', ids), 'AB12CD');
