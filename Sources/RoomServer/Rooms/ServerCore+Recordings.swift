@@ -45,22 +45,20 @@ extension ServerCore {
             metrics.countRejected("bad-recording")
             return .text(400, "not opened: \(error.message)\n")
         }
-        guard classRooms.count < limits.maxRooms else {
-            return .text(503, "the server has no room for another class; try again later\n")
-        }
-        let openedHere = classRooms.values.reduce(0) { $0 + ($1.openerAddress == address ? 1 : 0) }
-        guard openedHere < limits.maxRoomsPerAddress else {
-            return .text(429, "your address has \(openedHere) class rooms open already; close one first\n")
-        }
         guard let first = contents.recording.epochs.first, let entry = directory.entry(withID: first.lessonID) else {
             return .text(400, "not opened: the recording is empty\n")
         }
+        if let refusal = ledger.openClassRoom(address: address) { return .text(429, refusal + "\n") }
+        // The code names this worker (WorkerRouting), so its members reach the room it lives in.
         var code = RoomCode.make(using: &random)
-        while classRooms[code] != nil { code = RoomCode.make(using: &random) }
+        while classRooms[code] != nil || ledger.routing.worker(code: code) != worker {
+            code = RoomCode.make(using: &random)
+        }
         let room = Room(
             id: code, kind: .classRoom(code: code), lesson: entry, directory: directory, limits: limits,
             openerAddress: address, now: now, random: &random, recording: contents.recording)
         guard room.recording.lastTick != nil, room.shown != nil else {
+            ledger.closeClassRoom(address: address)
             return .text(400, "not opened: the recording does not play on this server\n")
         }
         classRooms[code] = room
