@@ -48,7 +48,10 @@ public final class LWSServer: @unchecked Sendable {
     private var incoming: [ConnectionID: [UInt8]] = [:]
     private var httpBodies: [UInt64: WireBuffer] = [:]
     /// Uploads being received (POST bodies), by HTTP connection id; nil bytes once over the limit.
-    private var uploads: [UInt64: (path: String, address: String, bytes: [UInt8]?)] = [:]
+    private var uploads: [UInt64: (path: String, address: String, bytes: [UInt8]?, start: Int, length: Int?)] = [:]
+    /// Bytes the acceptor read past an adopted request's head (the start of a POST body), by
+    /// socket: lws parses the head from them but does not hand the rest on as body.
+    private var bodyStarts: [Int32: [UInt8]] = [:]
     private var nextID: UInt64 = 1
     private var tickDeadline: Double = 0
     private var scheduledFor: Int64?
@@ -215,6 +218,11 @@ public final class LWSServer: @unchecked Sendable {
                 promisedInstances[adoption.socket] = instance
             } else {
                 promisedInstances[adoption.socket] = nil
+            }
+            if case .complete(let headLength) = RequestRouter.scan(adoption.bytes), headLength < adoption.bytes.count {
+                bodyStarts[adoption.socket] = Array(adoption.bytes[headLength...])
+            } else {
+                bodyStarts[adoption.socket] = nil
             }
             let adopted = adoption.bytes.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) {
@@ -522,7 +530,17 @@ public final class LWSServer: @unchecked Sendable {
             let id = nextID
             nextID += 1
             user.storeBytes(of: id, as: UInt64.self)
-            uploads[id] = (path, peerAddress(wsi), [])
+            let start = bodyStarts.removeValue(forKey: lws_get_socket_fd(wsi)) ?? []
+            let length = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap { Int($0) }
+            if let length, length > configuration.limits.maxRecordingFileBytes {
+                // Said too big up front: answered at once, the body is not read.
+                let text = "not opened: a recording is at most \(configuration.limits.maxRecordingFileBytes) bytes\n"
+                _ = send(
+                    .body(status: 413, contentType: "text/plain; charset=utf-8", body: Array(text.utf8)), wsi,
+                    user: user, headOnly: false, now: true)
+                return -1
+            }
+            uploads[id] = (path, peerAddress(wsi), start, start.count, length)
             return 0
         }
         var query: [String: String] = [:]
@@ -535,7 +553,12 @@ public final class LWSServer: @unchecked Sendable {
         return send(routes.answer(method: method, path: path, query: query), wsi, user: user, headOnly: method == "HEAD")
     }
 
-    private func send(_ answer: HTTPAnswer, _ wsi: OpaquePointer, user: UnsafeMutableRawPointer?, headOnly: Bool) -> Int32 {
+    /// Answers an HTTP request. `now`: write the body at once when the socket can take it (an
+    /// upload's answer, made inside the body-completion callback, where a writeable callback for
+    /// the body never came on an adopted socket).
+    private func send(
+        _ answer: HTTPAnswer, _ wsi: OpaquePointer, user: UnsafeMutableRawPointer?, headOnly: Bool, now: Bool = false
+    ) -> Int32 {
         switch answer {
         case .file(let file, let contentType):
             let extra = "cache-control: \(SecurityHeaders.fileCacheControl)\r\n"
@@ -567,7 +590,14 @@ public final class LWSServer: @unchecked Sendable {
             if headOnly || body.isEmpty {
                 return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
             }
-            httpBodies[id] = WireBuffer(body, isBinary: false)
+            let buffer = WireBuffer(body, isBinary: false)
+            if now, lws_send_pipe_choked(wsi) == 0 {
+                let written = lws_write(
+                    wsi, buffer.payloadStart.assumingMemoryBound(to: UInt8.self), buffer.count, LWS_WRITE_HTTP_FINAL)
+                if written < buffer.count { return -1 }
+                return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+            }
+            httpBodies[id] = buffer
             lws_callback_on_writable(wsi)
             return 0
         }
@@ -592,14 +622,21 @@ public final class LWSServer: @unchecked Sendable {
     private func finishUpload(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) -> Int32 {
         guard let user, let upload = uploads.removeValue(forKey: user.load(as: UInt64.self)) else { return -1 }
         let answer: HTTPAnswer
-        if let bytes = upload.bytes {
+        if var bytes = upload.bytes {
+            // The body's start is what the acceptor read past the head (kept aside: lws does not
+            // hand it on); lws then hands on the rest, and once more the part of it that was in
+            // that read. Past the Content-Length is that copy; a file's own checksum still checks
+            // the whole.
+            if let length = upload.length, bytes.count > length, upload.start > 0 {
+                bytes.removeSubrange(length...)
+            }
             answer = routes.answerUpload(path: upload.path, body: bytes, address: upload.address, now: Self.now())
         } else {
             answer = .body(
                 status: 413, contentType: "text/plain; charset=utf-8",
                 body: Array("not opened: a recording is at most \(configuration.limits.maxRecordingFileBytes) bytes\n".utf8))
         }
-        let result = send(answer, wsi, user: user, headOnly: false)
+        let result = send(answer, wsi, user: user, headOnly: false, now: true)
         flush()
         return result
     }
