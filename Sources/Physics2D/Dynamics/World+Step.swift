@@ -271,6 +271,7 @@ extension World {
         let n = max(1, subStepCount)
         let h = dt / Float(n)
         let inv_h = 1 / h
+        lastInverseSubstep = inv_h
         let contactHertz = min(self.contactHertz, 0.25 * inv_h)
         let jointHertz = min(self.jointHertz, 0.125 * inv_h)
         let context = StepContext(
