@@ -25,6 +25,12 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Folder of the web page.", valueName: "dir"))
     var web = "web"
 
+    @Option(
+        help: ArgumentHelp(
+            "Folder of the browser libraries served under /lib/ (Chart.js from Debian's libjs-chart.js).",
+            valueName: "dir"))
+    var webLibs = "/usr/share/javascript"
+
     @Option(help: ArgumentHelp("PEM certificate: serve https and wss only (needs --tls-key).", valueName: "file"))
     var tlsCert: String?
 
@@ -70,6 +76,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Unknown rooms one address may ask for per minute.")
     var unknownRoomsPerMinute = ServerLimits().unknownRoomsPerMinute
 
+    @Option(help: "Overlay data requests one client may make per second (docs/protocol.md, Overlay data).")
+    var overlayRequestsPerSecond = ServerLimits().overlayRequestsPerSecond
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
@@ -101,6 +110,13 @@ struct ServeCommand: ParsableCommand {
         ] where !(value >= 0 && value < 86400) {
             throw ValidationError("\(name) must be a number of seconds from 0 to 86400")
         }
+        try validateOverlayLimit()
+    }
+
+    func validateOverlayLimit() throws {
+        guard overlayRequestsPerSecond >= 0.1, overlayRequestsPerSecond <= 1000 else {
+            throw ValidationError("--overlay-requests-per-second must be from 0.1 to 1000")
+        }
     }
 
     func run() throws {
@@ -124,11 +140,13 @@ struct ServeCommand: ParsableCommand {
         limits.instructorGraceSeconds = instructorGrace
         limits.unknownRoomDelaySeconds = unknownRoomDelay
         limits.unknownRoomsPerMinute = unknownRoomsPerMinute
+        limits.overlayRequestsPerSecond = overlayRequestsPerSecond
 
         var configuration = ServerConfiguration()
         configuration.host = host
         configuration.port = port
         configuration.webRoot = web
+        configuration.webLibraries = webLibs
         configuration.tlsCertificate = tlsCert
         configuration.tlsKey = tlsKey
         configuration.allowedOrigins = allowedOrigin
