@@ -83,7 +83,7 @@ import UIKitDynamics
     @Test func aSnapPullsTowardsItsPointAndAPushIsItsMagnitude() throws {
         let (view, animator) = makeRoom()
         let square = makeSquare(in: view, center: CGPoint(x: 100, y: 300))
-        let snap = UISnapBehavior(item: square, snapToPoint: CGPoint(x: 300, y: 300))
+        let snap = UISnapBehavior(item: square, snapTo: CGPoint(x: 300, y: 300))
         animator.addBehavior(snap)
         animator.run(steps: 2)
         let pulled = try #require(animator.measurement(for: square))
