@@ -71,10 +71,17 @@ def switch(drv, name, on):
 
 
 def settled_digest(drv):
-    a = pk.canvas_digest(drv)
-    time.sleep(0.2)
-    b = pk.canvas_digest(drv)
-    return b if a == b else pk.wait_for(lambda: pk.canvas_digest(drv) == b and b, message="a still picture")
+    """The canvas once it stops changing (event labels fade out within 2.2 s)."""
+    last = [pk.canvas_digest(drv)]
+
+    def still():
+        time.sleep(0.3)
+        now = pk.canvas_digest(drv)
+        same = now == last[0]
+        last[0] = now
+        return same and now
+
+    return pk.wait_for(still, timeout=10, message="a still picture")
 
 
 def test_velocity_forces_and_trails_draw_where_they_should_and_turn_off(server, desktop):

@@ -193,6 +193,14 @@ export class PhysicsView {
     return this.scale ?? 5;
   }
 
+  /** Keeps the force scale unless the forces have changed by more than a step of nice
+   * numbers (gravity changed, say), so that arrows do not rescale with every bump. */
+  updateScale(o) {
+    if (![...o.items.values()].some((it) => Object.keys(it.forces).length)) return;
+    const s = forceScale(o);
+    if (this.scale === null || s > this.scale * 2.5 || s < this.scale / 2.5) this.scale = s;
+  }
+
   // ---- from the connection
 
   /** A new connection's welcome (or a switched lesson): the subscription starts again. */
@@ -243,6 +251,7 @@ export class PhysicsView {
   onOverlay(o) {
     this.overlaysReceived++;
     this.timeline.push(o);
+    this.updateScale(o);
     if (this.autoPick && this.series.item === null) {
       // One item is picked by default: the first the animator simulates.
       const first = [...o.items.values()].find((it) => it.behaviors.length);
