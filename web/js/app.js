@@ -130,7 +130,7 @@ function startRoom(target) {
   let conn = null;
   const send = (m) => (conn ? conn.send(m) : false);
   const physics = new PhysicsView({
-    after: $('.stage-bar'),
+    before: $('[data-params-panel]'),
     canvas,
     state,
     send,

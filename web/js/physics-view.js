@@ -1,7 +1,8 @@
 // "See the physics" beside the stage: the overlay switches and their legend, the measuring
 // tools (inspect an item, a ruler, a stopwatch), the plot, and the instructor's "show to
 // everyone". It asks the server for overlay data only while something needs it, builds
-// its own DOM under the stage (so index.html stays as it was), and draws after render.js.
+// its own panel in the side column (so index.html stays as it was and the stage keeps its
+// height), and draws after render.js.
 
 import { overlayRequest, SHARED_OVERLAYS } from './overlay-protocol.js';
 import { OVERLAYS, OverlayTimeline, Trails, drawOverlays, forceScale, neededData, renderLegend } from './overlays.js';
@@ -36,14 +37,14 @@ export function subscriptionFor(on) {
 export class PhysicsView {
   /**
    * @param {object} o
-   * @param {Element} o.after the element the panel goes after
+   * @param {Element} o.before the panel this one goes before (in the side column)
    * @param {HTMLCanvasElement} o.canvas the stage
    * @param {object} o.state the room state (room-state.js)
    * @param {(m: object) => boolean} o.send
    * @param {(cx: number, cy: number) => {x, y}} o.toView client pixels → view points
    * @param {() => void} o.changed asks the page to redraw
    */
-  constructor({ after, canvas, state, send, toView, changed }) {
+  constructor({ before, canvas, state, send, toView, changed }) {
     this.state = state;
     this.send = send;
     this.changed = changed;
@@ -62,14 +63,14 @@ export class PhysicsView {
     this.requestTimer = null;
     this.live = false;
     this.overlaysReceived = 0;
-    this.build(after);
+    this.build(before);
     this.bindPointer(canvas, toView);
     this.plot.start();
   }
 
   // ---- DOM
 
-  build(after) {
+  build(before) {
     this.switches = new Map();
     const switchRow = el('div', { class: 'overlay-switches', role: 'group', 'aria-label': 'Overlays on the stage' });
     for (const name of OVERLAYS) {
@@ -117,7 +118,13 @@ export class PhysicsView {
       this.stopwatch.reset();
       this.updateStopwatch();
     });
-    tools.append(this.rulerText, el('span', { class: 'row-label', text: 'Stopwatch (simulation time):' }), this.watchText, this.watchButton, watchReset);
+    tools.append(this.rulerText);
+    const watch = el('div', { class: 'overlay-switches', role: 'group', 'aria-label': 'Stopwatch on simulation time' }, [
+      el('span', { class: 'row-label', text: 'Stopwatch (simulation time):' }),
+      this.watchText,
+      this.watchButton,
+      watchReset,
+    ]);
     this.readout = el('dl', { class: 'readout', 'data-readout': '', hidden: '' });
 
     this.quantity = el('select', { 'data-plot-quantity': '', 'aria-label': 'Quantity to plot' });
@@ -133,11 +140,13 @@ export class PhysicsView {
     const plotBox = el('div', { class: 'plot', 'data-plot': '' }, [plotCanvas]);
     this.plot = new PlotView(plotCanvas, this.plotNote);
 
-    const section = el('section', { class: 'physics', 'aria-label': 'See the physics', 'data-physics': '' }, [
+    const section = el('section', { class: 'panel physics', 'aria-labelledby': 'physics-title', 'data-physics': '' }, [
+      el('h2', { class: 'panel-title', id: 'physics-title', text: 'See the physics' }),
       switchRow,
       this.legend,
       classRow,
       tools,
+      watch,
       this.readout,
       el('div', { class: 'plot-head' }, [
         el('label', {}, [document.createTextNode('Plot '), this.quantity]),
@@ -146,7 +155,7 @@ export class PhysicsView {
       plotBox,
       this.plotNote,
     ]);
-    after.insertAdjacentElement('afterend', section);
+    before.insertAdjacentElement('beforebegin', section);
   }
 
   // ---- overlays and subscription
