@@ -51,7 +51,12 @@ export function itemReadout(d, s, o) {
     rows.push(['velocity', `${formatNumber(o.velocity.x)}, ${formatNumber(o.velocity.y)} pt/s (speed ${formatNumber(v)})`]);
     rows.push(['angular velocity', `${formatNumber(o.angularVelocity)} rad/s`]);
   }
-  if (o) rows.push(['behaviours', o.behaviors.length ? o.behaviors.map((b) => BEHAVIOR_NAMES[b] || b).join(', ') : 'none']);
+  if (o) {
+    rows.push(['behaviours', o.behaviors.length ? o.behaviors.map((b) => BEHAVIOR_NAMES[b] || b).join(', ') : 'none']);
+    for (const [source, f] of Object.entries(o.forces)) {
+      rows.push([`force: ${source}`, `${formatNumber(Math.hypot(f.x, f.y))} N (${formatNumber(f.x)}, ${formatNumber(f.y)})`]);
+    }
+  }
   else rows.push(['behaviours', 'waiting for the measurements…']);
   return rows;
 }
