@@ -135,7 +135,7 @@ test('picking, the readout, the ruler and the stopwatch', () => {
   const rows = itemReadout(items[1], { x: 150, y: 560 }, frog);
   assert.deepEqual(rows.find((r) => r[0] === 'behaviours'), ['behaviours', 'gravity, collision']);
   assert.ok(rows.find((r) => r[0] === 'mass')[1].startsWith('1.00'));
-  assert.ok(rows.find((r) => r[0] === 'force: gravity')[1].startsWith('10.0 N'));
+  assert.ok(rows.find((r) => r[0] === 'force: gravity')[1].startsWith('10.00 N'));
   const ruler = new Ruler();
   ruler.a = { x: 0, y: 0 };
   ruler.b = { x: 30, y: 40 };
