@@ -170,6 +170,10 @@ def test_the_plots_latest_point_is_the_items_state_from_the_protocol(server, des
     item = next(i for i in p["newest"]["items"] if i["id"] == frog["id"])
     assert abs(latest["speed"] - abs(item["velocity"]["y"])) < 1e-3
     assert abs(latest["speed"] - 500 * t) < 0.01 * 500 * t
+    box = drv.find_element(By.CSS_SELECTOR, "[data-plot]")
+    assert int(box.get_attribute("data-item")) == frog["id"]
+    assert abs(float(box.get_attribute("data-y")) - frog["y"]) < 1e-3
+    assert "speed" in drv.find_element(By.CSS_SELECTOR, "[data-plot-summary]").text
     mass = item["mass"]
     assert abs(latest["kinetic"] - 0.5 * mass * (latest["speed"] / 100) ** 2) < 1e-6
     # Potential m g h above the bottom edge, with g = 5 m/s².

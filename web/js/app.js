@@ -537,6 +537,8 @@ function startRoom(target) {
     send: (m) => send(m),
     /** The overlays, their newest data, the plot's latest point, the ruler and stopwatch. */
     physics: () => physics.snapshot(),
+    /** The plot: the picked item, the quantity shown, and its latest point. */
+    plot: () => physics.snapshot().plot,
   };
 
   conn.start();

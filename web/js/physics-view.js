@@ -5,7 +5,7 @@
 // height), and draws after render.js.
 
 import { overlayRequest, SHARED_OVERLAYS } from './overlay-protocol.js';
-import { OVERLAYS, OverlayTimeline, Trails, drawOverlays, forceScale, neededData, renderLegend } from './overlays.js';
+import { OVERLAYS, OverlayTimeline, Trails, drawOverlays, forceScale, formatNumber, neededData, renderLegend } from './overlays.js';
 import { PlotSeries, PlotView, QUANTITIES, plotPoint } from './plot.js';
 import { Ruler, Stopwatch, itemReadout, pickItem } from './measure.js';
 
@@ -137,7 +137,9 @@ export class PhysicsView {
     this.itemSelect.addEventListener('change', () => this.pick(Number(this.itemSelect.value), false));
     const plotCanvas = el('canvas', { 'aria-label': 'Plot of the picked item against simulation time', role: 'img' });
     this.plotNote = el('p', { class: 'panel-note', 'data-plot-note': '' });
+    this.plotSummary = el('p', { class: 'plot-summary', 'data-plot-summary': '' });
     const plotBox = el('div', { class: 'plot', 'data-plot': '' }, [plotCanvas]);
+    this.plotBox = plotBox;
     this.plot = new PlotView(plotCanvas, this.plotNote);
 
     const section = el('section', { class: 'panel physics', 'aria-labelledby': 'physics-title', 'data-physics': '' }, [
@@ -153,6 +155,7 @@ export class PhysicsView {
         el('label', {}, [document.createTextNode(' of '), this.itemSelect]),
       ]),
       plotBox,
+      this.plotSummary,
       this.plotNote,
     ]);
     before.insertAdjacentElement('beforebegin', section);
@@ -275,6 +278,7 @@ export class PhysicsView {
       this.series.add(plotPoint(o.time, s, it, this.state.bounds, spring));
     }
     this.plot.update(this.series, performance.now());
+    this.updateSummary();
     renderLegend(this.legend, { on: this.on, overlay: o, scale: this.currentScale() });
     this.updateReadout();
     if (this.on.size) this.changed();
@@ -299,6 +303,7 @@ export class PhysicsView {
   pick(id, auto) {
     this.autoPick = auto;
     if (this.series.item !== id) this.series.pick(id);
+    this.updateSummary();
     this.syncItems();
     this.itemSelect.value = String(id);
     this.plot.update(this.series, performance.now(), true);
@@ -319,6 +324,24 @@ export class PhysicsView {
     const rows = itemReadout(d, f ? f.items.find((x) => x.id === id) : null, o ? o.items.get(id) : null);
     this.readout.replaceChildren(...rows.flatMap(([k, v]) => [el('dt', { text: k }), el('dd', { text: v })]));
     this.readout.hidden = false;
+  }
+
+  /** The latest point in words under the chart (a canvas says nothing to a screen reader),
+   * and on `[data-plot]` as data attributes for tools. */
+  updateSummary() {
+    const p = this.series.latest;
+    const key = p ? `${this.series.item}:${p.t}` : '';
+    if (this.plotSummary.dataset.key === key) return;
+    this.plotSummary.dataset.key = key;
+    const d = this.plotBox.dataset;
+    if (!p) {
+      this.plotSummary.textContent = '';
+      for (const k of ['item', 'time', 'x', 'y', 'speed']) delete d[k];
+      return;
+    }
+    const f = formatNumber;
+    this.plotSummary.textContent = `t ${p.t.toFixed(2)} s · x ${f(p.x)} pt · y ${f(p.y)} pt · speed ${f(p.speed)} pt/s · kinetic ${f(p.kinetic)} J · potential ${f(p.potential)} J · spring ${f(p.spring)} J`;
+    Object.assign(d, { item: String(this.series.item), time: String(p.t), x: String(p.x), y: String(p.y), speed: String(p.speed) });
   }
 
   updateStopwatch() {
