@@ -80,6 +80,44 @@ struct OverlayTests {
         await client.close()
     }
 
+    @Test func theSpringsLineCarriesItsTensionAndEnergy() async throws {
+        let server = try await TestServer()
+        let client = try await server.client(room: "spring")
+        let welcome = try await client.welcome()
+        let dragon = try #require(welcome.items.first { $0["sprite"]?.string == "dragon" }?["id"]?.int)
+        try await client.send("overlay", ["want": ["velocity", "forces"], "rate": 60])
+        var frame: StateFrame?
+        var found: OverlayFrame?
+        while found == nil {
+            switch try await client.next(timeout: .seconds(10)) {
+            case .frame(let f): frame = f
+            case .overlay(let o) where o.time > 0.2: found = o
+            default: break
+            }
+        }
+        let overlay = try #require(found)
+        let state = try #require(frame)
+        #expect(state.sequence == overlay.sequence)
+        let line = try #require(state.lines.first)
+        let measured = try #require(overlay.lines.first)
+        #expect(overlay.lines.count == state.lines.count)
+        let item = try #require(overlay.item(dragon))
+        #expect(item.behaviors.contains("spring") && item.behaviors.contains("gravity"))
+        // The spring's force on the dragon is along the line, and its size is the tension.
+        let spring = try #require(item.forces["spring"])
+        let dx = Double(line.x1 - line.x2), dy = Double(line.y1 - line.y2)
+        let length = (dx * dx + dy * dy).squareRoot()
+        let along = (Double(spring.x) * dx + Double(spring.y) * dy) / length
+        #expect(abs(along - Double(measured.tension)) < 1e-3 * max(1, abs(along)))
+        // Its energy is ½ k x², k = m (2π f)² for a 1 Hz spring from an anchor, x the stretch
+        // beyond its length of 100 points (in metres).
+        let mass = Double(try #require(item.mass))
+        let x = (length - 100) / 100
+        let k = mass * 4 * Double.pi * Double.pi
+        #expect(abs(Double(measured.springEnergy) - 0.5 * k * x * x) < 0.01 * 0.5 * k * x * x + 1e-4)
+        await client.close()
+    }
+
     @Test func aClientThatAsksForNothingGetsExactlyTodaysBytes() async throws {
         let server = try await TestServer()
         // Two clients in one room: one asks for every overlay, one for nothing.
