@@ -218,3 +218,26 @@ def test_the_instructors_overlay_reaches_the_students_page(server, desktop, make
         assert not errors, f"console errors: {errors}"
     finally:
         student.get("about:blank")
+
+
+def test_the_ruler_measures_points_and_the_stopwatch_simulation_time(server, desktop):
+    drv = desktop
+    falling_frog(drv, server, magnitude=0.1, n=1)
+    # The ruler: a drag on the stage, measured in the view's points (not the screen's pixels).
+    pk.click(drv, '[data-tool="ruler"]')
+    before = pk.state(drv)["time"]
+    pk.drag(drv, pk.interpolate((40, 420), (130, 540), 8))
+    length = pk.wait_for(lambda: physics(drv)["ruler"], message="a ruler")
+    assert abs(length - 150) < 3, f"3-4-5: {length}"
+    assert "pt" in drv.find_element(By.CSS_SELECTOR, "[data-ruler-length]").text
+    assert pk.state(drv)["time"] == before, "the drag did not reach the lesson"
+    pk.click(drv, '[data-tool="ruler"]')
+    # The stopwatch runs on simulation time: half a second of steps is 0.50 s, whatever the wall clock.
+    pk.click(drv, "[data-stopwatch-toggle]")
+    time.sleep(0.5)  # paused: the stopwatch does not move
+    steps(drv, 30)
+    pk.click(drv, "[data-stopwatch-toggle]")
+    assert abs(physics(drv)["stopwatch"] - 0.5) < 1e-3
+    assert drv.find_element(By.CSS_SELECTOR, "[data-stopwatch]").text == "0.50 s"
+    pk.click(drv, "[data-stopwatch-reset]")
+    assert drv.find_element(By.CSS_SELECTOR, "[data-stopwatch]").text == "0.00 s"
