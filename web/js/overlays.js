@@ -28,6 +28,8 @@ export const TRAIL_COLOR = 'rgba(21, 101, 192, 0.55)';
 
 /** A velocity arrow is the path the item covers in this many seconds at its velocity. */
 export const VELOCITY_SECONDS = 0.1;
+/** An instantaneous push acts for one step; its arrow stays this long (fading) to be seen. */
+export const PUSH_HOLD_SECONDS = 0.4;
 /** Trails show the last this many seconds of simulation time. */
 export const TRAIL_SECONDS = 3;
 /** Arrows are capped at this length (points) so that an impact's spike stays on screen. */
@@ -65,6 +67,18 @@ export class OverlayTimeline {
 
   get newest() {
     return this.frames.length ? this.frames[this.frames.length - 1] : null;
+  }
+
+  /** The newest frame at or before `time`, within `within` seconds, with a push force on some
+   * item, and its age; null when none. */
+  lastPush(time, within = PUSH_HOLD_SECONDS) {
+    const f = this.frames;
+    for (let i = f.length - 1; i >= 0; i--) {
+      if (f[i].time > time + 1e-4) continue;
+      if (time - f[i].time > within) return null;
+      for (const it of f[i].items.values()) if (it.forces.push) return { frame: f[i], age: time - f[i].time };
+    }
+    return null;
   }
 
   at(time) {
@@ -212,7 +226,7 @@ function label(ctx, text, x, y, color) {
  * @param {object} o `{on: Set, sample, overlay, trails, scale, springs}`: `sample` the drawn
  *   moment, `overlay` the overlay frame of that moment (or null), `scale` points per newton
  */
-export function drawOverlays(ctx, fit, { on, sample, overlay, trails, scale }) {
+export function drawOverlays(ctx, fit, { on, sample, overlay, trails, scale, recentPush = null }) {
   if (!on.size || !sample) return;
   ctx.save();
   ctx.setTransform(...contextTransform(fit));
@@ -230,6 +244,18 @@ export function drawOverlays(ctx, fit, { on, sample, overlay, trails, scale }) {
           const f = it.forces[source];
           if (f) drawArrow(ctx, s.x, s.y, f.x * scale, f.y * scale, FORCE_COLORS[source], 2.5);
         }
+      }
+      // A push that acted a moment ago (an instantaneous push lasts one step) fades out.
+      if (recentPush && recentPush.frame !== overlay) {
+        ctx.globalAlpha = Math.max(0, 1 - recentPush.age / PUSH_HOLD_SECONDS);
+        for (const it of recentPush.frame.items.values()) {
+          const s = items.get(it.id);
+          const f = it.forces.push;
+          if (s && f && !(overlay.items.get(it.id) || { forces: {} }).forces.push) {
+            drawArrow(ctx, s.x, s.y, f.x * scale, f.y * scale, FORCE_COLORS.push, 2.5);
+          }
+        }
+        ctx.globalAlpha = 1;
       }
       // Attachment lines carry their tension.
       overlay.lines.forEach((l, k) => {

@@ -414,7 +414,9 @@ export class PhysicsView {
     const on = this.on;
     if (sample && on.has('trails')) this.trails.add(sample);
     const overlay = sample ? this.timeline.at(sample.time) : null;
-    drawOverlays(ctx, fit, { on, sample, overlay, trails: this.trails, scale: this.currentScale() });
+    const recentPush = sample && on.has('forces') ? this.timeline.lastPush(sample.time) : null;
+    // (It fades with simulation time: the pushed item moves, so frames keep coming meanwhile.)
+    drawOverlays(ctx, fit, { on, sample, overlay, trails: this.trails, scale: this.currentScale(), recentPush });
     this.ruler.draw(ctx, fit);
   }
 

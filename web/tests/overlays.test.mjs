@@ -75,6 +75,12 @@ test('the timeline gives the frame of the drawn moment and forgets the future on
   assert.equal(t.at(4.5 / 60).seq, 4);
   assert.equal(t.at(0.5).seq, 9);
   assert.equal(t.at(-1), null);
+  const pushed = { time: 5 / 60, seq: 5, items: new Map([[1, { forces: { push: { x: 10, y: 0 } } }]]) };
+  t.push(pushed);
+  t.push({ time: 6 / 60, seq: 6, items: new Map([[1, { forces: {} }]]) });
+  assert.equal(t.lastPush(6 / 60).frame, pushed);
+  assert.ok(Math.abs(t.lastPush(6 / 60).age - 1 / 60) < 1e-9);
+  assert.equal(t.lastPush(4 / 60), null);
   t.push({ time: 2 / 60, seq: 20, items: new Map() });
   assert.equal(t.newest.seq, 20);
   assert.equal(t.at(1).seq, 20);
