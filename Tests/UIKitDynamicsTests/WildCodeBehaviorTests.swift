@@ -112,17 +112,10 @@ final class CatalogViewController: UIViewController {
 
 @Suite("Wild code: behaviours, custom items and views")
 struct WildCodeBehaviorTests {
-    private func shown(_ controller: UIViewController) -> UIWindow {
-        let window = UIWindow(frame: UIScreen.main.bounds)
-        window.rootViewController = controller
-        window.makeKeyAndVisible()
-        return window
-    }
-
     @Test("a composite behaviour drops the ball and it bounces, then rests on the bottom edge")
     func compositeBehaviour() {
         let controller = CatalogViewController()
-        let window = shown(controller)
+        let window = show(controller)
         #expect(controller.animator.value(forKey: "debugEnabled") as? Bool == true)
         var lowest: CGFloat = 0
         var bounced = false
@@ -179,7 +172,7 @@ struct WildCodeBehaviorTests {
     func viewOverrides() {
         let controller = CatalogViewController()
         #expect(controller.badge.windows.isEmpty)
-        let window = shown(controller)
+        let window = show(controller)
         #expect(controller.badge.windows == ["joining"])
         #expect(controller.badge.layouts >= 1)
         #expect(controller.badge.dot.frame == CGRect(x: 34, y: 0, width: 10, height: 10))

@@ -33,17 +33,10 @@ final class InterpretedTarget: SelectorPerforming {
 
 @Suite("Wild code: selectors and bad input to the drivers")
 struct WildCodeSelectorTests {
-    private func shown(_ controller: UIViewController) -> UIWindow {
-        let window = UIWindow()
-        window.rootViewController = controller
-        window.makeKeyAndVisible()
-        return window
-    }
-
     @Test("selector names registered once call their methods, for subclasses too")
     func registeredNames() {
         for controller in [NamedActionsController(), SubNamedActionsController()] {
-            let window = shown(controller)
+            let window = show(controller)
             window.simulateTap(at: CGPoint(x: 30, y: 40))
             window.simulateDrag(from: CGPoint(x: 100, y: 100), to: CGPoint(x: 200, y: 100), steps: 5)
             #expect(controller.taps == [CGPoint(x: 30, y: 40)])
@@ -80,7 +73,7 @@ struct WildCodeSelectorTests {
     @Test("non-finite and off-screen points deliver nothing and break nothing")
     func badPoints() {
         let controller = NamedActionsController()
-        let window = shown(controller)
+        let window = show(controller)
         window.simulateTap(at: CGPoint(x: CGFloat.nan, y: 10))
         window.simulateTap(at: CGPoint(x: 10, y: CGFloat.infinity))
         window.simulateTap(at: CGPoint(x: -500, y: 10))
