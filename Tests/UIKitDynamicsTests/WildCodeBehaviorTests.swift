@@ -191,6 +191,24 @@ struct WildCodeBehaviorTests {
         #expect(controller.badge.windows == ["joining", "leaving"])
     }
 
+    @Test("a spring animation (the tutorials' card snapping back) overshoots and ends on its value")
+    func springAnimation() {
+        let (view, animator) = makeRoom()
+        let card = makeSquare(in: view, center: CGPoint(x: 300, y: 300), size: 80)
+        UIView.animate(
+            withDuration: 1, delay: 0, usingSpringWithDamping: 0.3, initialSpringVelocity: 0, options: [],
+            animations: { card.center = CGPoint(x: 100, y: 300) })
+        #expect(card.center == CGPoint(x: 100, y: 300), "the model value is set at once")
+        var leftmost: CGFloat = 300
+        for _ in 0..<60 {
+            animator.advance(by: 1.0 / 60)
+            leftmost = min(leftmost, card.presentationCenter.x)
+        }
+        #expect(leftmost < 90, "damping 0.3 overshoots the target")
+        animator.advance(by: 0.1)
+        #expect(card.presentationCenter == CGPoint(x: 100, y: 300))
+    }
+
     @Test("colour literals, system colours, the tint, UIOffsetMake and image sizes are UIKit's")
     func uikitValues() {
         var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
