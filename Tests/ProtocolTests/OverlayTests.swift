@@ -11,6 +11,19 @@ struct OverlayTests {
         try #require(welcome.items.first { $0["sprite"]?.string == "frog" }?["id"]?.int)
     }
 
+    /// The first overlay frame later than `time`, and the state frame before it (the state
+    /// frame comes first; both carry the same sequence and time).
+    static func frameAndOverlay(_ client: NewtonsClient, after time: Float) async throws -> (StateFrame, OverlayFrame) {
+        var frame: StateFrame?
+        while true {
+            switch try await client.next(timeout: .seconds(10)) {
+            case .frame(let f): frame = f
+            case .overlay(let o) where o.time > time: return (try #require(frame), o)
+            default: break
+            }
+        }
+    }
+
     @Test func theValuesForAFallingFrogMatchGravitysClosedForm() async throws {
         let server = try await TestServer()
         let client = try await server.client(room: "gravity")
@@ -18,18 +31,7 @@ struct OverlayTests {
         try await client.send("overlay", ["want": ["velocity", "forces", "contacts"], "rate": 60])
         // The gravity lesson: a tenth of Earth's gravity, 100 points/s², no boundary.
         let g = 100.0
-        // The state frame comes first, then its overlay frame (same sequence and time).
-        var frame: StateFrame?
-        var found: OverlayFrame?
-        while found == nil {
-            switch try await client.next(timeout: .seconds(10)) {
-            case .frame(let f): frame = f
-            case .overlay(let o) where o.time > 0.5: found = o
-            default: break
-            }
-        }
-        let overlay = try #require(found)
-        let state = try #require(frame)
+        let (state, overlay) = try await Self.frameAndOverlay(client, after: 0.5)
         #expect(state.sequence == overlay.sequence)
         #expect(state.time == overlay.time)
         let item = try #require(overlay.item(frog))
@@ -86,17 +88,7 @@ struct OverlayTests {
         let welcome = try await client.welcome()
         let dragon = try #require(welcome.items.first { $0["sprite"]?.string == "dragon" }?["id"]?.int)
         try await client.send("overlay", ["want": ["velocity", "forces"], "rate": 60])
-        var frame: StateFrame?
-        var found: OverlayFrame?
-        while found == nil {
-            switch try await client.next(timeout: .seconds(10)) {
-            case .frame(let f): frame = f
-            case .overlay(let o) where o.time > 0.2: found = o
-            default: break
-            }
-        }
-        let overlay = try #require(found)
-        let state = try #require(frame)
+        let (state, overlay) = try await Self.frameAndOverlay(client, after: 0.2)
         #expect(state.sequence == overlay.sequence)
         let line = try #require(state.lines.first)
         let measured = try #require(overlay.lines.first)
