@@ -76,7 +76,16 @@ struct StatePointers {
     }
 
     /// Writes velocities back: (vx, vy, w) per lane, the row's padding zeroed.
+    ///
+    /// Eight lanes wide it is a call, on purpose: inlined, LLVM sees each lane's value taken
+    /// apart for the transpose and computes the pass's last impulses lane by lane in scalar
+    /// code (twice the instructions of the warm start); behind a call the arithmetic stays
+    /// in vectors and the transpose is a few shuffles.
+    #if NEWTONS_WIDE_LANES
+    @inline(never)
+    #else
     @inline(__always)
+    #endif
     func scatterVelocities(_ vx: Lanes, _ vy: Lanes, _ w: Lanes) {
         #if NEWTONS_WIDE_LANES
         let low = transpose4(vx.lowHalf, vy.lowHalf, w.lowHalf, SIMD4())
