@@ -54,6 +54,8 @@ let package = Package(
                 "Lessons",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ],
             swiftSettings: swiftSettings),
         // libwebsockets from Debian's libwebsockets-dev, with a header of inline helpers for its macros.

@@ -66,11 +66,15 @@ public enum LiveSwift {
 /// `makeLesson()` runs `viewDidLoad` afresh in a new lesson.
 public final class LiveProgram: Sendable {
     public let info: LessonInfo
+    /// The live values a room offers for it: a shipped lesson's, where the source keeps the
+    /// stored property they set.
+    public let parameters: [LessonParameter]
     let module: Module
     let limits: LiveLimits
 
-    init(info: LessonInfo, module: Module, limits: LiveLimits) {
+    init(info: LessonInfo, parameters: [LessonParameter], module: Module, limits: LiveLimits) {
         self.info = info
+        self.parameters = parameters
         self.module = module
         self.limits = limits
     }
