@@ -69,21 +69,30 @@ struct Pose: Equatable {
 /// frames, bit for bit, over a run of its gestures and parameter changes.
 @Suite struct ParityTests {
     static let scripts: [Script] = [
-        Script(lessonID: "gravity", steps: 150, actions: [(20, .set("magnitude", 0.5)), (90, .tap(CGPoint(x: 100, y: 100)))]),
-        Script(lessonID: "collision", steps: 200, actions: [(120, .set("angle", 0.3))]),
+        Script(
+            lessonID: "gravity", steps: 150,
+            actions: [(20, .set("magnitude", 0.5)), (50, .set("angle", 1.2)), (90, .tap(CGPoint(x: 100, y: 100)))]),
+        Script(lessonID: "collision", steps: 200, actions: [(120, .set("angle", 0.3)), (150, .set("magnitude", 2))]),
         Script(
             lessonID: "attachment", steps: 180,
             actions: [(10, .drag(from: CGPoint(x: 187, y: 200), to: CGPoint(x: 300, y: 400))), (90, .set("length", 150))]),
+        Script(lessonID: "properties", steps: 200, actions: [(30, .set("elasticity", 0.3)), (100, .tap(CGPoint(x: 10, y: 10)))]),
         Script(
             lessonID: "spring", steps: 180,
-            actions: [(20, .drag(from: CGPoint(x: 187, y: 170), to: CGPoint(x: 100, y: 300)))]),
+            actions: [
+                (20, .drag(from: CGPoint(x: 187, y: 170), to: CGPoint(x: 100, y: 300))), (60, .set("frequency", 2)),
+                (80, .set("damping", 0.5)), (100, .set("length", 60)),
+            ]),
         Script(
             lessonID: "snap", steps: 180,
             actions: [(5, .set("damping", 0.2)), (10, .tap(CGPoint(x: 80, y: 120))), (90, .tap(CGPoint(x: 300, y: 560)))]),
         Script(
             lessonID: "push", steps: 180, actions: [(10, .push(CGPoint(x: 100, y: 200))), (90, .push(CGPoint(x: 300, y: 500)))]),
-        Script(lessonID: "properties", steps: 200, actions: []),
-        Script(lessonID: "race", steps: 120, actions: []),
+        Script(lessonID: "race", steps: 120, actions: [(60, .set("magnitude", 0.6)), (90, .tap(CGPoint(x: 10, y: 10)))]),
+        Script(lessonID: "alert", steps: 200, actions: [(10, .tap(CGPoint(x: 187.5, y: 582)))]),
+        Script(lessonID: "barrier", steps: 200, actions: [(120, .tap(CGPoint(x: 10, y: 10)))]),
+        Script(lessonID: "hoop", steps: 120, actions: []),
+        Script(lessonID: "fields", steps: 120, actions: [(30, .tap(CGPoint(x: 100, y: 300)))]),
     ]
 
     @Test(arguments: scripts)
