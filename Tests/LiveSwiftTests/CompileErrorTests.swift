@@ -66,6 +66,11 @@ import Testing
         #expect(imported.first?.line == 1)
     }
 
+    @Test func aClassThatInheritsFromItselfIsRefused() {
+        let found = diagnostics("class A: B {}\nclass B: A {}\n" + body(""))
+        #expect(found.contains { $0.message == "'A' inherits from itself" && $0.line == 1 }, "\(found)")
+    }
+
     @Test func aLessonNeedsAViewController() {
         let found = diagnostics("func f() {}")
         #expect(found.first?.message.contains("inherits from UIViewController") == true)

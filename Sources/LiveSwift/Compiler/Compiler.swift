@@ -143,6 +143,23 @@ struct Compiler {
         for code in module.classes.values {
             if let name = code.superclass, let parent = module.classes[name] { code.superCode = parent }
         }
+        // A class may not inherit from itself, however far round (the lookups would not end).
+        for code in module.classes.values.sorted(by: { $0.name < $1.name }) {
+            var seen: Set<String> = []
+            var type: ClassCode? = code
+            while let t = type {
+                guard seen.insert(t.name).inserted else {
+                    if let decl = module.tree.statements.compactMap({ $0.item.as(DeclSyntax.self)?.as(ClassDeclSyntax.self) })
+                        .first(where: { $0.name.text == code.name })
+                    {
+                        report("'\(code.name)' inherits from itself", decl.name)
+                    }
+                    code.superCode = nil
+                    break
+                }
+                type = t.superCode
+            }
+        }
         for code in module.classes.values {
             var type: ClassCode? = code
             var seen: Set<String> = []
