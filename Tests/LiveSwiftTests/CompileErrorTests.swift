@@ -84,6 +84,15 @@ import Testing
         #expect(first.line == 4)
     }
 
+    @Test func deepNestingWithoutBracketsIsRefused() throws {
+        let sum = diagnostics(body("let x = " + Array(repeating: "1", count: 5_000).joined(separator: " + ")))
+        #expect(sum.first?.message.contains("operators") == true, "\(sum)")
+        let chain = diagnostics(body("let x = view" + String(repeating: ".superview!", count: 3_000)))
+        #expect(chain.first?.message.contains("nests more than") == true, "\(chain)")
+        let branches = diagnostics(body(String(repeating: "if true {} else ", count: 3_000) + "{}"))
+        #expect(branches.first?.message.contains("nests more than") == true, "\(branches)")
+    }
+
     @Test func aHugeSourceIsRefused() throws {
         let found = diagnostics(String(repeating: "// filler\n", count: 10_000))
         #expect(found.first?.message.contains("bytes") == true)
