@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Lessons
+import LiveSwift
 import Logging
 import RoomServer
 
@@ -42,6 +43,12 @@ struct ServeCommand: ParsableCommand {
             "A page origin allowed to open a WebSocket (repeatable; '*' for any). The server's own host is always allowed.",
             valueName: "origin"))
     var allowedOrigin: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "A folder of lessons from their Swift source: each .swift file a lesson of its own in the lobby, interpreted.",
+            valueName: "dir"))
+    var lessons: String?
 
     @Option(
         help: ArgumentHelp(
@@ -189,11 +196,28 @@ struct ServeCommand: ParsableCommand {
             ?? ProcessInfo.processInfo.activeProcessorCount
 
         let withFixtures = fixtureLessons || ProcessInfo.processInfo.environment["NEWTONS_FIXTURE_LESSONS"] == "1"
-        let lessons = LessonCatalog.all + (withFixtures ? FixtureLessons.all : [])
+        let compiled = LessonCatalog.all + (withFixtures ? FixtureLessons.all : [])
         let fixtureIDs = Set(FixtureLessons.all.map { $0.info.id })
-        let directory = LessonDirectory(lessons) { lesson in
-            fixtureIDs.contains(lesson.info.id) ? FixtureLessons.code(of: lesson) : LessonCatalog.sourceCode(of: lesson)
+        var entries = compiled.map { lesson in
+            LessonDirectory.Entry(
+                lesson,
+                code: fixtureIDs.contains(lesson.info.id) ? FixtureLessons.code(of: lesson) : LessonCatalog.sourceCode(of: lesson))
         }
+        if let lessons {
+            // Every file is its own lesson; a bad one is reported and left out, never fatal.
+            let folder = LiveLessonFolder(folder: lessons)
+            for problem in folder.problems { logger.error("\(problem)") }
+            var taken = Set(entries.map(\.info.id))
+            for (i, lesson) in folder.lessons.enumerated() {
+                guard taken.insert(lesson.program.info.id).inserted else {
+                    logger.error("\(lesson.path): a lesson named '\(lesson.program.info.id)' is already served; rename the file")
+                    continue
+                }
+                entries.append(LessonDirectory.Entry(program: lesson.program, code: lesson.source, order: 1000 + i))
+                logger.info("lesson \(lesson.program.info.id) from \(lesson.path)")
+            }
+        }
+        let directory = LessonDirectory(entries: entries)
         if directory.entries.isEmpty {
             logger.warning("no lessons to serve (LessonCatalog is empty); try --fixture-lessons")
         }

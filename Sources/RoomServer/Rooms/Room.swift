@@ -93,7 +93,7 @@ public final class Room {
         self.directory = directory
         self.limits = limits
         lessonEntry = entry
-        lesson = entry.type.init()
+        lesson = entry.make()
         sceneVersion = lesson.sceneVersion
         emptySince = now
         if case .classRoom = kind { instructorKey = RoomCode.makeKey(using: &random) }
@@ -347,7 +347,7 @@ public final class Room {
     }
 
     private func restartLesson(event: LessonEvent?) -> [RoomOutput] {
-        lesson = lessonEntry.type.init()
+        lesson = lessonEntry.make()
         sceneVersion = lesson.sceneVersion
         awake = true
         var outputs: [RoomOutput] = []
@@ -456,7 +456,7 @@ public final class Room {
                 throw ProtocolError(.badValue, "no lesson named \(lessonID)")
             }
             lessonEntry = entry
-            lesson = entry.type.init()
+            lesson = entry.make()
             sceneVersion = lesson.sceneVersion
             awake = true
             encodeFrame()
