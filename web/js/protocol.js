@@ -3,6 +3,8 @@
 // decoder. Everything that arrives is untrusted: numbers are clamped, strings cut, unknown
 // messages and fields dropped. Pure module: no DOM, no globals; node --test imports it.
 
+import { validateOverlaysMessage } from './overlay-protocol.js';
+
 export const SUBPROTOCOL = 'newtons.v1';
 export const FRAME_KIND_STATE = 1;
 export const FRAME_HEADER_BYTES = 16;
@@ -343,6 +345,8 @@ export function validateServerMessage(m) {
       if (timeline) out.timeline = timeline;
       return out;
     }
+    case 'overlays':
+      return validateOverlaysMessage(m);
     case 'pong':
       return { type: 'pong', id: typeof m.id === 'number' || typeof m.id === 'string' ? m.id : null };
     case 'error':
@@ -440,7 +444,7 @@ function pt(v) {
 
 export const PAN_PHASES = Object.freeze(['began', 'changed', 'ended', 'cancelled']);
 export const CONTROL_ACTIONS = Object.freeze([
-  'pause', 'resume', 'step', 'lock', 'unlock', 'give', 'lesson', 'speed', 'seek', 'play', 'live',
+  'pause', 'resume', 'step', 'lock', 'unlock', 'give', 'lesson', 'overlay', 'speed', 'seek', 'play', 'live',
 ]);
 
 export const msg = Object.freeze({
@@ -468,6 +472,10 @@ export const msg = Object.freeze({
     if (action === 'speed') m.value = Math.min(1, Math.max(0.1, Number(extra.value)));
     if (action === 'seek') m.time = Math.max(0, Number(extra.time));
     if (action === 'step' && extra.ticks !== undefined) m.ticks = Math.round(Number(extra.ticks));
+    if (action === 'overlay') {
+      m.overlay = String(extra.overlay ?? '');
+      m.on = extra.on === true;
+    }
     return m;
   },
   ping: (id) => ({ type: 'ping', id }),

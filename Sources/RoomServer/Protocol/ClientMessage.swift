@@ -17,7 +17,12 @@ public enum ControlAction: Equatable, Sendable {
     case give(member: Int?)
     /// Switches the room to another lesson.
     case lesson(String)
+    /// Shows (or stops showing) one overlay on every member's page.
+    case overlay(String, on: Bool)
 }
+
+/// The overlays an instructor may turn on for the whole class.
+public let sharedOverlayNames = ["trails", "velocity", "forces", "contacts"]
 
 /// The `id` of a `ping`, echoed in its `pong`.
 public enum PingID: Equatable, Sendable {
@@ -36,6 +41,8 @@ public enum ClientMessage: Equatable, Sendable {
     case claim(key: String)
     case control(ControlAction)
     case ping(id: PingID)
+    /// Asks for overlay frames carrying `kinds` at most `rate` times a second (empty: none).
+    case overlay(kinds: OverlayKinds, rate: Double)
 
     /// The message's `type` as sent, for metrics and logs.
     public var typeName: String {
@@ -48,6 +55,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .claim: "claim"
         case .control: "control"
         case .ping: "ping"
+        case .overlay: "overlay"
         }
     }
 }
@@ -146,6 +154,8 @@ extension ClientMessage {
                 throw ProtocolError(
                     .badValue, "\"id\" must be a string of at most \(maxStringLength) bytes or a finite number")
             }
+        case "overlay":
+            return try parseOverlay(fields)
         default:
             throw ProtocolError(.badMessage, "unknown message type \"\(String(type.prefix(32)))\"")
         }
@@ -180,6 +190,15 @@ extension ClientMessage {
         case "lock": return .lock
         case "unlock": return .unlock
         case "lesson": return .lesson(try fields.string("lesson"))
+        case "overlay":
+            let name = try fields.string("overlay")
+            guard sharedOverlayNames.contains(name) else {
+                throw ProtocolError(.badValue, "\"overlay\" must be one of \(sharedOverlayNames.joined(separator: ", "))")
+            }
+            guard case .bool(let on)? = fields.fields["on"] else {
+                throw ProtocolError(.badValue, "\"on\" must be true or false")
+            }
+            return .overlay(name, on: on)
         case "give":
             switch fields.fields["member"] {
             case .null?, nil:
@@ -192,8 +211,32 @@ extension ClientMessage {
             }
         default:
             throw ProtocolError(
-                .badValue, "\"action\" must be pause, resume, step, speed, seek, play, live, lock, unlock, give or lesson")
+                .badValue, "\"action\" must be pause, resume, step, speed, seek, play, live, lock, unlock, give, lesson or overlay")
         }
+    }
+
+    /// The most overlay frames a second a client may ask for: the room's frame rate.
+    public static let maxOverlayRate = 60.0
+
+    private static func parseOverlay(_ fields: FieldReader) throws(ProtocolError) -> ClientMessage {
+        let names = OverlayKinds.names.map(\.0).joined(separator: ", ")
+        guard case .array(let list)? = fields.fields["want"], list.count <= OverlayKinds.names.count else {
+            throw ProtocolError(.badValue, "\"want\" must be a list of at most \(OverlayKinds.names.count) of: \(names)")
+        }
+        var kinds: OverlayKinds = []
+        for entry in list {
+            guard case .string(let name) = entry, let kind = OverlayKinds.names.first(where: { $0.0 == name })?.1 else {
+                throw ProtocolError(.badValue, "\"want\" may hold only \(names)")
+            }
+            kinds.insert(kind)
+        }
+        // Without a rate, every frame (the room's rate); stopping needs none.
+        let rate = try fields.optionalNumber("rate") ?? maxOverlayRate
+        guard kinds.isEmpty || (1...maxOverlayRate).contains(rate) else {
+            throw ProtocolError(
+                .badValue, "\"rate\" must be from 1 to \(Int(maxOverlayRate)) overlay frames a second")
+        }
+        return .overlay(kinds: kinds, rate: rate)
     }
 }
 

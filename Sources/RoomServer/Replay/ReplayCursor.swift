@@ -37,7 +37,7 @@ public final class ReplayCursor {
             throw ReplayError("the recording plays lesson \(epoch.lessonID), which this server does not have")
         }
         self.entry = entry
-        lesson = entry.type.init()
+        lesson = entry.make()
         epochStart = epoch.startTick
         // The room reads a new lesson's items at once (its first frame), which numbers them:
         // do the same, so that items get the same ids in the same order.

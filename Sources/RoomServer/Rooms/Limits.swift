@@ -52,6 +52,9 @@ public struct ServerLimits: Sendable, Equatable {
     public var timeControlsPerSecondPerRoom = 15.0
     /// Largest recording file the server opens (an upload), in bytes.
     public var maxRecordingFileBytes = 32 * 1024 * 1024
+    /// `overlay` requests one client may make per second (each may change what the server
+    /// measures and sends it); beyond, `rate-limited` and the request is not applied.
+    public var overlayRequestsPerSecond = 2.0
 
     public init() {}
 }

@@ -80,7 +80,7 @@ extension Room {
         case .live:
             guard shown != nil else { return paused ? resumeLive() : [] }
             return goLive(running: true)
-        case .lock, .unlock, .give, .lesson:
+        case .lock, .unlock, .give, .lesson, .overlay:
             return nil
         }
     }

@@ -60,6 +60,8 @@ public final class Room {
     public internal(set) var newestFrame: WireBuffer
     /// Sequence number of `newestFrame`; rises by one per frame.
     public private(set) var frameSequence: UInt32 = 1
+    /// The overlays the instructor shows on every member's page, in the order turned on.
+    public private(set) var sharedOverlays: [String] = []
     /// When the last member left (nil while anyone is in).
     public private(set) var emptySince: Int64?
     /// When the instructor's connection dropped, while their grace period runs.
@@ -88,6 +90,11 @@ public final class Room {
     /// Step on the next tick even if the lesson says it is at rest (a gesture may wake it).
     var awake = true
     private var resetBucket: TokenBucket
+    /// The overlay frames of `frameSequence`, by kinds asked for, and the measurements they
+    /// were encoded from: measured once per frame, only when someone asked.
+    private var overlayFrames: [UInt8: WireBuffer] = [:]
+    private var overlayMeasurements: LessonMeasurements?
+    private var overlaySequence: UInt32 = 0
     private var setBucket: TokenBucket
     /// Time controls that may replay a stretch of the recording (seek, step): each can cost a
     /// re-run of an epoch, so a room takes a bounded number per second.
@@ -105,7 +112,7 @@ public final class Room {
         self.directory = directory
         self.limits = limits
         lessonEntry = entry
-        lesson = entry.type.init()
+        lesson = entry.make()
         sceneVersion = lesson.sceneVersion
         recording = Recording(budget: limits.recordingBudgetBytes)
         emptySince = now
@@ -182,9 +189,8 @@ public final class Room {
         members.append(member)
         emptySince = nil
         recording.mark("join", member.name, at: liveTick)
-        return [
-            .send(connection, welcome(for: member)), .sendFrame(connection),
-            .sendExcept(ServerMessage.presence(members: memberInfos), connection),
+        return [.send(connection, welcome(for: member))] + sharedOverlaysMessage(to: connection) + [
+            .sendFrame(connection), .sendExcept(ServerMessage.presence(members: memberInfos), connection),
         ]
     }
 
@@ -372,6 +378,9 @@ public final class Room {
             return try control(action)
         case .ping(let id):
             return [.send(member.connection, ServerMessage.pong(id))]
+        case .overlay:
+            // What a client asks to receive is its session's business (ServerCore).
+            return []
         }
     }
 
@@ -399,7 +408,7 @@ public final class Room {
     }
 
     private func restartLesson(event: LessonEvent?) -> [RoomOutput] {
-        lesson = lessonEntry.type.init()
+        lesson = lessonEntry.make()
         sceneVersion = lesson.sceneVersion
         awake = true
         recording.begin(lesson: lessonEntry.info.id, at: liveTick)
@@ -439,6 +448,7 @@ public final class Room {
             if members[index].connection == member.connection {
                 members[index].role = .instructor
                 outputs.append(.send(member.connection, welcome(for: members[index])))
+                outputs += sharedOverlaysMessage(to: member.connection)
                 outputs.append(.sendFrame(member.connection))
             }
         }
@@ -508,14 +518,43 @@ public final class Room {
             }
             leavePast()
             lessonEntry = entry
-            lesson = entry.type.init()
+            lesson = entry.make()
             sceneVersion = lesson.sceneVersion
             awake = true
             recording.begin(lesson: entry.info.id, at: liveTick)
             recording.mark("lesson", entry.info.title, at: liveTick)
             encodeFrame()
-            return members.flatMap { [.send($0.connection, welcome(for: $0)), .sendFrame($0.connection)] }
+            return members.flatMap {
+                [.send($0.connection, welcome(for: $0))] + sharedOverlaysMessage(to: $0.connection) + [.sendFrame($0.connection)]
+            }
+        case .overlay(let name, let on):
+            guard sharedOverlays.contains(name) != on else { return [] }
+            if on { sharedOverlays.append(name) } else { sharedOverlays.removeAll { $0 == name } }
+            return [.broadcast(ServerMessage.overlays(sharedOverlays))]
         }
+    }
+
+    /// The instructor's overlays for one member after its `welcome`, when any was turned on.
+    private func sharedOverlaysMessage(to connection: ConnectionID) -> [RoomOutput] {
+        sharedOverlays.isEmpty ? [] : [.send(connection, ServerMessage.overlays(sharedOverlays))]
+    }
+
+    // MARK: Overlay data
+
+    /// The overlay frame of the newest state frame, carrying `kinds` (docs/protocol.md,
+    /// "Overlay data"). The lesson is measured once per frame, when the first client asks.
+    public func overlayFrame(_ kinds: OverlayKinds) -> WireBuffer {
+        if overlaySequence != frameSequence {
+            overlaySequence = frameSequence
+            overlayFrames.removeAll(keepingCapacity: true)
+            overlayMeasurements = nil
+        }
+        if let frame = overlayFrames[kinds.rawValue] { return frame }
+        let measurements = overlayMeasurements ?? lesson.measurements
+        overlayMeasurements = measurements
+        let frame = OverlayFrame.encode(measurements, kinds: kinds, sequence: frameSequence, time: lesson.elapsedTime)
+        overlayFrames[kinds.rawValue] = frame
+        return frame
     }
 
     // MARK: Messages out

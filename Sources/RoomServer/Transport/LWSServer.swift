@@ -90,7 +90,11 @@ public final class LWSServer: @unchecked Sendable {
         core = ServerCore(
             directory: directory, limits: configuration.limits, logger: logger, ledger: ledger, worker: index,
             board: board)
-        routes = HTTPRoutes(files: files, core: core)
+        let libraries = StaticFiles(root: configuration.webLibraries)
+        if libraries == nil {
+            logger.warning("no browser libraries at \(configuration.webLibraries): /lib/ answers 404 (the plot shows as text)")
+        }
+        routes = HTTPRoutes(files: files, core: core, libraries: libraries)
         origins = OriginPolicy(allowed: configuration.allowedOrigins, serverPort: configuration.port)
         guard Int(newtons_lws_pre()) <= WireBuffer.headroom else {
             throw ServerStartError(description: "LWS_PRE (\(newtons_lws_pre())) exceeds the buffers' headroom")
