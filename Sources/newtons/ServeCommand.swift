@@ -25,6 +25,12 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Folder of the web page.", valueName: "dir"))
     var web = "web"
 
+    @Option(
+        help: ArgumentHelp(
+            "Folder of the browser libraries served under /lib/ (CodeMirror from Debian's libjs-codemirror).",
+            valueName: "dir"))
+    var webLibs = "/usr/share/javascript"
+
     @Option(help: ArgumentHelp("PEM certificate: serve https and wss only (needs --tls-key).", valueName: "file"))
     var tlsCert: String?
 
@@ -129,6 +135,7 @@ struct ServeCommand: ParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.webRoot = web
+        configuration.webLibraries = webLibs
         configuration.tlsCertificate = tlsCert
         configuration.tlsKey = tlsKey
         configuration.allowedOrigins = allowedOrigin

@@ -14,10 +14,18 @@ public enum HTTPAnswer: Equatable {
 public struct HTTPRoutes {
     public let files: StaticFiles
     public let core: ServerCore
+    /// Browser libraries (Debian's libjs-* packages), served under `/lib/`; nil when the
+    /// folder is missing (then `/lib/` is 404 and the page falls back to plain text).
+    public let libraries: StaticFiles?
 
-    public init(files: StaticFiles, core: ServerCore) {
+    /// The URL prefix of `libraries`: `/lib/codemirror/lib/codemirror.js` is
+    /// `<libraries>/codemirror/lib/codemirror.js`.
+    public static let librariesPrefix = "/lib/"
+
+    public init(files: StaticFiles, core: ServerCore, libraries: StaticFiles? = nil) {
         self.files = files
         self.core = core
+        self.libraries = libraries
     }
 
     /// The answer to `method` on `path` (already URL-decoded, without the query).
@@ -36,6 +44,11 @@ public struct HTTPRoutes {
             return .body(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: core.renderMetrics())
         case "/ws":
             return .text(426, "this is the WebSocket endpoint: connect with the subprotocol newtons.v1\n")
+        case _ where path.hasPrefix(Self.librariesPrefix):
+            if let file = libraries?.resolve("/" + path.dropFirst(Self.librariesPrefix.count)) {
+                return .file(path: file.path, contentType: file.contentType)
+            }
+            return .text(404, "not found\n")
         default:
             if let file = files.resolve(path) { return .file(path: file.path, contentType: file.contentType) }
             return .text(404, "not found\n")

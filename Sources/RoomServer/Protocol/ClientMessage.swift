@@ -7,6 +7,8 @@ public enum ControlAction: Equatable, Sendable {
     case give(member: Int?)
     /// Switches the room to another lesson.
     case lesson(String)
+    /// Lets one member edit and run the room's code besides the instructor; nil takes it back.
+    case edit(member: Int?)
 }
 
 /// The `id` of a `ping`, echoed in its `pong`.
@@ -26,6 +28,10 @@ public enum ClientMessage: Equatable, Sendable {
     case claim(key: String)
     case control(ControlAction)
     case ping(id: PingID)
+    /// Run this Swift source as the room's lesson (checked against the room's size limit).
+    case code(source: String)
+    /// Run the lesson's own code again.
+    case revert
 
     /// The message's `type` as sent, for metrics and logs.
     public var typeName: String {
@@ -38,6 +44,8 @@ public enum ClientMessage: Equatable, Sendable {
         case .claim: "claim"
         case .control: "control"
         case .ping: "ping"
+        case .code: "code"
+        case .revert: "revert"
         }
     }
 }
@@ -46,10 +54,13 @@ public enum ClientMessage: Equatable, Sendable {
 public struct ProtocolError: Error, Equatable, Sendable {
     public var code: ErrorCode
     public var message: String
+    /// Where code sent to run went wrong (`compile-error` only).
+    public var diagnostics: [CodeDiagnostic]
 
-    public init(_ code: ErrorCode, _ message: String) {
+    public init(_ code: ErrorCode, _ message: String, diagnostics: [CodeDiagnostic] = []) {
         self.code = code
         self.message = message
+        self.diagnostics = diagnostics
     }
 }
 
@@ -67,11 +78,30 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case unknownRoom = "unknown-room"
     /// The room or the server has no place left.
     case full
+    /// Code sent to run did not compile; the `error` lists `diagnostics`, the old code runs on.
+    case compileError = "compile-error"
+}
+
+extension ProtocolError {
+    /// Diagnostics sent with one `compile-error` at most (the first ones: later ones often follow from them).
+    static let maxDiagnostics = 50
 }
 
 extension ClientMessage {
     /// Longest `key`, `param`, `lesson` or string ping `id` accepted, in bytes.
     static let maxStringLength = 64
+
+    /// The size limit for a text message that starts with `prefix`: a `code` message (its
+    /// `type` first, as every client writes it) may carry a lesson's source; every other
+    /// message is small.
+    public static func sizeLimit(forMessageStarting prefix: [UInt8], limits: ServerLimits) -> Int {
+        let codeStart = Array(#"{"type":"code""#.utf8)
+        var index = 0
+        while index < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[index]) { index += 1 }
+        guard prefix.count - index >= codeStart.count, Array(prefix[index..<index + codeStart.count]) == codeStart
+        else { return limits.maxMessageBytes }
+        return max(limits.maxMessageBytes, limits.maxCodeMessageBytes)
+    }
 
     /// Parses one text frame: JSON object with a known `type` and valid fields, or the error to
     /// send back. Unknown extra fields are ignored, so clients may add their own.
@@ -123,6 +153,13 @@ extension ClientMessage {
             return .claim(key: try fields.string("key"))
         case "control":
             return .control(try parseControl(fields))
+        case "code":
+            guard case .string(let source)? = fields.fields["source"] else {
+                throw ProtocolError(.badValue, "\"code\" needs a \"source\" string")
+            }
+            return .code(source: source)
+        case "revert":
+            return .revert
         case "ping":
             guard let id = fields.fields["id"] else { throw ProtocolError(.badValue, "\"ping\" needs an \"id\"") }
             switch id {
@@ -148,19 +185,11 @@ extension ClientMessage {
         case "lock": return .lock
         case "unlock": return .unlock
         case "lesson": return .lesson(try fields.string("lesson"))
-        case "give":
-            switch fields.fields["member"] {
-            case .null?, nil:
-                return .give(member: nil)
-            case .number(let number)?
-            where number.isFinite && number == number.rounded() && number >= 0 && number <= 1e9:
-                return .give(member: Int(number))
-            default:
-                throw ProtocolError(.badValue, "\"member\" must be a member id or null")
-            }
+        case "give": return .give(member: try fields.member())
+        case "edit": return .edit(member: try fields.member())
         default:
             throw ProtocolError(
-                .badValue, "\"action\" must be pause, resume, step, lock, unlock, give or lesson")
+                .badValue, "\"action\" must be pause, resume, step, lock, unlock, give, edit or lesson")
         }
     }
 }
@@ -176,6 +205,18 @@ private struct FieldReader {
         }
         guard number.isFinite else { throw ProtocolError(.badValue, "\"\(name)\" must be a finite number") }
         return number
+    }
+
+    /// `member`: a member id, or null (or absent) for nobody.
+    func member() throws(ProtocolError) -> Int? {
+        switch fields["member"] {
+        case .null?, nil:
+            return nil
+        case .number(let number)? where number.isFinite && number == number.rounded() && number >= 0 && number <= 1e9:
+            return Int(number)
+        default:
+            throw ProtocolError(.badValue, "\"member\" must be a member id or null")
+        }
     }
 
     func optionalNumber(_ name: String) throws(ProtocolError) -> Double? {

@@ -63,6 +63,14 @@ public final class Room {
     public private(set) var emptySince: Int64?
     /// When the instructor's connection dropped, while their grace period runs.
     public private(set) var instructorAwaySince: Int64?
+    /// The code the room runs when a member ran their own (nil: the lesson's own code).
+    public private(set) var source: String?
+    /// The member who may edit and run the room's code besides the instructor (class rooms).
+    public private(set) var editor: Int?
+    /// The lesson made from `source`, which `reset` starts again.
+    private var compiled: CompiledLesson?
+    private let compiler: LessonCompiler?
+    private var compileBucket: TokenBucket
 
     private let directory: LessonDirectory
     private let limits: ServerLimits
@@ -77,10 +85,11 @@ public final class Room {
     /// Opens a room running `entry`'s lesson. A class room makes its instructor key with `random`.
     public init(
         id: String, kind: Kind, lesson entry: LessonDirectory.Entry, directory: LessonDirectory,
-        limits: ServerLimits, openerAddress: String? = nil, now: Int64,
+        limits: ServerLimits, openerAddress: String? = nil, compiler: LessonCompiler? = nil, now: Int64,
         random: inout some RandomNumberGenerator
     ) {
         self.id = id
+        self.compiler = compiler
         self.kind = kind
         self.openerAddress = openerAddress
         self.directory = directory
@@ -94,6 +103,7 @@ public final class Room {
             capacity: max(1, limits.resetsPerSecondPerRoom * 2), perSecond: limits.resetsPerSecondPerRoom, now: now)
         setBucket = TokenBucket(
             capacity: max(1, limits.setsPerSecondPerRoom), perSecond: limits.setsPerSecondPerRoom, now: now)
+        compileBucket = TokenBucket(capacity: 3, perSecond: limits.compilesPerSecondPerRoom, now: now)
         newestFrame = StateFrame.encode(
             items: lesson.items, lines: lesson.lines, sequence: 1, time: lesson.elapsedTime, paused: false)
     }
@@ -105,6 +115,24 @@ public final class Room {
     }
 
     public var isClassRoom: Bool { code != nil }
+
+    /// The running lesson as clients see it: the room's lesson (id, title, order), with the
+    /// view size and gestures of the code that runs.
+    public var lessonInfo: LessonInfo {
+        var info = lessonEntry.info
+        if let compiled {
+            info.bounds = compiled.info.bounds
+            info.gestures = compiled.info.gestures
+        }
+        return info
+    }
+
+    /// True when `member` may run code in this room: the instructor of a class room, or the
+    /// member the instructor lets edit. A lesson room's code is read only (it is shared with
+    /// strangers: "Try it yourself" opens a class room of one's own).
+    public func mayEditCode(_ member: Member) -> Bool {
+        isClassRoom && (member.role == .instructor || member.id == editor)
+    }
 
     /// True when the next tick would step the lesson: someone is in, it is not paused, and
     /// something moves (or a gesture may have started something).
@@ -157,8 +185,9 @@ public final class Room {
         let member = members.remove(at: index)
         var outputs: [RoomOutput] = []
         if member.role == .instructor { instructorAwaySince = now }
-        if controller == member.id {
-            controller = nil
+        if controller == member.id || editor == member.id {
+            if controller == member.id { controller = nil }
+            if editor == member.id { editor = nil }
             outputs.append(.broadcast(roomMessage()))
         }
         if members.isEmpty {
@@ -271,7 +300,7 @@ public final class Room {
             try checkPoint(x, y)
             var swipe: CGVector?
             if let dx, let dy {
-                let limit = 10 * max(Double(lessonEntry.info.bounds.width), Double(lessonEntry.info.bounds.height))
+                let limit = 10 * max(Double(lessonInfo.bounds.width), Double(lessonInfo.bounds.height))
                 guard abs(dx) <= limit, abs(dy) <= limit else {
                     throw ProtocolError(.badValue, "\"dx\" and \"dy\" must be within ±\(Int(limit)) points")
                 }
@@ -313,7 +342,57 @@ public final class Room {
             return try control(action)
         case .ping(let id):
             return [.send(member.connection, ServerMessage.pong(id))]
+        case .code(let source):
+            try checkCodeEdit(by: member)
+            return try run(source: source, by: member, now: now)
+        case .revert:
+            try checkCodeEdit(by: member)
+            guard source != nil else { return [] }
+            source = nil
+            compiled = nil
+            return [.broadcast(ServerMessage.code(source: nil, lesson: lessonInfo, by: memberInfo(member)))]
+                + restartLesson(event: LessonEvent(name: "code", text: "\(member.name) brought back the lesson's own code"))
         }
+    }
+
+    private func checkCodeEdit(by member: Member) throws(ProtocolError) {
+        guard isClassRoom else {
+            throw ProtocolError(
+                .forbidden, "this public room's code is read only: “Try it yourself” opens a room of your own to edit it")
+        }
+        guard mayEditCode(member) else {
+            throw ProtocolError(.forbidden, "only the instructor, or the student they let edit, runs code in this class")
+        }
+    }
+
+    /// Compiles `source` and, when it compiles, restarts the room with it for everyone. When it
+    /// does not, the sender alone gets the diagnostics and the code that ran goes on running.
+    private func run(source: String, by member: Member, now: Int64) throws(ProtocolError) -> [RoomOutput] {
+        guard source.utf8.count <= limits.maxSourceBytes else {
+            throw ProtocolError(.badValue, "the code is \(source.utf8.count) bytes; a lesson's code is at most \(limits.maxSourceBytes) bytes")
+        }
+        guard let compiler else {
+            throw ProtocolError(.forbidden, "this server cannot run edited code (it has no Swift interpreter)")
+        }
+        guard compileBucket.take(now: now) else {
+            throw ProtocolError(.rateLimited, "code is being run too often in this room; wait a moment and Run again")
+        }
+        switch compiler(source, lessonEntry.info.sourceFileName) {
+        case .failure(let failure):
+            let diagnostics = failure.diagnostics
+            let first = diagnostics.first
+            let message = first.map { "line \($0.line), column \($0.column): \($0.message)" } ?? "the code did not compile"
+            throw ProtocolError(.compileError, message, diagnostics: diagnostics)
+        case .success(let lesson):
+            compiled = lesson
+            self.source = source
+            return [.broadcast(ServerMessage.code(source: source, lesson: lessonInfo, by: memberInfo(member)))]
+                + restartLesson(event: LessonEvent(name: "code", text: "\(member.name) ran new code"))
+        }
+    }
+
+    private func memberInfo(_ member: Member) -> MemberInfo {
+        MemberInfo(id: member.id, name: member.name, role: member.role)
     }
 
     private func checkGesture(by member: Member) throws(ProtocolError) {
@@ -329,16 +408,21 @@ public final class Room {
     /// Points may lie off the view (a drag that leaves it), but not far: one view size beyond
     /// each edge.
     private func checkPoint(_ x: Double, _ y: Double) throws(ProtocolError) {
-        let w = Double(lessonEntry.info.bounds.width)
-        let h = Double(lessonEntry.info.bounds.height)
+        let w = Double(lessonInfo.bounds.width)
+        let h = Double(lessonInfo.bounds.height)
         guard (-w...(2 * w)).contains(x), (-h...(2 * h)).contains(y) else {
             throw ProtocolError(
                 .badValue, "\"x\", \"y\" must lie within the view or one view size beyond it (\(Int(w)) x \(Int(h)))")
         }
     }
 
+    /// A fresh lesson of the code the room runs.
+    private func makeLesson() -> any Lesson {
+        compiled?.make() ?? lessonEntry.type.init()
+    }
+
     private func restartLesson(event: LessonEvent?) -> [RoomOutput] {
-        lesson = lessonEntry.type.init()
+        lesson = makeLesson()
         sceneVersion = lesson.sceneVersion
         awake = true
         var outputs: [RoomOutput] = []
@@ -381,6 +465,7 @@ public final class Room {
         }
         instructorAwaySince = nil
         if controller == member.id { controller = nil }
+        if editor == member.id { editor = nil }
         outputs.append(.broadcast(ServerMessage.presence(members: memberInfos)))
         return outputs
     }
@@ -441,12 +526,28 @@ public final class Room {
             }
             controller = nil
             return [.broadcast(roomMessage())]
+        case .edit(let memberID):
+            if let memberID {
+                guard let target = members.first(where: { $0.id == memberID }) else {
+                    throw ProtocolError(.badValue, "no member \(memberID) in this room")
+                }
+                editor = target.id
+                return [
+                    .broadcast(roomMessage()),
+                    .broadcast(ServerMessage.event(LessonEvent(name: "editor", text: "\(target.name) may edit the code"))),
+                ]
+            }
+            guard editor != nil else { return [] }
+            editor = nil
+            return [.broadcast(roomMessage())]
         case .lesson(let lessonID):
             guard let entry = directory.entry(withID: lessonID) else {
                 throw ProtocolError(.badValue, "no lesson named \(lessonID)")
             }
             lessonEntry = entry
-            lesson = entry.type.init()
+            compiled = nil
+            source = nil
+            lesson = makeLesson()
             sceneVersion = lesson.sceneVersion
             awake = true
             encodeFrame()
@@ -457,7 +558,8 @@ public final class Room {
     // MARK: Messages out
 
     private func roomMessage() -> WireBuffer {
-        ServerMessage.room(paused: paused, locked: locked, lesson: lessonEntry.info.id, controller: controller)
+        ServerMessage.room(
+            paused: paused, locked: locked, lesson: lessonEntry.info.id, controller: controller, editor: editor)
     }
 
     /// The full state for one member: what a late joiner needs.
@@ -465,9 +567,9 @@ public final class Room {
         ServerMessage.welcome(
             WelcomeState(
                 room: id, code: code, role: member.role, key: member.role == .instructor ? instructorKey : nil,
-                you: member.id, lesson: lessonEntry.info, lessonCode: lessonEntry.code, rate: Self.rate,
+                you: member.id, lesson: lessonInfo, lessonCode: lessonEntry.code, rate: Self.rate,
                 time: lesson.elapsedTime, items: lesson.items, boundaries: lesson.boundaries, lines: lesson.lines,
                 params: lesson.parameters, members: memberInfos, paused: paused, locked: locked,
-                controller: controller))
+                controller: controller, source: source, editor: editor))
     }
 }

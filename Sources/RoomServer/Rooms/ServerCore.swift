@@ -20,6 +20,8 @@ public enum WriteAction {
 public final class ServerCore {
     public let limits: ServerLimits
     public let directory: LessonDirectory
+    /// Compiles code that members run in their class rooms (nil: running code is refused).
+    public let compiler: LessonCompiler?
     public let metrics: ServerMetrics
     public var logger: Logger
 
@@ -44,9 +46,10 @@ public final class ServerCore {
 
     public init(
         directory: LessonDirectory, limits: ServerLimits = ServerLimits(), logger: Logger = Logger(label: "newtons"),
-        clock: @escaping () -> Int64 = monotonicNanoseconds
+        compiler: LessonCompiler? = nil, clock: @escaping () -> Int64 = monotonicNanoseconds
     ) {
         self.directory = directory
+        self.compiler = compiler
         self.limits = limits
         self.logger = logger
         self.clock = clock
@@ -96,8 +99,8 @@ public final class ServerCore {
 
     private func makeLessonRoom(_ entry: LessonDirectory.Entry, now: Int64) -> Room {
         let room = Room(
-            id: entry.info.id, kind: .lesson, lesson: entry, directory: directory, limits: limits, now: now,
-            random: &random)
+            id: entry.info.id, kind: .lesson, lesson: entry, directory: directory, limits: limits, compiler: compiler,
+            now: now, random: &random)
         lessonRooms[entry.info.id] = room
         return room
     }
@@ -125,7 +128,7 @@ public final class ServerCore {
         while classRooms[code] != nil { code = RoomCode.make(using: &random) }
         let room = Room(
             id: code, kind: .classRoom(code: code), lesson: entry, directory: directory, limits: limits,
-            openerAddress: session.address, now: now, random: &random)
+            openerAddress: session.address, compiler: compiler, now: now, random: &random)
         classRooms[code] = room
         logger.info("room \(code) opened: lesson \(lessonID), by \(session.address)")
         join(session, to: room, request: request, asOpener: true, now: now)
