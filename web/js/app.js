@@ -8,7 +8,7 @@ import { FrameBuffer } from './interpolation.js';
 import { fitView, toClient, toView } from './viewport.js';
 import { GestureClassifier, bindPointer, gesturesFor, hintFor } from './gestures.js';
 import { drawRoom, overlaysAnimating, LABEL_SECONDS } from './render.js';
-import { renderCode } from './code-view.js';
+import { CodePanel } from './code-panel.js';
 import { Connection } from './connection.js';
 import { ParamsView, renderMembers, logEvent } from './controls.js';
 import { createRoomState, applyMessage, canGesture, keyAfterWelcome, forgetKey, roomToken } from './room-state.js';
@@ -230,6 +230,13 @@ function startRoom(target) {
   // ---- panels
   const params = new ParamsView($('[data-params]'), $('[data-params-empty]'), (name, value) => send(msg.set(name, value)));
   const eventsList = $('[data-events]');
+  const codePanel = new CodePanel($('[data-code-panel]'), { state, send, toast });
+  $('[data-show-code]').addEventListener('click', () => {
+    const open = body.dataset.codeOpen !== 'true';
+    body.dataset.codeOpen = String(open);
+    $('[data-show-code]').setAttribute('aria-expanded', String(open));
+    if (open) $('[data-code-panel]').scrollIntoView({ block: 'start', behavior: 'smooth' });
+  });
 
   function showEvent(e) {
     logEvent(eventsList, e);
@@ -256,7 +263,10 @@ function startRoom(target) {
   }
 
   function updateMembers() {
-    renderMembers($('[data-members]'), $('[data-people-count]'), state, { onGive: (member) => send(msg.control('give', { member })) });
+    renderMembers($('[data-members]'), $('[data-people-count]'), state, {
+      onGive: (member) => send(msg.control('give', { member })),
+      onEdit: (member) => send(msg.control('edit', { member })),
+    });
   }
 
   function updateRoomStatus() {
@@ -288,6 +298,7 @@ function startRoom(target) {
     $('[data-control="lock"]').setAttribute('aria-pressed', String(state.locked));
     $('[data-control="reset"]').disabled = !mayGesture;
     params.setEnabled(mayGesture);
+    codePanel.update();
     updateMembers();
   }
 
@@ -295,8 +306,8 @@ function startRoom(target) {
     const l = state.lesson;
     $('[data-lesson-title]').textContent = l.title || l.id || 'Lesson';
     $('[data-lesson-summary]').textContent = l.summary;
+    $('[data-lesson-summary]').title = l.summary;
     document.title = `${l.title || l.id} · Newtons`;
-    renderCode($('[data-lesson-code]'), l.code || '// The code of this lesson is not available.');
     springy = l.id === 'spring' || state.params.some((p) => /frequency/i.test(p.name));
     const gestures = gesturesFor(l);
     classifier.setGestures(gestures);
@@ -336,6 +347,7 @@ function startRoom(target) {
     resize();
     updateLesson();
     updateRoomPanel();
+    codePanel.onWelcome();
     params.setParams(state.params);
     updateRoomStatus();
     // The same room from now on, whatever the first URL said (a reload rejoins it).
@@ -373,6 +385,14 @@ function startRoom(target) {
     if (m.type === 'scene') {
       dirty = true;
     }
+    if (m.type === 'code') {
+      // New code runs: its gestures and view size, its code in every editor.
+      classifier.setBounds(state.bounds);
+      updateLesson();
+      resize();
+      codePanel.onCode(m);
+    }
+    if (m.type === 'error') codePanel.onError(m);
     if (changed.has('params') && m.type !== 'welcome') params.setParams(state.params);
     if ((changed.has('room') || changed.has('presence') || changed.has('role')) && m.type !== 'welcome') updateRoomStatus();
     if (changed.has('role') && state.role === 'instructor' && m.type !== 'welcome') {
