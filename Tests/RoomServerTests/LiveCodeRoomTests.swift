@@ -164,7 +164,7 @@ struct LiveCodeRoomTests {
         #expect(room.source == nil)
     }
 
-    @Test func codeAndRevertAndEditParseAndACodeMessageMayBeLarger() {
+    @Test func codeAndRevertAndEditParseAndACodeMessageMayBeLarger() throws {
         #expect(try ClientMessage.parse(Array(#"{"type":"code","source":"let a = \"b\"\n"}"#.utf8)).get() == .code(source: "let a = \"b\"\n"))
         #expect(try ClientMessage.parse(Array(#"{"type":"revert"}"#.utf8)).get() == .revert)
         #expect(try ClientMessage.parse(Array(#"{"type":"control","action":"edit","member":3}"#.utf8)).get() == .control(.edit(member: 3)))

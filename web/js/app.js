@@ -107,6 +107,7 @@ function startRoom(target) {
   const canvas = $('#stage');
   const ctx = canvas.getContext('2d', { alpha: true });
   const wrap = $('[data-stage-wrap]');
+  const room = $('#room');
   const state = createRoomState();
   const buffer = new FrameBuffer();
   const classifier = new GestureClassifier(['tap']);
@@ -137,6 +138,8 @@ function startRoom(target) {
     if (canvas.height !== next.pixelHeight) canvas.height = next.pixelHeight;
     fit = next;
     classifier.setScale(fit.scale);
+    // The stage column is as wide as the view needs at this height; the code takes the rest.
+    room.style.setProperty('--stage-w', `${Math.ceil((r.height * state.bounds.w) / state.bounds.h + 40)}px`);
     // Resizing cleared the canvas: draw now, not a frame later (no flicker while resizing).
     const now = nowS();
     draw(now, buffer.size ? buffer.sample(now) : null);

@@ -92,6 +92,7 @@ export class CodeEditor {
       mode: 'swift',
       theme: 'xcode-dark',
       lineNumbers: true,
+      lineWrapping: true, // as Xcode wraps: the whole line in view, whatever the panel's width
       indentUnit: 4,
       tabSize: 4,
       indentWithTabs: false,
