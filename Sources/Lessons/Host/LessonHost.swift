@@ -34,7 +34,7 @@ open class LessonHost<Controller: UIViewController> {
     public private(set) var sceneVersion = 0
     public private(set) var elapsedTime: TimeInterval = 0
 
-    init(_ makeController: @escaping () -> Controller) {
+    public init(_ makeController: @escaping () -> Controller) {
         self.makeController = makeController
         controller = makeController()
         prepare(controller)
@@ -44,12 +44,12 @@ open class LessonHost<Controller: UIViewController> {
 
     /// Called on each new controller before its `viewDidLoad()`: set the values of live
     /// parameters that the scene reads while it is built.
-    func prepare(_ controller: Controller) {}
+    open func prepare(_ controller: Controller) {}
 
     /// Starts the lesson again: a fresh controller builds the scene anew (new item ids), as
     /// a student's "run again" would. Live parameters keep their values where the lesson
     /// re-applies them in `didRestart`.
-    func restart() {
+    public func restart() {
         controller = makeController()
         prepare(controller)
         controller.viewDidLoad()
@@ -60,11 +60,11 @@ open class LessonHost<Controller: UIViewController> {
     }
 
     /// Called after `restart()`; lessons with live parameters apply them to the new scene.
-    func didRestart() {}
+    open func didRestart() {}
 
     /// Sends a tap to the button under `point`, if there is one; true when there was.
     @discardableResult
-    func tapButton(at point: CGPoint) -> Bool {
+    public func tapButton(at point: CGPoint) -> Bool {
         func find(_ view: UIView) -> UIButton? {
             for child in view.subviews.reversed() where !child.isHidden && child.alpha > 0 {
                 if let hit = find(child) { return hit }
@@ -80,21 +80,21 @@ open class LessonHost<Controller: UIViewController> {
     }
 
     /// The animator whose clock the room drives; a lesson returns its controller's.
-    var animator: UIDynamicAnimator? { nil }
+    open var animator: UIDynamicAnimator? { nil }
 
     // MARK: Naming, events, parameters
 
     /// Gives a view the name clients show (views of images are named after the image).
-    func name(_ view: UIView, _ name: String) {
+    public func name(_ view: UIView, _ name: String) {
         names[ObjectIdentifier(view)] = name
     }
 
     /// Queues an event for the room to send.
-    func emit(_ name: String, _ text: String, item view: UIView? = nil, at point: CGPoint? = nil) {
+    public func emit(_ name: String, _ text: String, item view: UIView? = nil, at point: CGPoint? = nil) {
         pendingEvents.append(LessonEvent(name: name, text: text, item: view.map(itemID(of:)), point: point))
     }
 
-    func addParameter(
+    public func addParameter(
         _ name: String, _ label: String, min: Double, max: Double, step: Double, get: @escaping () -> Double,
         set: @escaping (Double) -> Void
     ) {
@@ -117,7 +117,7 @@ open class LessonHost<Controller: UIViewController> {
         spec.set(value)
     }
 
-    public func drainEvents() -> [LessonEvent] {
+    open func drainEvents() -> [LessonEvent] {
         defer { pendingEvents.removeAll() }
         return pendingEvents
     }
@@ -156,13 +156,13 @@ open class LessonHost<Controller: UIViewController> {
         handlePush(at: point, swipe: swipe)
     }
 
-    func handleTap(_ gesture: UITapGestureRecognizer) {}
-    func handlePan(_ gesture: UIPanGestureRecognizer) {}
-    func handlePush(at point: CGPoint, swipe: CGVector?) {}
+    open func handleTap(_ gesture: UITapGestureRecognizer) {}
+    open func handlePan(_ gesture: UIPanGestureRecognizer) {}
+    open func handlePush(at point: CGPoint, swipe: CGVector?) {}
 
     // MARK: Clock
 
-    public func advance(by dt: TimeInterval) {
+    open func advance(by dt: TimeInterval) {
         guard dt.isFinite, dt > 0 else { return }
         elapsedTime += dt
         animator?.advance(by: dt)
@@ -181,7 +181,7 @@ open class LessonHost<Controller: UIViewController> {
         }
     }
 
-    public var isAtRest: Bool {
+    open var isAtRest: Bool {
         !(animator?.isRunning ?? false)
     }
 
@@ -266,7 +266,7 @@ open class LessonHost<Controller: UIViewController> {
         return result
     }
 
-    func itemID(of view: UIView) -> Int {
+    public func itemID(of view: UIView) -> Int {
         let key = ObjectIdentifier(view)
         if let id = ids[key] { return id }
         let id = nextID

@@ -28,7 +28,7 @@ open class UIGestureRecognizer {
     let point: CGPoint
     let translation: CGPoint
 
-    init(state: State, point: CGPoint, translation: CGPoint = .zero) {
+    public init(state: State, point: CGPoint, translation: CGPoint = .zero) {
         self.state = state
         self.point = point
         self.translation = translation

@@ -95,7 +95,7 @@ public final class Room {
         self.directory = directory
         self.limits = limits
         lessonEntry = entry
-        lesson = entry.type.init()
+        lesson = entry.make()
         sceneVersion = lesson.sceneVersion
         emptySince = now
         if case .classRoom = kind { instructorKey = RoomCode.makeKey(using: &random) }
@@ -418,7 +418,7 @@ public final class Room {
 
     /// A fresh lesson of the code the room runs.
     private func makeLesson() -> any Lesson {
-        compiled?.make() ?? lessonEntry.type.init()
+        compiled?.make() ?? lessonEntry.make()
     }
 
     private func restartLesson(event: LessonEvent?) -> [RoomOutput] {

@@ -1,0 +1,200 @@
+import Foundation
+import Lessons
+
+/// The native view controller under the source's `UIViewController` subclass: its `view` is
+/// the room's reference view, and its `viewDidLoad()` runs the source's.
+public final class LiveViewController: UIViewController {
+    var onLoad: (() -> Void)?
+
+    public override func viewDidLoad() {
+        onLoad?()
+    }
+}
+
+/// A lesson run from its Swift source. Everything a room needs around the tutorial's code
+/// (items, lines, boundaries, events, the clock) is the same host the compiled lessons use;
+/// the view controller's code is interpreted. A run-time error stops the code for good: the
+/// scene keeps its last state, no callback runs again, and `runtimeError` says why (the room
+/// also gets a `runtime-error` event).
+public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
+    /// The empty lesson (`LiveLesson()`): the starting template a student edits.
+    public static let info = LiveSwift.templateProgram.info
+
+    /// One start of the source: its interpreter and the instance of its controller class.
+    final class Run {
+        let program: LiveProgram
+        var interpreter: Interpreter
+        var instance: Instance?
+
+        init(program: LiveProgram) {
+            self.program = program
+            interpreter = Interpreter(module: program.module, limits: program.limits)
+        }
+
+        /// A fresh interpreter and controller (the lesson's first start and every restart).
+        func makeController() -> LiveViewController {
+            interpreter.tearDown()
+            interpreter = Interpreter(module: program.module, limits: program.limits)
+            let controller = LiveViewController(bounds: program.info.bounds)
+            let interpreter = self.interpreter
+            instance = interpreter.callback {
+                try interpreter.instantiate(
+                    program.module.controller, arguments: Arguments(values: [], labels: []), native: controller,
+                    at: program.module.tree)
+            }
+            controller.onLoad = { [weak self] in
+                guard let self, let instance = self.instance else { return }
+                interpreter.callback {
+                    guard let code = instance.type.method("viewDidLoad", labels: []) else { return }
+                    _ = try interpreter.invoke(code, Arguments(values: [], labels: []), captured: nil, instance: instance, at: code.node)
+                }
+            }
+            return controller
+        }
+    }
+
+    private let run: Run
+    public let program: LiveProgram
+    /// Why the lesson's code stopped, if it did.
+    public var runtimeError: LiveDiagnostic? { run.interpreter.fault }
+    private var reportedError = false
+
+    public required convenience init() {
+        self.init(program: LiveSwift.templateProgram)
+    }
+
+    init(program: LiveProgram) {
+        let run = Run(program: program)
+        self.run = run
+        self.program = program
+        super.init { run.makeController() }
+        bindParameters()
+    }
+
+    deinit {
+        run.interpreter.tearDown()
+    }
+
+    /// The shipped lesson's live values, where the source still has a stored property of the
+    /// same name (`damping` in the snap lesson): the value is read from and written to it.
+    private func bindParameters() {
+        for spec in program.parameters {
+            guard program.module.controller.storedProperty(spec.name) != nil else { continue }
+            addParameter(
+                spec.name, spec.label, min: spec.min, max: spec.max, step: spec.step,
+                get: { [unowned self] in
+                    guard let instance = run.instance, let value = instance.fields[spec.name]?.asDouble else { return spec.value }
+                    return value
+                },
+                set: { [unowned self] value in
+                    guard let instance = run.instance else { return }
+                    let interpreter = run.interpreter
+                    interpreter.callback {
+                        try interpreter.setInstanceMember(instance, spec.name, .double(value), at: program.module.tree)
+                    }
+                })
+        }
+    }
+
+    public override var animator: UIDynamicAnimator? {
+        let animators = run.interpreter.animators
+        return animators.first { $0.referenceView === controller.view } ?? animators.first
+    }
+
+    public override func advance(by dt: TimeInterval) {
+        guard run.interpreter.fault == nil else { return }
+        super.advance(by: dt)
+    }
+
+    public override var isAtRest: Bool {
+        run.interpreter.fault != nil || super.isAtRest
+    }
+
+    public override func drainEvents() -> [LessonEvent] {
+        for line in run.interpreter.printed { emit("print", line) }
+        run.interpreter.printed.removeAll()
+        if let error = run.interpreter.fault, !reportedError {
+            reportedError = true
+            emit("runtime-error", error.description)
+        }
+        return super.drainEvents()
+    }
+
+    // MARK: Gestures, as UIKit delivers them
+
+    public override func handleTap(_ gesture: UITapGestureRecognizer) {
+        if tapButton(at: gesture.location(in: nil)) { return }
+        if deliver(gesture, kind: .tap, parameterType: "UITapGestureRecognizer") { return }
+        // A lesson that takes no taps starts again on a tap, as the shipped ones do.
+        if run.interpreter.fault == nil { restart() }
+    }
+
+    public override func handlePan(_ gesture: UIPanGestureRecognizer) {
+        deliver(gesture, kind: .pan, parameterType: "UIPanGestureRecognizer")
+    }
+
+    public override func handlePush(at point: CGPoint, swipe: CGVector?) {
+        deliver(UITapGestureRecognizer(state: .ended, point: point), kind: .tap, parameterType: "UITapGestureRecognizer")
+    }
+
+    /// To the recognisers the source added; without any, to the controller's handler that
+    /// takes this kind of recogniser (the tutorials' `handle…Gesture(_:)`). False when none.
+    @discardableResult
+    private func deliver(_ gesture: UIGestureRecognizer, kind: LiveRecognizer.Kind, parameterType: String) -> Bool {
+        let interpreter = run.interpreter
+        let matching = interpreter.recognizers.filter { $0.kind == kind }
+        if !matching.isEmpty {
+            for recognizer in matching { interpreter.deliver(gesture, to: recognizer.target, action: recognizer.action) }
+            return true
+        }
+        guard interpreter.recognizers.isEmpty, let instance = run.instance,
+            let handler = program.module.controller.methods.values.joined().first(where: {
+                $0.parameters.count == 1 && $0.parameters[0].typeName == parameterType
+            })
+        else { return false }
+        interpreter.deliver(gesture, to: instance, action: handler.name)
+        return true
+    }
+}
+
+extension LiveSwift {
+    /// The empty lesson a student starts from: a view controller with one square that falls
+    /// onto the bottom edge.
+    public static let emptyLessonTemplate = """
+        import UIKit
+
+        // A lesson of your own: build the scene in viewDidLoad, react to taps in handleTap.
+        final class MyViewController: UIViewController {
+            let square = UIView(frame: CGRect(x: 137.5, y: 100, width: 100, height: 100))
+            var animator: UIDynamicAnimator!
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                square.backgroundColor = .orange
+                view.addSubview(square)
+
+                animator = UIDynamicAnimator(referenceView: view)
+                let gravity = UIGravityBehavior(items: [square])
+                let collision = UICollisionBehavior(items: [square])
+                collision.translatesReferenceBoundsIntoBoundary = true
+                animator.addBehavior(gravity)
+                animator.addBehavior(collision)
+                view.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(handleTap(_:))))
+            }
+
+            @objc func handleTap(_ gesture: UITapGestureRecognizer) {
+                let push = UIPushBehavior(items: [square], mode: .instantaneous)
+                push.pushDirection = CGVector(dx: 0, dy: -2)
+                animator.addBehavior(push)
+            }
+        }
+        """
+
+    static let templateProgram: LiveProgram = {
+        do {
+            return try LiveSwift.compile(source: emptyLessonTemplate, fileName: "MyLesson.swift")
+        } catch {
+            fatalError("the empty lesson template does not compile: \(error)")
+        }
+    }()
+}
