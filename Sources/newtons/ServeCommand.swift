@@ -136,6 +136,7 @@ struct ServeCommand: ParsableCommand {
         configuration.port = port
         configuration.webRoot = web
         configuration.webLibraries = webLibs
+        configuration.compiler = LiveLessonCompiler.make()
         configuration.tlsCertificate = tlsCert
         configuration.tlsKey = tlsKey
         configuration.allowedOrigins = allowedOrigin
@@ -144,9 +145,14 @@ struct ServeCommand: ParsableCommand {
         let withFixtures = fixtureLessons || ProcessInfo.processInfo.environment["NEWTONS_FIXTURE_LESSONS"] == "1"
         let lessons = LessonCatalog.all + (withFixtures ? FixtureLessons.all : [])
         let fixtureIDs = Set(FixtureLessons.all.map { $0.info.id })
-        let directory = LessonDirectory(lessons) { lesson in
-            fixtureIDs.contains(lesson.info.id) ? FixtureLessons.code(of: lesson) : LessonCatalog.sourceCode(of: lesson)
+        let compiled = lessons.map { lesson in
+            LessonDirectory.Entry(
+                lesson,
+                code: fixtureIDs.contains(lesson.info.id)
+                    ? FixtureLessons.code(of: lesson) : LessonCatalog.sourceCode(of: lesson))
         }
+        // The empty lesson template: a class room of one's own can start from it (`?lesson=blank`).
+        let directory = LessonDirectory(entries: compiled + [LiveLessonCompiler.blankLesson])
         if directory.entries.isEmpty {
             logger.warning("no lessons to serve (LessonCatalog is empty); try --fixture-lessons")
         }
