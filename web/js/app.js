@@ -409,6 +409,7 @@ function startRoom(target) {
       pendingClaim = null;
     }
     if (changed.has('event')) showEvent(state.events[state.events.length - 1]);
+    if (m.type === 'event') codePanel.onEvent(m);
   }
 
   function onFrame(f) {

@@ -16,6 +16,16 @@ export function codeStatus(state) {
   return { text: edited ? 'The class runs edited code' : 'The instructor edits this code' };
 }
 
+/**
+ * A run-time error as the interpreter reports it (`Snap.swift:12:9: error: message`) → a
+ * diagnostic, or null when the text names no line.
+ */
+export function parseRuntimeError(text) {
+  const m = /(?:^|\s)(?:[^\s:]+\.swift:)?(\d+):(\d+):\s*(?:(?:fatal )?error:\s*)?(.+)$/s.exec(String(text || ''));
+  if (!m) return null;
+  return { line: Number(m[1]), column: Number(m[2]), message: m[3].trim() };
+}
+
 export class CodePanel {
   constructor(root, { state, send, toast }) {
     this.root = root;
@@ -84,6 +94,13 @@ export class CodePanel {
     this.root.dataset.running = 'false';
     this.editor.showDiagnostics([], m.message || m.code);
     return true;
+  }
+
+  /** A room event: a run-time error of the running code shows at its line, for everyone. */
+  onEvent(e) {
+    if (e.name !== 'runtime-error') return;
+    const d = parseRuntimeError(e.text);
+    this.editor.showDiagnostics(d ? [d] : [], e.text);
   }
 
   /** Rights changed (role, editor, room kind): buttons and read-only follow. */

@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeDiagnostic, placeDiagnostics } from '../js/editor.js';
-import { codeStatus } from '../js/code-panel.js';
+import { codeStatus, parseRuntimeError } from '../js/code-panel.js';
 import { createRoomState, applyMessage, canEditCode, runningCode, errorText } from '../js/room-state.js';
 import { validateServerMessage, msg, isSendable } from '../js/protocol.js';
 
@@ -83,5 +83,13 @@ describe('diagnostics in the editor', () => {
   test('described as Xcode does, placed inside the document', () => {
     assert.equal(describeDiagnostic({ line: 3, column: 9, message: 'cannot find x' }), 'Line 3, column 9: cannot find x');
     assert.deepEqual(placeDiagnostics([{ line: 40, column: 1, message: 'm' }, { line: 2, column: 1, message: 'n' }], 10).map((d) => d.line), [10, 2]);
+  });
+});
+
+describe('run-time errors', () => {
+  test('the interpreter’s file:line:column form gives the line', () => {
+    assert.deepEqual(parseRuntimeError('SnapLesson.swift:21:15: error: index 3 is out of range'), { line: 21, column: 15, message: 'index 3 is out of range' });
+    assert.deepEqual(parseRuntimeError('12:3: unexpectedly found nil'), { line: 12, column: 3, message: 'unexpectedly found nil' });
+    assert.equal(parseRuntimeError('the lesson stopped'), null);
   });
 });
