@@ -182,3 +182,39 @@ struct LiveCodeRoomTests {
         #expect(ClientMessage.sizeLimit(forMessageStarting: Array(#"{"type":"tap""#.utf8), limits: limits) == 4096)
     }
 }
+
+/// Code that takes the server long (up to the interpreter's budget) is charged to its address.
+struct CodeTimeBudgetTests {
+    final class FakeClock: @unchecked Sendable {
+        var nanoseconds: Int64 = 0
+    }
+
+    @Test func anAddressWhoseCodeTakesLongWaitsAndOthersRunOn() {
+        let clock = FakeClock()
+        // Every compile "takes" 0.3 s of the service thread (an endless viewDidLoad cut off).
+        let slow: LessonCompiler = { source, name in
+            clock.nanoseconds += 300_000_000
+            return LiveCodeRoomTests.compiler(source, name)
+        }
+        var limits = ServerLimits()
+        limits.compilesPerSecondPerRoom = 100
+        let core = ServerCore(directory: fakeDirectory, limits: limits, compiler: slow, clock: { clock.nanoseconds })
+        core.open(connection: 1, address: "10.0.0.1", request: ConnectRequest(arguments: ["lesson=fake-moving"]), now: 0)
+        core.open(connection: 2, address: "10.0.0.2", request: ConnectRequest(arguments: ["lesson=fake-moving"]), now: 0)
+        func run(_ connection: ConnectionID, now: Int64) -> [String] {
+            core.receive(connection: connection, text: Array(#"{"type":"code","source":"ok"}"#.utf8), now: now)
+            var messages: [String] = []
+            while case (.send(let buffer), _) = core.nextWrite(connection: connection, now: now) {
+                let json = decode(buffer)
+                messages.append((json["type"] as? String ?? "frame") + ((json["code"] as? String).map { ":" + $0 } ?? ""))
+            }
+            return messages
+        }
+        _ = run(1, now: 0)
+        _ = run(2, now: 0)
+        #expect(run(1, now: 1_000).first == "code")  // 0.4 s of budget: two slow runs
+        #expect(run(1, now: 2_000) == ["error:rate-limited"])
+        #expect(run(2, now: 2_000).first == "code", "another address is not held up")
+        #expect(run(1, now: 4_000_000).first == "code", "the debt is paid back in time")
+    }
+}

@@ -108,6 +108,8 @@ export class CodePanel {
     const state = this.state;
     const mayEdit = canEditCode(state);
     const status = codeStatus(state);
+    // Rights taken back: the editor shows what runs, not a draft that can no longer run.
+    if (!mayEdit && !this.editor.readOnly && this.editor.value() !== runningCode(state)) this.editor.setCode(runningCode(state));
     this.editor.setReadOnly(!mayEdit);
     this.runButton.hidden = !mayEdit;
     this.revertButton.hidden = !mayEdit;

@@ -20,6 +20,10 @@ public struct ServerLimits: Sendable, Equatable {
     public var maxSourceBytes = 32_768
     /// Code runs (compiles) per second in one room, with a burst of three.
     public var compilesPerSecondPerRoom = 0.5
+    /// Seconds of the service thread that running code (compiling it, its `viewDidLoad`) may
+    /// take per second for one address, with a burst of twice that: code that never ends costs
+    /// its interpreter budget once, then that address waits.
+    public var codeSecondsPerSecondPerAddress = 0.2
     /// Reliable messages waiting for one client; beyond, it is closed as too slow.
     public var maxQueuedMessages = 256
     /// Seconds a client may go without taking anything due to it before it is closed as too slow.

@@ -36,6 +36,8 @@ public final class ServerCore {
     private var kills: [ConnectionID] = []
     private var connectionsByAddress: [String: Int] = [:]
     private var unknownRoomBuckets: [String: TokenBucket] = [:]
+    /// Service-thread time spent running code, per address (`codeSecondsPerSecondPerAddress`).
+    private var codeTimeBuckets: [String: TokenBucket] = [:]
     private var deferredSessions: Set<ConnectionID> = []
     private var nextHousekeeping: Int64 = 0
     /// True when some room may need a tick (set by inputs, confirmed by `tick`).
@@ -213,7 +215,7 @@ public final class ServerCore {
         }
         metrics.messagesIn[message.typeName, default: 0] += 1
         guard let room = session.room else { return }
-        switch room.handle(message, from: connection, now: now) {
+        switch handle(message, in: room, from: session, now: now) {
         case .success(let outputs):
             perform(outputs, in: room, now: now)
             mayHaveActiveRooms = true
@@ -221,6 +223,27 @@ public final class ServerCore {
             metrics.countRejected(error.code.rawValue)
             sendError(error, to: session, now: now)
         }
+    }
+
+    /// Hands a message to its room; running code is charged to its sender's address in
+    /// service-thread seconds, so that code that never ends (up to the interpreter's budget)
+    /// cannot keep every room of the server waiting.
+    private func handle(
+        _ message: ClientMessage, in room: Room, from session: Session, now: Int64
+    ) -> Result<[RoomOutput], ProtocolError> {
+        guard case .code = message else { return room.handle(message, from: session.id, now: now) }
+        let perSecond = limits.codeSecondsPerSecondPerAddress
+        var bucket =
+            codeTimeBuckets[session.address] ?? TokenBucket(capacity: 2 * perSecond, perSecond: perSecond, now: now)
+        guard bucket.hasTokens(now: now) else {
+            return .failure(
+                ProtocolError(.rateLimited, "code from your address took the server a long time; wait a few seconds and Run again"))
+        }
+        let started = clock()
+        let result = room.handle(message, from: session.id, now: now)
+        bucket.spend(Double(clock() - started) / 1e9, now: now)
+        codeTimeBuckets[session.address] = bucket
+        return result
     }
 
     /// The transport closes a connection for a protocol violation (too big, binary): count it.
@@ -429,6 +452,7 @@ public final class ServerCore {
             }
         }
         unknownRoomBuckets = unknownRoomBuckets.filter { !$0.value.isFull(now: now) }
+        codeTimeBuckets = codeTimeBuckets.filter { !$0.value.isFull(now: now) }
         mayHaveActiveRooms = true
     }
 
