@@ -238,7 +238,10 @@ function startRoom(target) {
     const open = body.dataset.codeOpen !== 'true';
     body.dataset.codeOpen = String(open);
     $('[data-show-code]').setAttribute('aria-expanded', String(open));
-    if (open) $('[data-code-panel]').scrollIntoView({ block: 'start', behavior: 'smooth' });
+    if (open) {
+      codePanel.editor.refresh();
+      $('[data-code-panel]').scrollIntoView({ block: 'start', behavior: 'smooth' });
+    }
   });
 
   function showEvent(e) {

@@ -112,6 +112,11 @@ export class CodeEditor {
     if (this.diagnostics.length) this.showDiagnostics(this.diagnostics);
   }
 
+  /** After the editor was hidden (a phone's Code button): measure and draw again. */
+  refresh() {
+    if (this.cm) this.cm.refresh();
+  }
+
   value() {
     return this.cm ? this.cm.getValue() : this.area.value;
   }
