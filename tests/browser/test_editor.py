@@ -6,9 +6,7 @@ instructor's code reaches the student, who may not run code until the instructor
 from __future__ import annotations
 
 import re
-import time
 
-import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -18,17 +16,6 @@ import pagekit as pk
 # The edit every test makes: the snap goes to a fixed point instead of the tapped one.
 FIXED = (90.0, 520.0)
 TAPPED = (280.0, 160.0)
-
-
-@pytest.fixture
-def two(server, make_driver):
-    teacher = make_driver("desktop")
-    student = make_driver("desktop")
-    yield teacher, student
-    for drv in (teacher, student):
-        errors = pk.console_errors(drv, allow=("compile-error",))
-        assert not errors, f"console errors: {errors}"
-        drv.get("about:blank")
 
 
 def editor_ready(drv):

@@ -83,21 +83,7 @@ public enum ServerMessage {
         json.key("order")
         json.int(state.lesson.order)
         json.comma()
-        json.key("gestures")
-        json.raw("[")
-        for (offset, gesture) in state.lesson.gestures.enumerated() {
-            if offset > 0 { json.comma() }
-            json.string(gesture.rawValue)
-        }
-        json.raw("]},")
-        json.key("bounds")
-        json.raw("{")
-        json.key("w")
-        json.number(Double(state.lesson.bounds.width))
-        json.comma()
-        json.key("h")
-        json.number(Double(state.lesson.bounds.height))
-        json.raw("},")
+        writeGesturesAndBounds(of: state.lesson, closingLesson: true, into: &json)
         json.key("rate")
         json.int(state.rate)
         json.comma()
@@ -160,21 +146,7 @@ public enum ServerMessage {
         json.key("source")
         if let source { json.string(source) } else { json.null() }
         json.comma()
-        json.key("gestures")
-        json.raw("[")
-        for (offset, gesture) in lesson.gestures.enumerated() {
-            if offset > 0 { json.comma() }
-            json.string(gesture.rawValue)
-        }
-        json.raw("],")
-        json.key("bounds")
-        json.raw("{")
-        json.key("w")
-        json.number(Double(lesson.bounds.width))
-        json.comma()
-        json.key("h")
-        json.number(Double(lesson.bounds.height))
-        json.raw("},")
+        writeGesturesAndBounds(of: lesson, closingLesson: false, into: &json)
         json.key("by")
         if let member { json.int(member.id) } else { json.null() }
         json.comma()
@@ -307,6 +279,25 @@ public enum ServerMessage {
     }
 
     // MARK: Objects
+
+    /// `"gestures":[...]` (closing the `lesson` object when asked), then `"bounds":{w,h},`.
+    static func writeGesturesAndBounds(of lesson: LessonInfo, closingLesson: Bool, into json: inout JSONWriter) {
+        json.key("gestures")
+        json.raw("[")
+        for (offset, gesture) in lesson.gestures.enumerated() {
+            if offset > 0 { json.comma() }
+            json.string(gesture.rawValue)
+        }
+        json.raw(closingLesson ? "]}," : "],")
+        json.key("bounds")
+        json.raw("{")
+        json.key("w")
+        json.number(Double(lesson.bounds.width))
+        json.comma()
+        json.key("h")
+        json.number(Double(lesson.bounds.height))
+        json.raw("},")
+    }
 
     static func writeItems(_ items: [SceneItem], into json: inout JSONWriter) {
         json.raw("[")
