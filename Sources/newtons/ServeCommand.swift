@@ -152,7 +152,12 @@ struct ServeCommand: ParsableCommand {
                     ? FixtureLessons.code(of: lesson) : LessonCatalog.sourceCode(of: lesson))
         }
         // The empty lesson template: a class room of one's own can start from it (`?lesson=blank`).
-        let directory = LessonDirectory(entries: compiled + [LiveLessonCompiler.blankLesson])
+        var blank: [LessonDirectory.Entry] = []
+        switch LiveLessonCompiler.blankLesson() {
+        case .success(let entry): blank = [entry]
+        case .failure(let error): logger.warning("no empty lesson template (it does not compile): \(error)")
+        }
+        let directory = LessonDirectory(entries: compiled + blank)
         if directory.entries.isEmpty {
             logger.warning("no lessons to serve (LessonCatalog is empty); try --fixture-lessons")
         }
