@@ -179,6 +179,8 @@ struct LiveCodeRoomTests {
         let limits = ServerLimits()
         #expect(ClientMessage.sizeLimit(forMessageStarting: Array(#" {"type":"code","source":""#.utf8), limits: limits) == limits.maxCodeMessageBytes)
         #expect(ClientMessage.sizeLimit(forMessageStarting: Array(#"{"source":"x","type":"code"}"#.utf8), limits: limits) == 4096)
+        #expect(ClientMessage.sizeLimit(forMessageStarting: Array("{ \"type\" :\n \"code\", \"source\"".utf8), limits: limits) == limits.maxCodeMessageBytes)
+        #expect(ClientMessage.sizeLimit(forMessageStarting: Array(#"{"type":"codex""#.utf8), limits: limits) == 4096)
         #expect(ClientMessage.sizeLimit(forMessageStarting: Array(#"{"type":"tap""#.utf8), limits: limits) == 4096)
     }
 }

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -190,3 +192,18 @@ def test_desktop_code_stands_beside_a_stage_no_smaller_than_before(server, deskt
     assert bottom[1] - top[1] >= 490, f"the view is {bottom[1] - top[1]:.0f} px tall (494 before the editor)"
     for css in ("[data-params-panel]", "[data-events]", "[data-room-code]"):
         assert desktop.find_element(By.CSS_SELECTOR, css).is_displayed(), css
+
+
+def test_a_class_can_start_from_the_empty_lesson_template(server, desktop, lessons):
+    if "blank" not in [l["id"] for l in lessons]:
+        pytest.skip("the server offers no 'blank' lesson: its interpreter cannot compile the template (see its log)")
+    desktop.get(f"{server.base}/")
+    card = pk.wait_for(lambda: desktop.find_element(By.CSS_SELECTOR, '[data-lesson="blank"]'), message="the blank card")
+    assert card.is_displayed()
+    desktop.get(f"{server.base}/?lesson=blank")
+    pk.wait_live(desktop)
+    editor_ready(desktop)
+    assert pk.body_data(desktop, "role") == "instructor"
+    assert "UIViewController" in code(desktop)
+    assert visible(desktop, '[data-action="run"]')
+    assert pk.items(desktop), "the template's scene"

@@ -95,11 +95,15 @@ extension ClientMessage {
     /// `type` first, as every client writes it) may carry a lesson's source; every other
     /// message is small.
     public static func sizeLimit(forMessageStarting prefix: [UInt8], limits: ServerLimits) -> Int {
-        let codeStart = Array(#"{"type":"code""#.utf8)
+        // `{`, `"type"`, `:`, `"code"`, with JSON whitespace allowed between them.
         var index = 0
-        while index < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[index]) { index += 1 }
-        guard prefix.count - index >= codeStart.count, Array(prefix[index..<index + codeStart.count]) == codeStart
-        else { return limits.maxMessageBytes }
+        for token in ["{", #""type""#, ":", #""code""#].map({ Array($0.utf8) }) {
+            while index < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[index]) { index += 1 }
+            guard prefix.count - index >= token.count, Array(prefix[index..<index + token.count]) == token else {
+                return limits.maxMessageBytes
+            }
+            index += token.count
+        }
         return max(limits.maxMessageBytes, limits.maxCodeMessageBytes)
     }
 
