@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .library(name: "UIKitDynamics", targets: ["UIKitDynamics"]),
         .library(name: "Lessons", targets: ["Lessons"]),
+        .library(name: "LiveSwift", targets: ["LiveSwift"]),
         .library(name: "NewtonsClient", targets: ["NewtonsClient"]),
         .library(name: "DynamicsTesting", targets: ["DynamicsTesting"]),
         .executable(name: "newtons", targets: ["newtons"]),

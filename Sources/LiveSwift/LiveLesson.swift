@@ -1,5 +1,6 @@
 import Foundation
 import Lessons
+import SwiftSyntax
 
 /// The native view controller under the source's `UIViewController` subclass: its `view` is
 /// the room's reference view, and its `viewDidLoad()` runs the source's.
@@ -75,25 +76,76 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
         run.interpreter.tearDown()
     }
 
-    /// The shipped lesson's live values, where the source still has a stored property of the
-    /// same name (`damping` in the snap lesson): the value is read from and written to it.
+    /// The live values' settings now (a shipped lesson's room keeps them across restarts).
+    private var values: [String: Double] = [:]
+    /// The bound values, with their compiled bindings, in the order the room lists them.
+    private var bound: [(name: String, set: CodeBlockItemListSyntax, restart: CodeBlockItemListSyntax?)] = []
+
+    /// The shipped lesson's live values, where the source still has what each one sets
+    /// (ShippedParameters.swift); or, for a value without a binding, a stored property of the
+    /// controller with its name.
     private func bindParameters() {
+        let controllerType = program.module.controller!
+        let bindings = ParameterBinding.table[program.info.id] ?? [:]
         for spec in program.parameters {
-            guard program.module.controller.storedProperty(spec.name) != nil else { continue }
-            addParameter(
-                spec.name, spec.label, min: spec.min, max: spec.max, step: spec.step,
-                get: { [unowned self] in
-                    guard let instance = run.instance, let value = instance.fields[spec.name]?.asDouble else { return spec.value }
-                    return value
-                },
-                set: { [unowned self] value in
-                    guard let instance = run.instance else { return }
-                    let interpreter = run.interpreter
-                    interpreter.callback {
-                        try interpreter.setInstanceMember(instance, spec.name, .double(value), at: program.module.tree)
-                    }
-                })
+            values[spec.name] = spec.value
+            if let binding = bindings[spec.name] {
+                guard binding.requires.allSatisfy({ controllerType.storedProperty($0) != nil }),
+                    let set = ParameterBinding.statements(binding.set)
+                else { continue }
+                let get = binding.get.flatMap(ParameterBinding.statements)
+                bound.append((spec.name, set, binding.restart.flatMap(ParameterBinding.statements)))
+                addParameter(
+                    spec.name, spec.label, min: spec.min, max: spec.max, step: spec.step,
+                    get: { [unowned self] in
+                        if let get, case .expr(let expr)? = get.first?.item,
+                            let value = evaluate(expr)?.asDouble
+                        {
+                            return value
+                        }
+                        return values[spec.name] ?? spec.value
+                    },
+                    set: { [unowned self] value in
+                        values[spec.name] = value
+                        execute(set)
+                    })
+            } else if controllerType.storedProperty(spec.name) != nil {
+                addParameter(
+                    spec.name, spec.label, min: spec.min, max: spec.max, step: spec.step,
+                    get: { [unowned self] in run.instance?.fields[spec.name]?.asDouble ?? spec.value },
+                    set: { [unowned self] value in
+                        guard let instance = run.instance else { return }
+                        let interpreter = run.interpreter
+                        interpreter.callback {
+                            try interpreter.setInstanceMember(instance, spec.name, .double(value), at: program.module.tree)
+                        }
+                    })
+            }
         }
+    }
+
+    /// The scope a binding runs in: the controller's members, and `$name` for each value.
+    private func bindingScope(_ instance: Instance) -> Scope {
+        let scope = Scope(parent: nil, instance: instance)
+        for (name, value) in values { scope.declare("$" + name, .double(value)) }
+        return scope
+    }
+
+    private func execute(_ statements: CodeBlockItemListSyntax) {
+        guard let instance = run.instance else { return }
+        let interpreter = run.interpreter
+        interpreter.callback { _ = try interpreter.run(statements, bindingScope(instance)) }
+    }
+
+    private func evaluate(_ expr: ExprSyntax) -> Value? {
+        guard let instance = run.instance else { return nil }
+        let interpreter = run.interpreter
+        return interpreter.callback { try interpreter.eval(expr, bindingScope(instance)) }
+    }
+
+    public override func didRestart() {
+        guard ParameterBinding.reappliedOnRestart.contains(program.info.id) else { return }
+        for binding in bound.sorted(by: { $0.name < $1.name }) { execute(binding.restart ?? binding.set) }
     }
 
     public override var animator: UIDynamicAnimator? {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Lessons
+import LiveSwift
 import Logging
 import RoomServer
 
@@ -42,6 +43,12 @@ struct ServeCommand: ParsableCommand {
             "A page origin allowed to open a WebSocket (repeatable; '*' for any). The server's own host is always allowed.",
             valueName: "origin"))
     var allowedOrigin: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "A folder of lessons from their Swift source: each .swift file a lesson of its own in the lobby, interpreted.",
+            valueName: "dir"))
+    var lessons: String?
 
     @Option(help: "WebSocket clients on the whole server.")
     var maxClients = ServerLimits().maxClients
@@ -143,21 +150,34 @@ struct ServeCommand: ParsableCommand {
         configuration.limits = limits
 
         let withFixtures = fixtureLessons || ProcessInfo.processInfo.environment["NEWTONS_FIXTURE_LESSONS"] == "1"
-        let lessons = LessonCatalog.all + (withFixtures ? FixtureLessons.all : [])
+        let compiled = LessonCatalog.all + (withFixtures ? FixtureLessons.all : [])
         let fixtureIDs = Set(FixtureLessons.all.map { $0.info.id })
-        let compiled = lessons.map { lesson in
+        var entries = compiled.map { lesson in
             LessonDirectory.Entry(
                 lesson,
-                code: fixtureIDs.contains(lesson.info.id)
-                    ? FixtureLessons.code(of: lesson) : LessonCatalog.sourceCode(of: lesson))
+                code: fixtureIDs.contains(lesson.info.id) ? FixtureLessons.code(of: lesson) : LessonCatalog.sourceCode(of: lesson))
+        }
+        if let lessons {
+            // Every file is its own lesson; a bad one is reported and left out, never fatal.
+            let folder = LiveLessonFolder(folder: lessons)
+            for problem in folder.problems { logger.error("\(problem)") }
+            var taken = Set(entries.map(\.info.id))
+            for (i, lesson) in folder.lessons.enumerated() {
+                guard taken.insert(lesson.program.info.id).inserted else {
+                    logger.error("\(lesson.path): a lesson named '\(lesson.program.info.id)' is already served; rename the file")
+                    continue
+                }
+                entries.append(LessonDirectory.Entry(program: lesson.program, code: lesson.source, order: 1000 + i))
+                logger.info("lesson \(lesson.program.info.id) from \(lesson.path)")
+            }
         }
         // The empty lesson template: a class room of one's own can start from it (`?lesson=blank`).
-        var blank: [LessonDirectory.Entry] = []
         switch LiveLessonCompiler.blankLesson() {
-        case .success(let entry): blank = [entry]
+        case .success(let entry) where !entries.contains(where: { $0.info.id == entry.info.id }): entries.append(entry)
+        case .success: break
         case .failure(let error): logger.warning("no empty lesson template (it does not compile): \(error)")
         }
-        let directory = LessonDirectory(entries: compiled + blank)
+        let directory = LessonDirectory(entries: entries)
         if directory.entries.isEmpty {
             logger.warning("no lessons to serve (LessonCatalog is empty); try --fixture-lessons")
         }

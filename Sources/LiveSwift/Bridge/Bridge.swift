@@ -98,7 +98,22 @@ final class Bridge: @unchecked Sendable {
         classOrder = types.values.filter { $0.isClass }.sorted { ($0.depth, $0.name) > ($1.depth, $1.name) }
     }
 
-    func add(_ type: BridgeType) { types[type.name] = type }
+    /// Bridged names of Swift types (`UIPushBehavior.Mode` for the type, whose own name is `Mode`).
+    private(set) var namesOfTypes: [ObjectIdentifier: String] = [:]
+
+    func add(_ type: BridgeType, for swiftType: Any.Type) {
+        types[type.name] = type
+        namesOfTypes[ObjectIdentifier(swiftType)] = type.name
+    }
+
+    func name(of swiftType: Any.Type) -> String {
+        namesOfTypes[ObjectIdentifier(swiftType)] ?? "\(swiftType)"
+    }
+
+    /// Whether a bridged object has a property or method of that name.
+    func hasMember(_ value: Any, _ name: String) -> Bool {
+        chain(of: value).contains { $0.properties[name] != nil || $0.methods[name] != nil }
+    }
     func addTypeNames(_ names: [String]) { plainTypeNames.formUnion(names) }
 
     func isType(_ name: String) -> Bool { types[name] != nil || plainTypeNames.contains(name) }
@@ -213,6 +228,7 @@ final class Bridge: @unchecked Sendable {
             case .value(let value):
                 return try getMember(value, name, interpreter)
             case .type(let typeName):
+                if let builtin = try Builtins.get(base, name, interpreter) { return builtin }
                 if let type = types[typeName] {
                     if let make = type.staticValues[name] { return make() }
                     if let make = type.symbols[name] { return wrap(make()) }

@@ -15,7 +15,7 @@ enum BridgeTable {
         b.addTypeNames([
             "Int", "Double", "CGFloat", "Float", "Bool", "String", "Character", "Array", "Dictionary", "Optional",
             "Any", "AnyObject", "Void", "TimeInterval", "NSObject", "NSCopying", "Selector", "UIDynamicItem",
-            "UICollisionBehaviorDelegate", "UIDynamicAnimatorDelegate", "Self",
+            "UICollisionBehaviorDelegate", "UIDynamicAnimatorDelegate", "Self", "NSString", "NSNumber",
         ])
     }
 

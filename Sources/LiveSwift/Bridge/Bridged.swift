@@ -95,17 +95,19 @@ extension BridgedValue {
         switch value {
         case .value(let v as Self): return v
         case .symbol(let s):
-            if let v = Bridge.shared.resolve(symbol: s, as: "\(Self.self)"), case .value(let r as Self) = v { return r }
+            if let v = Bridge.shared.resolve(symbol: s, as: Bridge.shared.name(of: Self.self)), case .value(let r as Self) = v {
+                return r
+            }
         case .array(let elements):
             // An option set written as an array literal: `[.curveEaseIn, .allowUserInteraction]`.
-            if let convert = Bridge.shared.types["\(Self.self)"]?.convert,
+            if let convert = Bridge.shared.types[Bridge.shared.name(of: Self.self)]?.convert,
                 let made = try convert(.array(elements), interpreter) as? Self
             {
                 return made
             }
         default: break
         }
-        throw mismatch(value, "\(Self.self)")
+        throw mismatch(value, Bridge.shared.name(of: Self.self))
     }
     func live(_ interpreter: Interpreter) -> Value { .value(self) }
 }
@@ -138,10 +140,12 @@ extension BridgedObject {
         case .object(let instance):
             if let object = instance.native as? Self { return object }
         case .symbol(let s):
-            if let v = Bridge.shared.resolve(symbol: s, as: "\(Self.self)"), case .native(let r as Self) = v { return r }
+            if let v = Bridge.shared.resolve(symbol: s, as: Bridge.shared.name(of: Self.self)), case .native(let r as Self) = v {
+                return r
+            }
         default: break
         }
-        throw mismatch(value, "\(Self.self)")
+        throw mismatch(value, Bridge.shared.name(of: Self.self))
     }
     func live(_ interpreter: Interpreter) -> Value { .native(self) }
 }

@@ -223,12 +223,16 @@ enum Builtins {
     }
 
     static func call(_ base: inout Value, _ name: String, _ args: Arguments, _ i: Interpreter) throws -> Value {
-        switch base {
-        case .array(var a):
-            base = .void  // the array has one owner while it changes
+        // The collection is moved out of `base` (one owner while it changes: no copy per append).
+        if case .array = base {
+            guard case .array(var a) = base else { return .void }
+            base = .void
             defer { base = .array(a) }
             return try arrayMethod(&a, name, args, i)
-        case .dictionary(var d):
+        }
+        switch base {
+        case .dictionary:
+            guard case .dictionary(var d) = base else { return .void }
             base = .void
             defer { base = .dictionary(d) }
             switch name {
@@ -246,7 +250,8 @@ enum Builtins {
             default:
                 throw BridgeError(message: "value of type 'Dictionary' has no member '\(name)'")
             }
-        case .string(var s):
+        case .string:
+            guard case .string(var s) = base else { return .void }
             base = .void
             defer { base = .string(s) }
             switch name {

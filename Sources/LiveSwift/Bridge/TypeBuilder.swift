@@ -23,7 +23,7 @@ final class TypeBuilder<T> {
 
     init(_ bridge: Bridge, _ name: String, parent: String? = nil) {
         type = BridgeType(name: name, parent: parent, isClass: T.self is AnyClass, matches: { $0 is T })
-        bridge.add(type)
+        bridge.add(type, for: T.self)
     }
 
     func initializer(_ signature: String, _ body: @escaping (Args) throws -> T) {

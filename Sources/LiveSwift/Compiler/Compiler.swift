@@ -148,6 +148,7 @@ struct Compiler {
             var seen: Set<String> = []
             while let t = type, seen.insert(t.name).inserted {
                 if t.superclass == "UIViewController" { code.isViewController = true }
+                if let base = t.superclass, LiveViewClasses.supported.contains(base) { code.viewBase = base }
                 type = t.superCode
             }
         }

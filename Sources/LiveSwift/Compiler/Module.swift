@@ -59,6 +59,9 @@ final class ClassCode {
     var initializers: [FunctionCode] = []
     /// True when the class (or a source superclass) inherits `UIViewController`.
     var isViewController = false
+    /// The bridged view class it inherits (`UIView`, `UIImageView`), if any: its instances
+    /// are views whose `collisionBoundsType` and `collisionBoundingPath` the source may override.
+    var viewBase: String?
     weak var superCode: ClassCode?
 
     init(name: String, superclass: String?, protocols: [String]) {

@@ -186,6 +186,9 @@ private final class NameUses: SyntaxVisitor {
         return .skipChildren
     }
 
+    // Attributes (`@objc`) are accepted and ignored.
+    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
         types.append((node.name.text, Syntax(node)))
         return .visitChildren

@@ -48,16 +48,17 @@ extension Interpreter {
                 }
                 throw fault("'super' has no method '\(name)'", m)
             }
-            let base = try eval(baseExpr, scope)
+            var base: Value? = try eval(baseExpr, scope)
             let args = try arguments(e, scope)
-            if mutatingMethods.contains(name), base.isCollection {
+            if mutatingMethods.contains(name), base!.isCollection {
+                base = nil  // let go of this copy, so the collection changes in place
                 var result = Value.void
                 try modify(baseExpr, scope) { value in
                     result = try Bridge.shared.callMutating(&value, name, args, interpreter: self, at: m.declName)
                 }
                 return result
             }
-            return try callMember(base, name, args, at: m.declName)
+            return try callMember(base!, name, args, at: m.declName)
         }
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
@@ -141,7 +142,9 @@ extension Interpreter {
                 box.value = .void  // one owner while it changes: arrays grow in place
                 defer { box.value = value }
                 try body(&value)
-                value = try convert(value, to: box.declaredType, at: e)
+                // A changed collection keeps its elements as they are (converting them all on
+                // every append would cost a pass over the whole collection).
+                if !value.isCollection { value = try convert(value, to: box.declaredType, at: e) }
                 return
             }
             guard let instance = scope.instance else { throw fault("cannot find '\(name)' in scope", e) }
@@ -151,7 +154,7 @@ extension Interpreter {
                 instance.fields[name] = .void
                 defer { instance.fields[name] = value }
                 try body(&value)
-                value = try convert(value, to: instance.type.storedProperty(name)?.typeName, at: e)
+                if !value.isCollection { value = try convert(value, to: instance.type.storedProperty(name)?.typeName, at: e) }
                 return
             }
             guard var value = try instanceMember(instance, name, at: e) else {

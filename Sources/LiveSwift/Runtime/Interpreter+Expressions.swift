@@ -246,7 +246,7 @@ extension Interpreter {
         {
             return .function(Function(name: name, body: .source(code, captured: Scope(parent: nil), instance: instance)))
         }
-        if let native = instance.native {
+        if let native = instance.native, Bridge.shared.hasMember(native, name) {
             return try Bridge.shared.get(.native(native), name, interpreter: self, at: node)
         }
         return nil
@@ -334,17 +334,24 @@ extension Interpreter {
     }
 
     func subscriptSet(_ base: inout Value, _ index: [Value], _ value: Value, at node: some SyntaxProtocol) throws {
-        switch (base, index.first) {
-        case (.array(var a), .int(let i)?):
+        // Moved out of `base` while it changes, so that it has one owner and is not copied.
+        if case .array = base, case .int(let i)? = index.first {
+            guard case .array(var a) = base else { return }
             guard i >= 0 && i < a.count else { throw fault("Index out of range (index \(i), count \(a.count))", node) }
             base = .void
             a[i] = value
             base = .array(a)
-        case (.dictionary(var d), let key?):
+            return
+        }
+        if case .dictionary = base, let key = index.first {
+            guard case .dictionary(var d) = base else { return }
             base = .void
             d[try dictionaryKey(key, at: node)] = value.isNone ? nil : value
-            try checkSize(d.count, at: node)
             base = .dictionary(d)
+            try checkSize(d.count, at: node)
+            return
+        }
+        switch base {
         default:
             throw fault("cannot assign through subscript: '\(base.typeName)' has no subscripts", node)
         }

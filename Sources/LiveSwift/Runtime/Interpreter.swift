@@ -118,6 +118,10 @@ final class Interpreter {
         try countObject(at: node)
         let instance = Instance(type: type)
         instance.native = native
+        if native == nil, let base = type.viewBase {
+            // A view subclass of the source: a native view that asks the source for its outline.
+            instance.native = try LiveViewClasses.make(base, arguments, owner: instance, interpreter: self, at: node)
+        }
         instances.append(instance)
         var chain: [ClassCode] = []
         var t: ClassCode? = type
@@ -135,7 +139,7 @@ final class Interpreter {
         }
         if let initializer = type.initializers.first(where: { $0.accepts(arguments.labels) }) {
             _ = try invoke(initializer, arguments, captured: nil, instance: instance, at: node)
-        } else if !arguments.values.isEmpty {
+        } else if !arguments.values.isEmpty && type.viewBase == nil {
             throw module.fault("no initializer of '\(type.name)' takes these arguments", at: node)
         }
         return instance

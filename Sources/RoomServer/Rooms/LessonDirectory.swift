@@ -1,4 +1,5 @@
 import Lessons
+import LiveSwift
 
 /// The lessons a server offers, in lobby order, with the code a student reads for each.
 /// An entry makes its lesson through a factory, so compiled lessons (a type) and lessons run
@@ -22,6 +23,13 @@ public struct LessonDirectory: Sendable {
         public init(_ type: any Lesson.Type, code: String) {
             let make = Self.factory(type)
             self.init(info: type.info, code: code, make: make)
+        }
+
+        /// A lesson run from its source; `order` places it in the lobby.
+        public init(program: LiveProgram, code: String, order: Int? = nil) {
+            var info = program.info
+            if let order { info.order = order }
+            self.init(info: info, code: code, make: { program.makeLesson() })
         }
 
         private static func factory<T: Lesson>(_ type: T.Type) -> @Sendable () -> any Lesson { { T() } }
