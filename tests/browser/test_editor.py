@@ -207,3 +207,20 @@ def test_a_class_can_start_from_the_empty_lesson_template(server, desktop, lesso
     assert "UIViewController" in code(desktop)
     assert visible(desktop, '[data-action="run"]')
     assert pk.items(desktop), "the template's scene"
+
+
+def test_a_run_time_error_shows_at_its_line_for_everyone(server, desktop):
+    desktop.get(f"{server.base}/?lesson=snap")
+    pk.wait_live(desktop)
+    editor_ready(desktop)
+    lines = code(desktop).split("\n")
+    at = next(i for i, l in enumerate(lines) if "super.viewDidLoad()" in l) + 1
+    lines.insert(at, "        while true { }")
+    set_code(desktop, "\n".join(lines))
+    run(desktop)
+    err = desktop.find_element(By.CSS_SELECTOR, "[data-code-error]")
+    pk.wait_for(lambda: err.is_displayed() and err.get_attribute("data-line"), message="the run-time error")
+    assert int(err.get_attribute("data-line")) == at + 1, err.text
+    pk.wait_for(lambda: desktop.find_elements(By.CSS_SELECTOR, '[data-events] li[data-event="runtime-error"]'),
+                message="the event in the log")
+    assert pk.body_data(desktop, "status") == "live", "the room stays up"
