@@ -513,33 +513,9 @@ public final class Room {
                 .broadcast(ServerMessage.event(LessonEvent(name: "unlocked", text: "Everyone's gestures act"))),
             ]
         case .give(let memberID):
-            if let memberID {
-                guard let target = members.first(where: { $0.id == memberID }) else {
-                    throw ProtocolError(.badValue, "no member \(memberID) in this room")
-                }
-                controller = target.id
-                return [
-                    .broadcast(roomMessage()),
-                    .broadcast(
-                        ServerMessage.event(LessonEvent(name: "given", text: "\(target.name) has the gesture"))),
-                ]
-            }
-            controller = nil
-            return [.broadcast(roomMessage())]
+            return try hand(\.controller, to: memberID) { LessonEvent(name: "given", text: "\($0.name) has the gesture") }
         case .edit(let memberID):
-            if let memberID {
-                guard let target = members.first(where: { $0.id == memberID }) else {
-                    throw ProtocolError(.badValue, "no member \(memberID) in this room")
-                }
-                editor = target.id
-                return [
-                    .broadcast(roomMessage()),
-                    .broadcast(ServerMessage.event(LessonEvent(name: "editor", text: "\(target.name) may edit the code"))),
-                ]
-            }
-            guard editor != nil else { return [] }
-            editor = nil
-            return [.broadcast(roomMessage())]
+            return try hand(\.editor, to: memberID) { LessonEvent(name: "editor", text: "\($0.name) may edit the code") }
         case .lesson(let lessonID):
             guard let entry = directory.entry(withID: lessonID) else {
                 throw ProtocolError(.badValue, "no lesson named \(lessonID)")
@@ -553,6 +529,21 @@ public final class Room {
             encodeFrame()
             return members.flatMap { [.send($0.connection, welcome(for: $0)), .sendFrame($0.connection)] }
         }
+    }
+
+    /// Hands a seat (the gesture while locked, the code) to one member, or takes it back (nil).
+    private func hand(
+        _ seat: ReferenceWritableKeyPath<Room, Int?>, to memberID: Int?, event: (Member) -> LessonEvent
+    ) throws(ProtocolError) -> [RoomOutput] {
+        guard let memberID else {
+            self[keyPath: seat] = nil
+            return [.broadcast(roomMessage())]
+        }
+        guard let target = members.first(where: { $0.id == memberID }) else {
+            throw ProtocolError(.badValue, "no member \(memberID) in this room")
+        }
+        self[keyPath: seat] = target.id
+        return [.broadcast(roomMessage()), .broadcast(ServerMessage.event(event(target)))]
     }
 
     // MARK: Messages out
