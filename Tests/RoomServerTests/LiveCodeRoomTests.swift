@@ -220,3 +220,39 @@ struct CodeTimeBudgetTests {
         #expect(run(1, now: 4_000_000).first == "code", "the debt is paid back in time")
     }
 }
+
+extension LiveCodeRoomTests {
+    @Test func aStudentSendsTheirCodeAndTheInstructorShowsItToTheClass() throws {
+        let room = makeClass()
+        let sent = try room.handle(.share(source: "let mine = 1"), from: 2, now: 0).get()
+        guard case .send(1, let notice) = sent.first else { throw CancellationError() }
+        #expect(decode(notice)["type"] as? String == "shared")
+        #expect(decode(notice)["member"] as? Int == 2)
+        #expect(room.source == nil, "sending runs nothing")
+        #expect(error(room.handle(.control(.show(member: 2)), from: 2, now: 0))?.code == .forbidden)
+        #expect(error(room.handle(.control(.show(member: 1)), from: 1, now: 0))?.code == .badValue)
+        let shown = try room.handle(.control(.show(member: 2)), from: 1, now: 0).get()
+        guard case .broadcast(let code) = shown[0] else { throw CancellationError() }
+        #expect(decode(code)["source"] as? String == "let mine = 1")
+        #expect(decode(code)["name"] as? String == "Ana")
+        #expect(room.source == "let mine = 1")
+        _ = room.leave(connection: 2, now: 0)
+        #expect(room.shared.isEmpty, "a member's shared code goes with them")
+    }
+
+    @Test func sharedCodeIsBoundedAndAPublicRoomHasNoInstructorToSendTo() throws {
+        var limits = ServerLimits()
+        limits.maxSourceBytes = 10
+        let room = makeClass(limits: limits)
+        #expect(error(room.handle(.share(source: String(repeating: "x", count: 11)), from: 2, now: 0))?.code == .badValue)
+        for connection in 3...12 { _ = room.join(connection: ConnectionID(connection), name: "S\(connection)", now: 0) }
+        for connection in 2...12 { _ = try room.handle(.share(source: "x"), from: ConnectionID(connection), now: 0).get() }
+        #expect(room.shared.count == Room.maxShared)
+        var random = SystemRandomNumberGenerator()
+        let lessonRoom = Room(
+            id: "fake-moving", kind: .lesson, lesson: fakeDirectory.entry(withID: "fake-moving")!,
+            directory: fakeDirectory, limits: ServerLimits(), compiler: Self.compiler, now: 0, random: &random)
+        _ = lessonRoom.join(connection: 1, name: "", now: 0)
+        #expect(error(lessonRoom.handle(.share(source: "x"), from: 1, now: 0))?.code == .forbidden)
+    }
+}

@@ -163,6 +163,14 @@ def test_class_code_reaches_students_who_run_code_only_when_let(server, two):
     teacher.find_element(By.CSS_SELECTOR, f'[data-edit="{me}"]').click()
     pk.wait_for(lambda: not visible(student, '[data-action="run"]'), message="Run gone again")
 
+    # Without the right to run, a student sends their copy; the instructor shows it to the class.
+    set_code(student, edited)
+    student.find_element(By.CSS_SELECTOR, '[data-action="share"]').click()
+    show = pk.wait_for(lambda: teacher.find_element(By.CSS_SELECTOR, f'[data-show="{me}"]'), message="Show code")
+    show.click()
+    pk.wait_for(lambda: code(teacher) == edited, message="the student's code running for the class")
+    snap_lands(teacher, TAPPED, FIXED)
+
 
 def test_phone_shows_the_stage_first_and_the_code_one_tap_away(server, phone):
     phone.get(f"{server.base}/?room=snap")

@@ -272,6 +272,7 @@ function startRoom(target) {
     renderMembers($('[data-members]'), $('[data-people-count]'), state, {
       onGive: (member) => send(msg.control('give', { member })),
       onEdit: (member) => send(msg.control('edit', { member })),
+      onShow: (member) => send(msg.control('show', { member })),
     });
   }
 

@@ -13,7 +13,7 @@ export function codeStatus(state) {
   if (!state.code) return { text: 'Read only: this room is shared. Try it yourself in a room of your own.', tryIt: true };
   if (state.role === 'instructor') return { text: edited ? 'Edited code runs for the class' : 'Edit, then Run: the class sees it at once' };
   if (canEditCode(state)) return { text: 'The instructor lets you edit: Run shows your code to the class' };
-  return { text: edited ? 'The class runs edited code' : 'The instructor edits this code' };
+  return { text: 'Change your own copy, then Send it: the instructor can show it to the class' };
 }
 
 /**
@@ -36,12 +36,14 @@ export class CodePanel {
     this.runButton = root.querySelector('[data-action="run"]');
     this.revertButton = root.querySelector('[data-action="revert"]');
     this.tryIt = root.querySelector('[data-try-it]');
+    this.shareButton = root.querySelector('[data-action="share"]');
     this.statusEl = root.querySelector('[data-code-status]');
     this.editor = new CodeEditor(root.querySelector('[data-lesson-code]'), root.querySelector('[data-code-error]'), {
       onRun: (source) => this.run(source),
     });
     this.runButton.addEventListener('click', () => this.editor.run());
     this.revertButton.addEventListener('click', () => this.revert());
+    this.shareButton.addEventListener('click', () => this.share());
   }
 
   run(source) {
@@ -52,6 +54,13 @@ export class CodePanel {
     }
     this.pendingRun = true;
     this.root.dataset.running = 'true';
+  }
+
+  /** A student's copy, sent to the instructor (who may show it to the class). */
+  share() {
+    if (!this.state.code || canEditCode(this.state)) return;
+    if (this.send(msg.share(this.editor.value()))) this.toast('Sent to the instructor');
+    else this.toast('Not connected: the code was not sent');
   }
 
   /** The lesson's own code back in the editor, and in the room when edited code runs there. */
@@ -108,9 +117,9 @@ export class CodePanel {
     const state = this.state;
     const mayEdit = canEditCode(state);
     const status = codeStatus(state);
-    // Rights taken back: the editor shows what runs, not a draft that can no longer run.
-    if (!mayEdit && !this.editor.readOnly && this.editor.value() !== runningCode(state)) this.editor.setCode(runningCode(state));
-    this.editor.setReadOnly(!mayEdit);
+    // In a class everyone may change their own copy; only who may run sees Run and Revert.
+    this.editor.setReadOnly(!state.code);
+    this.shareButton.hidden = !state.code || mayEdit;
     this.runButton.hidden = !mayEdit;
     this.revertButton.hidden = !mayEdit;
     this.tryIt.hidden = !status.tryIt;

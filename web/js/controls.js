@@ -141,7 +141,7 @@ export function paletteIndex(id, name) {
 }
 
 /** The member list; the instructor sees give/take-back buttons while the room is locked. */
-export function renderMembers(list, countEl, state, { onGive, onEdit = () => {} }) {
+export function renderMembers(list, countEl, state, { onGive, onEdit = () => {}, onShow = () => {} }) {
   const doc = list.ownerDocument;
   const n = Math.max(state.clients, state.members.length);
   countEl.textContent = n === 1 ? '1 person here' : `${n} people here`;
@@ -167,6 +167,15 @@ export function renderMembers(list, countEl, state, { onGive, onEdit = () => {} 
       b.dataset.give = String(m.id);
       b.setAttribute('aria-label', giving ? `Take the gesture back from ${m.name || 'Anonymous'}` : `Give the gesture to ${m.name || 'Anonymous'}`);
       b.addEventListener('click', () => onGive(giving ? null : m.id));
+      li.append(b);
+    }
+    // A student sent their code: the instructor may run it for the class.
+    if (state.role === 'instructor' && (state.shared || []).includes(m.id)) {
+      const b = el(doc, 'button', 'btn', 'Show code');
+      b.type = 'button';
+      b.dataset.show = String(m.id);
+      b.setAttribute('aria-label', `Run ${m.name || 'Anonymous'}’s code for the class`);
+      b.addEventListener('click', () => onShow(m.id));
       li.append(b);
     }
     // In a class, the instructor lets one student edit and run the code for everyone.

@@ -316,6 +316,10 @@ export function validateServerMessage(m) {
       if (bounds) out.bounds = { w: num(bounds.w, 375, 1, 1e5), h: num(bounds.h, 667, 1, 1e5) };
       return out;
     }
+    case 'shared': {
+      const member = intId(m.member);
+      return member === null ? null : { type: 'shared', member, name: str(m.name, MAX_NAME) };
+    }
     case 'scene':
       return {
         type: 'scene',
@@ -448,7 +452,7 @@ function pt(v) {
 }
 
 export const PAN_PHASES = Object.freeze(['began', 'changed', 'ended', 'cancelled']);
-export const CONTROL_ACTIONS = Object.freeze(['pause', 'resume', 'step', 'lock', 'unlock', 'give', 'edit', 'lesson']);
+export const CONTROL_ACTIONS = Object.freeze(['pause', 'resume', 'step', 'lock', 'unlock', 'give', 'edit', 'show', 'lesson']);
 
 export const msg = Object.freeze({
   tap: (x, y) => ({ type: 'tap', x: pt(x), y: pt(y) }),
@@ -471,12 +475,13 @@ export const msg = Object.freeze({
     if (!CONTROL_ACTIONS.includes(action)) throw new RangeError(`unknown control action ${action}`);
     const m = { type: 'control', action };
     if (action === 'lesson') m.lesson = String(extra.lesson ?? '');
-    if (action === 'give' || action === 'edit') m.member = extra.member === null || extra.member === undefined ? null : Number(extra.member);
+    if (action === 'give' || action === 'edit' || action === 'show') m.member = extra.member === null || extra.member === undefined ? null : Number(extra.member);
     return m;
   },
   ping: (id) => ({ type: 'ping', id }),
   code: (source) => ({ type: 'code', source: String(source) }),
   revert: () => ({ type: 'revert' }),
+  share: (source) => ({ type: 'share', source: String(source) }),
 });
 
 /** True when a message to send is well formed (finite numbers); the page never sends NaN. */

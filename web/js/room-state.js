@@ -29,6 +29,8 @@ export function createRoomState() {
     editor: null,
     // The code the room runs when not the lesson's own (null: `lesson.code` runs).
     source: null,
+    // Members who sent the instructor their code to show (instructor's page only).
+    shared: [],
     events: [],
     eventSeq: 0,
   };
@@ -100,6 +102,7 @@ export function applyMessage(state, m, now = 0) {
         controller: m.controller,
         editor: m.editor ?? null,
         source: m.source ?? null,
+        shared: m.role === 'instructor' && state.room === m.room ? state.shared : [],
         events,
         eventSeq,
       });
@@ -130,6 +133,7 @@ export function applyMessage(state, m, now = 0) {
       state.clients = m.clients;
       if (m.members) {
         state.members = m.members;
+        state.shared = state.shared.filter((id) => m.members.some((x) => x.id === id));
         const mine = me(state);
         if (mine && mine.role !== state.role) {
           state.role = mine.role;
@@ -148,6 +152,10 @@ export function applyMessage(state, m, now = 0) {
         changed.add('role');
       }
       changed.add('room');
+      break;
+    case 'shared':
+      if (!state.shared.includes(m.member)) state.shared.push(m.member);
+      changed.add('presence');
       break;
     case 'code':
       state.source = m.source;

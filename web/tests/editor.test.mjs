@@ -93,3 +93,17 @@ describe('run-time errors', () => {
     assert.equal(parseRuntimeError('the lesson stopped'), null);
   });
 });
+
+describe('a student’s code shown to the class', () => {
+  test('shared marks the member for the instructor until they leave', () => {
+    const s = createRoomState();
+    applyMessage(s, welcome({ role: 'instructor', you: 1 }));
+    applyMessage(s, validateServerMessage({ type: 'shared', member: 2, name: 'Ada' }));
+    assert.deepEqual(s.shared, [2]);
+    assert.equal(validateServerMessage({ type: 'shared', member: 'x' }), null);
+    applyMessage(s, validateServerMessage({ type: 'presence', clients: 1, members: [{ id: 1, name: 'Teacher', role: 'instructor' }] }));
+    assert.deepEqual(s.shared, []);
+    assert.deepEqual(msg.share('x'), { type: 'share', source: 'x' });
+    assert.deepEqual(msg.control('show', { member: 2 }), { type: 'control', action: 'show', member: 2 });
+  });
+});

@@ -9,6 +9,8 @@ public enum ControlAction: Equatable, Sendable {
     case lesson(String)
     /// Lets one member edit and run the room's code besides the instructor; nil takes it back.
     case edit(member: Int?)
+    /// Runs the code a member sent the instructor (`share`) for everyone.
+    case show(member: Int)
 }
 
 /// The `id` of a `ping`, echoed in its `pong`.
@@ -32,6 +34,8 @@ public enum ClientMessage: Equatable, Sendable {
     case code(source: String)
     /// Run the lesson's own code again.
     case revert
+    /// A student's edited code, for the instructor to show the class (`control` `show`).
+    case share(source: String)
 
     /// The message's `type` as sent, for metrics and logs.
     public var typeName: String {
@@ -46,6 +50,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .ping: "ping"
         case .code: "code"
         case .revert: "revert"
+        case .share: "share"
         }
     }
 }
@@ -164,6 +169,11 @@ extension ClientMessage {
             return .code(source: source)
         case "revert":
             return .revert
+        case "share":
+            guard case .string(let source)? = fields.fields["source"] else {
+                throw ProtocolError(.badValue, "\"share\" needs a \"source\" string")
+            }
+            return .share(source: source)
         case "ping":
             guard let id = fields.fields["id"] else { throw ProtocolError(.badValue, "\"ping\" needs an \"id\"") }
             switch id {
@@ -191,9 +201,12 @@ extension ClientMessage {
         case "lesson": return .lesson(try fields.string("lesson"))
         case "give": return .give(member: try fields.member())
         case "edit": return .edit(member: try fields.member())
+        case "show":
+            guard let member = try fields.member() else { throw ProtocolError(.badValue, "\"show\" needs a \"member\"") }
+            return .show(member: member)
         default:
             throw ProtocolError(
-                .badValue, "\"action\" must be pause, resume, step, lock, unlock, give, edit or lesson")
+                .badValue, "\"action\" must be pause, resume, step, lock, unlock, give, edit, show or lesson")
         }
     }
 }

@@ -138,6 +138,19 @@ public enum ServerMessage {
         return WireBuffer(json.bytes, isBinary: false)
     }
 
+    /// A member sent the instructor their code to show (`share`): to the instructor alone.
+    public static func shared(by member: MemberInfo) -> WireBuffer {
+        var json = JSONWriter()
+        json.raw("{\"type\":\"shared\",")
+        json.key("member")
+        json.int(member.id)
+        json.comma()
+        json.key("name")
+        json.string(member.name)
+        json.raw("}")
+        return WireBuffer(json.bytes, isBinary: false)
+    }
+
     /// New code runs in the room (`source` nil: the lesson's own code again), sent by member
     /// `by`; `lesson` gives the view size and gestures of that code.
     public static func code(source: String?, lesson: LessonInfo, by member: MemberInfo?) -> WireBuffer {

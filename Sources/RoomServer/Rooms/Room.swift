@@ -70,6 +70,10 @@ public final class Room {
     /// The lesson made from `source`, which `reset` starts again.
     private var compiled: CompiledLesson?
     private let compiler: LessonCompiler?
+    /// Code members sent the instructor to show (`share`), newest last, by member id.
+    public private(set) var shared: [(member: Int, source: String)] = []
+    /// Shared sources a room keeps at most (the oldest goes): a bound on its memory.
+    public static let maxShared = 8
     private var compileBucket: TokenBucket
 
     private let directory: LessonDirectory
@@ -190,6 +194,7 @@ public final class Room {
             if editor == member.id { editor = nil }
             outputs.append(.broadcast(roomMessage()))
         }
+        shared.removeAll { $0.member == member.id }
         if members.isEmpty {
             emptySince = now
         } else {
@@ -339,12 +344,34 @@ public final class Room {
             guard member.role == .instructor else {
                 throw ProtocolError(.forbidden, "only the instructor controls this room")
             }
+            if case .show(let memberID) = action {
+                guard let source = shared.last(where: { $0.member == memberID })?.source,
+                    let author = members.first(where: { $0.id == memberID })
+                else {
+                    throw ProtocolError(.badValue, "member \(memberID) has sent no code to show")
+                }
+                return try run(source: source, by: member, now: now, shownFrom: author)
+            }
             return try control(action)
         case .ping(let id):
             return [.send(member.connection, ServerMessage.pong(id))]
         case .code(let source):
             try checkCodeEdit(by: member)
             return try run(source: source, by: member, now: now)
+        case .share(let source):
+            guard isClassRoom else {
+                throw ProtocolError(.forbidden, "a public room has no instructor to send code to")
+            }
+            guard source.utf8.count <= limits.maxSourceBytes else {
+                throw ProtocolError(.badValue, "the code is \(source.utf8.count) bytes; a lesson's code is at most \(limits.maxSourceBytes) bytes")
+            }
+            shared.removeAll { $0.member == member.id }
+            shared.append((member.id, source))
+            if shared.count > Self.maxShared { shared.removeFirst(shared.count - Self.maxShared) }
+            guard let instructor = members.first(where: { $0.role == .instructor }), instructor.id != member.id else {
+                return []
+            }
+            return [.send(instructor.connection, ServerMessage.shared(by: memberInfo(member)))]
         case .revert:
             try checkCodeEdit(by: member)
             guard source != nil else { return [] }
@@ -367,7 +394,9 @@ public final class Room {
 
     /// Compiles `source` and, when it compiles, restarts the room with it for everyone. When it
     /// does not, the sender alone gets the diagnostics and the code that ran goes on running.
-    private func run(source: String, by member: Member, now: Int64) throws(ProtocolError) -> [RoomOutput] {
+    private func run(
+        source: String, by member: Member, now: Int64, shownFrom author: Member? = nil
+    ) throws(ProtocolError) -> [RoomOutput] {
         guard source.utf8.count <= limits.maxSourceBytes else {
             throw ProtocolError(.badValue, "the code is \(source.utf8.count) bytes; a lesson's code is at most \(limits.maxSourceBytes) bytes")
         }
@@ -386,8 +415,10 @@ public final class Room {
         case .success(let lesson):
             compiled = lesson
             self.source = source
-            return [.broadcast(ServerMessage.code(source: source, lesson: lessonInfo, by: memberInfo(member)))]
-                + restartLesson(event: LessonEvent(name: "code", text: "\(member.name) ran new code"))
+            return [.broadcast(ServerMessage.code(source: source, lesson: lessonInfo, by: memberInfo(author ?? member)))]
+                + restartLesson(
+                    event: LessonEvent(
+                        name: "code", text: author.map { "\(member.name) shows \($0.name)'s code" } ?? "\(member.name) ran new code"))
         }
     }
 
@@ -516,6 +547,8 @@ public final class Room {
             return try hand(\.controller, to: memberID) { LessonEvent(name: "given", text: "\($0.name) has the gesture") }
         case .edit(let memberID):
             return try hand(\.editor, to: memberID) { LessonEvent(name: "editor", text: "\($0.name) may edit the code") }
+        case .show:
+            return []  // handled with the sender, in apply
         case .lesson(let lessonID):
             guard let entry = directory.entry(withID: lessonID) else {
                 throw ProtocolError(.badValue, "no lesson named \(lessonID)")
