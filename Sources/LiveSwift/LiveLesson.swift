@@ -4,12 +4,17 @@ import SwiftSyntax
 
 /// The native view controller under the source's `UIViewController` subclass: its `view` is
 /// the room's reference view, and its `viewDidLoad()` runs the source's.
-public final class LiveViewController: UIViewController {
+public final class LiveViewController: UIViewController, SelectorPerforming {
     var onLoad: (() -> Void)?
+    /// The source's controller, for the actions of its recognisers and controls.
+    var actions: LiveActions?
 
     public override func viewDidLoad() {
         onLoad?()
     }
+
+    public func responds(to action: Selector) -> Bool { actions?.responds(to: action) ?? false }
+    public func perform(_ action: Selector, with sender: Any?) { actions?.perform(action, with: sender) }
 }
 
 /// A lesson run from its Swift source. Everything a room needs around the tutorial's code
@@ -36,13 +41,14 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
         func makeController() -> LiveViewController {
             interpreter.tearDown()
             interpreter = Interpreter(module: program.module, limits: program.limits)
-            let controller = LiveViewController(bounds: program.info.bounds)
+            let controller = LiveViewController()
             let interpreter = self.interpreter
             instance = interpreter.callback {
                 try interpreter.instantiate(
                     program.module.controller, arguments: Arguments(values: [], labels: []), native: controller,
                     at: program.module.tree)
             }
+            if let instance { controller.actions = LiveActions(instance: instance, interpreter: interpreter) }
             controller.onLoad = { [weak self] in
                 guard let self, let instance = self.instance else { return }
                 interpreter.callback {
@@ -68,7 +74,7 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
         let run = Run(program: program)
         self.run = run
         self.program = program
-        super.init { run.makeController() }
+        super.init(bounds: program.info.bounds) { run.makeController() }
         bindParameters()
     }
 
@@ -172,40 +178,13 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
         return super.drainEvents()
     }
 
-    // MARK: Gestures, as UIKit delivers them
+    // MARK: Gestures: the window delivers them to the source's own recognisers and buttons
 
-    public override func handleTap(_ gesture: UITapGestureRecognizer) {
-        if tapButton(at: gesture.location(in: nil)) { return }
-        if deliver(gesture, kind: .tap, parameterType: "UITapGestureRecognizer") { return }
-        // A lesson that takes no taps starts again on a tap, as the shipped ones do.
-        if run.interpreter.fault == nil { restart() }
-    }
+    public override var gestureKinds: [GestureKind] { program.info.gestures }
 
-    public override func handlePan(_ gesture: UIPanGestureRecognizer) {
-        deliver(gesture, kind: .pan, parameterType: "UIPanGestureRecognizer")
-    }
-
-    public override func handlePush(at point: CGPoint, swipe: CGVector?) {
-        deliver(UITapGestureRecognizer(state: .ended, point: point), kind: .tap, parameterType: "UITapGestureRecognizer")
-    }
-
-    /// To the recognisers the source added; without any, to the controller's handler that
-    /// takes this kind of recogniser (the tutorials' `handle…Gesture(_:)`). False when none.
-    @discardableResult
-    private func deliver(_ gesture: UIGestureRecognizer, kind: LiveRecognizer.Kind, parameterType: String) -> Bool {
-        let interpreter = run.interpreter
-        let matching = interpreter.recognizers.filter { $0.kind == kind }
-        if !matching.isEmpty {
-            for recognizer in matching { interpreter.deliver(gesture, to: recognizer.target, action: recognizer.action) }
-            return true
-        }
-        guard interpreter.recognizers.isEmpty, let instance = run.instance,
-            let handler = program.module.controller.methods.values.joined().first(where: {
-                $0.parameters.count == 1 && $0.parameters[0].typeName == parameterType
-            })
-        else { return false }
-        interpreter.deliver(gesture, to: instance, action: handler.name)
-        return true
+    /// The shipped lessons whose rooms start again on a tap do so run from their source too.
+    public override func didTap(at point: CGPoint) {
+        if ParameterBinding.restartsOnTap.contains(program.info.id), run.interpreter.fault == nil { restart() }
     }
 }
 

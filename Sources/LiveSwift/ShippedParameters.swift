@@ -17,6 +17,9 @@ struct ParameterBinding {
     /// Run when the lesson starts again, if not `set` (lessons in `reappliedOnRestart`).
     var restart: String?
 
+    /// Lessons whose rooms start again on a tap (their code takes no taps).
+    static let restartsOnTap: Set<String> = ["gravity", "collision", "properties", "race", "barrier"]
+
     /// Lessons whose rooms apply every value again when the lesson starts again.
     static let reappliedOnRestart: Set<String> = ["gravity", "collision", "properties", "race"]
 

@@ -16,7 +16,7 @@ import Testing
                 view.addSubview(box)
                 animator = UIDynamicAnimator(referenceView: view)
                 let gravity = UIGravityBehavior(items: [box])
-                animator.addBehavior(gravity)
+                animator.addBehavior(gravity); view.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(handleTap(_:))))
                 LOAD
             }
 

@@ -212,7 +212,9 @@ enum BridgeTable {
         view.method("bringSubviewToFront(_:)") { v, a in v.bringSubviewToFront(try a(0)) }
         view.method("sendSubviewToBack(_:)") { v, a in v.sendSubviewToBack(try a(0)) }
         view.function("isDescendant(of:)") { v, a in v.isDescendant(of: try a(0)) }
-        view.method("addGestureRecognizer(_:)") { v, a in try a.interpreter.addRecognizer(a.raw[0]) }
+        view.method("addGestureRecognizer(_:)") { v, a in v.addGestureRecognizer(try a(0)) }
+        view.method("removeGestureRecognizer(_:)") { v, a in v.removeGestureRecognizer(try a(0)) }
+        view.readOnly("gestureRecognizers", \.gestureRecognizers)
         view.staticMethod("animate(withDuration:animations:)") { a in
             UIView.animate(withDuration: try a(0), animations: try a.block(1) ?? {})
             return nil
@@ -272,6 +274,9 @@ enum BridgeTable {
         control.method("addAction(_:for:)") { c, a in c.addAction(try a(0), for: try a(1)) }
         control.method("removeAction(_:for:)") { c, a in c.removeAction(try a(0), for: try a(1)) }
         control.method("sendActions(for:)") { c, a in c.sendActions(for: try a(0)) }
+        control.method("addTarget(_:action:for:)") { c, a in
+            c.addTarget(try a.interpreter.actionTarget(a.raw[0]), action: try a(1), for: try a(2))
+        }
 
         let event = TypeBuilder<UIControl.Event>(b, "UIControl.Event")
         event.symbols([
@@ -311,6 +316,7 @@ enum BridgeTable {
 
         let controller = TypeBuilder<UIViewController>(b, "UIViewController")
         controller.readOnly("view", \.view)
+        controller.property("title", \.title)
     }
 
     // MARK: Animator
@@ -516,32 +522,72 @@ enum BridgeTable {
         field.property("animationSpeed", \.animationSpeed)
     }
 
-    // MARK: Gestures
+    // MARK: Gestures and target/action
 
     private static func gestures(_ b: Bridge) {
         let recognizer = TypeBuilder<UIGestureRecognizer>(b, "UIGestureRecognizer")
         recognizer.readOnly("state", \.state)
+        recognizer.readOnly("view", \.view)
+        recognizer.property("isEnabled", \.isEnabled)
+        recognizer.property("cancelsTouchesInView", \.cancelsTouchesInView)
+        recognizer.property("delaysTouchesBegan", \.delaysTouchesBegan)
+        recognizer.property("delaysTouchesEnded", \.delaysTouchesEnded)
+        recognizer.property("name", \.name)
+        recognizer.readOnly("numberOfTouches", \.numberOfTouches)
         recognizer.function("location(in:)") { g, a in g.location(in: try a(0)) }
+        recognizer.function("location(ofTouch:in:)") { g, a in g.location(ofTouch: try a(0), in: try a(1)) }
+        recognizer.method("addTarget(_:action:)") { g, a in
+            if let target = try a.interpreter.actionTarget(a.raw[0]) { g.addTarget(target, action: try a(1)) }
+        }
+        recognizer.method("removeTarget(_:action:)") { g, a in
+            g.removeTarget(try a.interpreter.actionTarget(a.raw[0]), action: try a(1))
+        }
+        recognizer.method("require(toFail:)") { g, a in g.require(toFail: try a(0)) }
+
+        /// `init(target:action:)` and `init()` of a recogniser class.
+        func initializers<R: UIGestureRecognizer>(_ type: TypeBuilder<R>, _ make: @escaping (AnyObject?, Selector?) -> R) {
+            type.initializer("init(target:action:)") { a in make(try a.interpreter.actionTarget(a.raw[0]), try a(1)) }
+            type.initializer("init()") { _ in make(nil, nil) }
+        }
         let tap = TypeBuilder<UITapGestureRecognizer>(b, "UITapGestureRecognizer", parent: "UIGestureRecognizer")
-        tap.type.initializers.append(.init(labels: ["target", "action"]) { args, interpreter in
-            .value(LiveRecognizerRequest(kind: .tap, target: args[0], action: args[1]))
-        })
+        initializers(tap) { UITapGestureRecognizer(target: $0, action: $1) }
+        tap.property("numberOfTapsRequired", \.numberOfTapsRequired)
+        tap.property("numberOfTouchesRequired", \.numberOfTouchesRequired)
+
         let pan = TypeBuilder<UIPanGestureRecognizer>(b, "UIPanGestureRecognizer", parent: "UIGestureRecognizer")
-        pan.type.initializers.append(.init(labels: ["target", "action"]) { args, interpreter in
-            .value(LiveRecognizerRequest(kind: .pan, target: args[0], action: args[1]))
-        })
+        initializers(pan) { UIPanGestureRecognizer(target: $0, action: $1) }
+        pan.property("minimumNumberOfTouches", \.minimumNumberOfTouches)
+        pan.property("maximumNumberOfTouches", \.maximumNumberOfTouches)
         pan.function("translation(in:)") { g, a in g.translation(in: try a(0)) }
+        pan.method("setTranslation(_:in:)") { g, a in g.setTranslation(try a(0), in: try a(1)) }
+        pan.function("velocity(in:)") { g, a in g.velocity(in: try a(0)) }
+
+        let press = TypeBuilder<UILongPressGestureRecognizer>(b, "UILongPressGestureRecognizer", parent: "UIGestureRecognizer")
+        initializers(press) { UILongPressGestureRecognizer(target: $0, action: $1) }
+        press.property("minimumPressDuration", \.minimumPressDuration)
+        press.property("allowableMovement", \.allowableMovement)
+        press.property("numberOfTouchesRequired", \.numberOfTouchesRequired)
+        press.property("numberOfTapsRequired", \.numberOfTapsRequired)
+
+        let swipe = TypeBuilder<UISwipeGestureRecognizer>(b, "UISwipeGestureRecognizer", parent: "UIGestureRecognizer")
+        initializers(swipe) { UISwipeGestureRecognizer(target: $0, action: $1) }
+        swipe.property("direction", \.direction)
+        swipe.property("numberOfTouchesRequired", \.numberOfTouchesRequired)
+        let direction = TypeBuilder<UISwipeGestureRecognizer.Direction>(b, "UISwipeGestureRecognizer.Direction")
+        direction.symbols(["right": .right, "left": .left, "up": .up, "down": .down])
+        direction.optionSet()
+
         let state = TypeBuilder<UIGestureRecognizer.State>(b, "UIGestureRecognizer.State")
         state.symbols([
             "possible": .possible, "began": .began, "changed": .changed, "ended": .ended, "cancelled": .cancelled,
-            "failed": .failed,
+            "failed": .failed, "recognized": .recognized,
         ])
-    }
-}
 
-/// `UITapGestureRecognizer(target:action:)` before it is added to a view.
-struct LiveRecognizerRequest {
-    var kind: LiveRecognizer.Kind
-    var target: Value
-    var action: Value
+        let selector = TypeBuilder<Selector>(b, "Selector")
+        selector.initializer("init(_:)") { a in
+            // `Selector(Self.handlePan(_:))` arrives as the method's name; `Selector("handlePan:")` as a string.
+            Selector(try a(0) as String)
+        }
+        selector.readOnly("description", \.description)
+    }
 }

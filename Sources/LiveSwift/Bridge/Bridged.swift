@@ -129,6 +129,8 @@ extension UIControl.State: BridgedValue {}
 extension UIButton.ButtonType: BridgedValue {}
 extension UIView.AnimationOptions: BridgedValue {}
 extension UIGestureRecognizer.State: BridgedValue {}
+extension UISwipeGestureRecognizer.Direction: BridgedValue {}
+extension Selector: BridgedValue {}
 
 /// A bridged class: passes as `.native`; a source view controller passes its native part.
 protocol BridgedObject: AnyObject, Bridged {}

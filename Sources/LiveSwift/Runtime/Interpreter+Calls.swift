@@ -1,4 +1,5 @@
 import Foundation
+import Lessons
 import SwiftSyntax
 
 /// The label a trailing closure carries: it fits whichever closure parameter comes next.
@@ -62,6 +63,14 @@ extension Interpreter {
         }
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
+            // `Selector(Self.handlePan(_:))`: a method named, not called.
+            if name == "Selector", e.arguments.count == 1, let argument = e.arguments.first?.expression,
+                argument.as(MemberAccessExprSyntax.self)?.declName.argumentNames != nil
+                    || argument.as(DeclReferenceExprSyntax.self)?.argumentNames != nil,
+                let selector = methodReference(argument)
+            {
+                return .value(Selector(selector))
+            }
             let args = try arguments(e, scope)
             if let box = scope.lookup(name) { return try callValue(box.value, args, at: e) }
             if let instance = scope.instance {

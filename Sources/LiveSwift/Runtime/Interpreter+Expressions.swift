@@ -1,4 +1,5 @@
 import Foundation
+import Lessons
 import SwiftSyntax
 
 extension Interpreter {
@@ -102,11 +103,11 @@ extension Interpreter {
         case .superExpr(let e):
             throw fault("'super' may only be used to call a method or read a property", e)
         case .macroExpansionExpr(let e):
-            // #selector(name(_:)) → the method's name; the recogniser calls it by name.
-            guard let argument = e.arguments.first?.expression else { throw fault("#selector needs a method", e) }
-            if let reference = argument.as(DeclReferenceExprSyntax.self) { return .string(reference.baseName.text) }
-            if let member = argument.as(MemberAccessExprSyntax.self) { return .string(member.declName.baseName.text) }
-            throw fault("#selector needs a method of this class", e)
+            // #selector(name(_:)) → the selector `name:`, which the target answers by name.
+            guard let argument = e.arguments.first?.expression, let name = methodReference(argument) else {
+                throw fault("#selector needs a method of this class", e)
+            }
+            return .value(Selector(name))
         case .discardAssignmentExpr(let e):
             throw fault("'_' can only appear on the left of an assignment", e)
         case .ifExpr(let e):
@@ -118,6 +119,20 @@ extension Interpreter {
         default:
             throw fault("this expression is not supported in live lessons", expr)
         }
+    }
+
+    /// `handlePan(_:)`, `Self.handlePan(_:)`, `self.handlePan(_:)` as the selector name `handlePan:`.
+    func methodReference(_ expr: ExprSyntax) -> String? {
+        let reference: DeclReferenceExprSyntax
+        if let r = expr.as(DeclReferenceExprSyntax.self) {
+            reference = r
+        } else if let m = expr.as(MemberAccessExprSyntax.self) {
+            reference = m.declName
+        } else {
+            return nil
+        }
+        let count = reference.argumentNames?.arguments.count ?? 0
+        return selectorName(reference.baseName.text, argumentCount: count)
     }
 
     private func integer(_ text: String, _ node: some SyntaxProtocol) throws -> Value {

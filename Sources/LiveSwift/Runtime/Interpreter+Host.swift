@@ -9,31 +9,21 @@ extension Interpreter {
         printed.append(String(line.prefix(500)))
     }
 
-    /// `view.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(handle(_:))))`.
-    func addRecognizer(_ value: Value) throws {
-        guard case .value(let request as LiveRecognizerRequest) = value else {
-            throw BridgeError(message: "addGestureRecognizer needs a UITapGestureRecognizer or UIPanGestureRecognizer")
-        }
-        guard case .object(let target) = request.target else {
-            throw BridgeError(message: "a gesture recogniser's target must be an object of the lesson's own class (self)")
-        }
-        guard case .string(let action) = request.action, target.type.hasMethod(named: action) else {
-            throw BridgeError(message: "a gesture recogniser's action must be #selector(aMethodOfTheTarget(_:))")
-        }
-        guard recognizers.count < 64 else { throw BridgeError(message: "a lesson may add at most 64 gesture recognisers") }
-        recognizers.append(LiveRecognizer(kind: request.kind, target: target, action: action))
-    }
-
-    /// Calls a gesture handler of the source with a delivered gesture.
-    func deliver(_ gesture: UIGestureRecognizer, to target: Instance, action: String) {
-        callback {
-            let args = Arguments(values: [.native(gesture)], labels: [nil])
-            let code = target.type.method(action, labels: [nil]) ?? target.type.method(action, labels: [])
-            guard let code else {
-                throw module.fault("no method '\(action)(_:)' for the gesture recogniser to call", at: module.tree)
-            }
-            let given = code.parameters.isEmpty ? Arguments(values: [], labels: []) : args
-            _ = try invoke(code, given, captured: nil, instance: target, at: code.node)
+    /// A target for target/action (`UITapGestureRecognizer(target: self, action: …)`,
+    /// `button.addTarget(self, …)`): the source's view controller answers for itself; another
+    /// object of the source gets a native stand-in, kept alive here (UIKit keeps targets weakly).
+    func actionTarget(_ value: Value) throws -> AnyObject? {
+        switch value {
+        case .none: return nil
+        case .object(let instance):
+            if let native = instance.native as? SelectorPerforming { return native }
+            let key = ObjectIdentifier(instance)
+            if let existing = adapters[key] as? LiveActions { return existing }
+            let adapter = LiveActions(instance: instance, interpreter: self)
+            adapters[key] = adapter
+            return adapter
+        case .native(let object): return object
+        default: throw mismatch(value, "target")
         }
     }
 
@@ -89,6 +79,44 @@ extension Interpreter {
             return vector
         }
     }
+}
+
+/// The action methods of a source object, found by selector name (`handlePan:` is
+/// `handlePan(_:)`), called as one callback of the lesson's code with the sender.
+final class LiveActions: SelectorPerforming {
+    weak var instance: Instance?
+    weak var interpreter: Interpreter?
+
+    init(instance: Instance, interpreter: Interpreter) {
+        self.instance = instance
+        self.interpreter = interpreter
+    }
+
+    private func method(for action: Selector) -> FunctionCode? {
+        guard let instance else { return nil }
+        let name = action.name
+        let base = String(name.prefix { $0 != ":" })
+        let arguments = name.filter { $0 == ":" }.count
+        guard let candidates = instance.type.methods[base] ?? instance.type.superCode?.methods[base] else { return nil }
+        return candidates.first { $0.parameters.count == arguments } ?? candidates.first { $0.parameters.count <= 1 }
+    }
+
+    func responds(to action: Selector) -> Bool { method(for: action) != nil }
+
+    func perform(_ action: Selector, with sender: Any?) {
+        guard let instance, let interpreter, let code = method(for: action) else { return }
+        let args =
+            code.parameters.isEmpty
+            ? Arguments(values: [], labels: [])
+            : Arguments(values: [sender.map { Bridge.shared.wrap($0) } ?? .none], labels: [code.parameters[0].label])
+        interpreter.callback { _ = try interpreter.invoke(code, args, captured: nil, instance: instance, at: code.node) }
+    }
+}
+
+/// The Objective-C style name of a method, as `#selector` and `Selector(Self.m(_:))` make it:
+/// one colon per parameter (`handlePan(_:)` is `handlePan:`).
+func selectorName(_ base: String, argumentCount: Int) -> String {
+    base + String(repeating: ":", count: argumentCount)
 }
 
 /// A native delegate standing for a source object.

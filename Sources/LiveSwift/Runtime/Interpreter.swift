@@ -20,8 +20,6 @@ final class Interpreter {
     /// Instances the source made, so that tearing the lesson down breaks their cycles.
     private var instances: [Instance] = []
     private var closureCode: [SyntaxIdentifier: FunctionCode] = [:]
-    /// Gesture recognisers the source added to views, in the order added.
-    var recognizers: [LiveRecognizer] = []
     /// Native objects that stand for the source's delegates, kept alive here (UIKit's
     /// delegate properties are weak).
     var adapters: [ObjectIdentifier: AnyObject] = [:]
@@ -74,7 +72,6 @@ final class Interpreter {
         for instance in instances { instance.fields.removeAll() }
         instances.removeAll()
         adapters.removeAll()
-        recognizers.removeAll()
         closureCode.removeAll()
     }
 
@@ -265,11 +262,3 @@ final class Interpreter {
     }
 }
 
-/// A gesture recogniser the source made and added to a view: which gesture, and which
-/// method of which object it calls.
-struct LiveRecognizer {
-    enum Kind { case tap, pan }
-    var kind: Kind
-    var target: Instance
-    var action: String
-}

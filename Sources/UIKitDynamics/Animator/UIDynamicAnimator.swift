@@ -203,6 +203,10 @@ open class UIDynamicAnimator: NSObject {
         needsSync = true
         if let item, let record = recordsByItem[ObjectIdentifier(item)], record.hasBody {
             world.setAwake(record.body, true)
+            // Out of every behaviour: its body goes at the next sync even if the item is
+            // added back first (it may have been moved by hand meanwhile: UIKit reads the
+            // item's state anew when it is added again).
+            if !isReferencedInTree(item) { record.isReleased = true }
         }
         resume()
     }

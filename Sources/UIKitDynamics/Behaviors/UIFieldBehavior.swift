@@ -23,7 +23,7 @@ import Physics2D
 /// | velocity | none: the velocity becomes S·direction m/s | 0 |
 /// | noise | S·n(p, t)·f, n a smooth random unit-scale vector field | 0 |
 /// | turbulence | S·n(p, t)·‖v‖·f | 0 |
-/// | spring | −S·p·f (Hooke's law) | 0 |
+/// | spring | −S·p·f (Hooke's law, at the middle of the step: it adds no energy) | 0 |
 /// | electric | S·q·p̂·f (a positive charge is pushed away from a positive field) | 1 |
 /// | magnetic | S·q·(v.y, −v.x)·f: positive charges circle counter-clockwise on screen | 0 |
 /// | block | what the block returns (UIKit Newtons); a strength of 0 turns it off | — |
@@ -300,8 +300,13 @@ open class UIFieldBehavior: UIDynamicBehavior {
                 fx = s * nx * speed * f
                 fy = s * ny * speed * f
             case .spring:
-                fx = -s * dx * f
-                fy = -s * dy * f
+                // Hooke's law taken at the middle of the step (the trapezoidal rule, solved
+                // for the step): a force fixed from the start position alone would add energy
+                // every swing, the more the stiffer the spring for the item's mass.
+                let k = s * f, m = Double(world.mass(body)), h = Units.stepDuration
+                let stiffness = m > 0 ? 1 + h * h * k / (4 * m) : 1
+                fx = -k * (dx + h * vx / 2) / stiffness
+                fy = -k * (dy + h * vy / 2) / stiffness
             case .electric:
                 let q = Double(record.material.charge)
                 guard q != 0, r > 1e-9 else { continue }

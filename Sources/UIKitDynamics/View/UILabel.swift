@@ -8,6 +8,12 @@ open class UILabel: UIView {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        isUserInteractionEnabled = false  // UIKit's default for labels: touches pass through
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        isUserInteractionEnabled = false
     }
 }
 
@@ -34,11 +40,19 @@ open class UIImageView: UIView {
     public init(image: UIImage?) {
         self.image = image
         super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        isUserInteractionEnabled = false  // UIKit's default for image views
     }
 
     public override init(frame: CGRect) {
         image = nil
         super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    public required init?(coder: NSCoder) {
+        image = nil
+        super.init(coder: coder)
+        isUserInteractionEnabled = false
     }
 }
 
