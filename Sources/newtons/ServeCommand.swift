@@ -50,6 +50,12 @@ struct ServeCommand: ParsableCommand {
             valueName: "dir"))
     var lessons: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Service threads, each owning a share of the rooms and their connections (default: the cores this process may use, or NEWTONS_WORKERS). A TLS server uses one.",
+            valueName: "n"))
+    var workers: Int?
+
     @Option(help: "WebSocket clients on the whole server.")
     var maxClients = ServerLimits().maxClients
 
@@ -64,6 +70,21 @@ struct ServeCommand: ParsableCommand {
 
     @Option(help: "Class rooms one address may have open at once.")
     var maxRoomsPerAddress = ServerLimits().maxRoomsPerAddress
+
+    @Option(help: "New connections one address may open per second (a burst of --connection-burst first); beyond, 429.")
+    var maxConnectionsPerSecond = ServerLimits().connectionsPerSecondPerAddress
+
+    @Option(help: "New connections one address may open at once before --max-connections-per-second applies.")
+    var connectionBurst = ServerLimits().connectionBurstPerAddress
+
+    @Option(help: "Seconds a connection has to send its whole request before it is closed (half-open connections).")
+    var requestHeadTimeout = ServerLimits().requestHeadSeconds
+
+    @Option(help: "Connections still sending their request, server-wide; beyond, the oldest is closed.")
+    var maxPendingConnections = ServerLimits().maxPendingConnections
+
+    @Option(help: "Bytes of messages that may wait for one client before it is dropped as too slow.")
+    var maxQueuedBytes = ServerLimits().maxQueuedBytes
 
     @Option(help: "Messages one client may send per second; the excess is refused with rate-limited.")
     var maxMessagesPerSecond = ServerLimits().messagesPerSecond
@@ -104,15 +125,25 @@ struct ServeCommand: ParsableCommand {
             ("--max-clients", maxClients), ("--max-clients-per-room", maxClientsPerRoom), ("--max-rooms", maxRooms),
             ("--max-connections-per-address", maxConnectionsPerAddress),
             ("--max-rooms-per-address", maxRoomsPerAddress), ("--max-messages-per-second", maxMessagesPerSecond),
-            ("--unknown-rooms-per-minute", unknownRoomsPerMinute),
+            ("--unknown-rooms-per-minute", unknownRoomsPerMinute), ("--connection-burst", connectionBurst),
+            ("--max-queued-bytes", maxQueuedBytes), ("--max-pending-connections", maxPendingConnections),
         ] where value < 1 {
             throw ValidationError("\(name) must be at least 1")
         }
         for (name, value) in [
             ("--max-lag", maxLag), ("--room-expiry", roomExpiry), ("--instructor-grace", instructorGrace),
-            ("--unknown-room-delay", unknownRoomDelay),
+            ("--unknown-room-delay", unknownRoomDelay), ("--request-head-timeout", requestHeadTimeout),
         ] where !(value >= 0 && value < 86400) {
             throw ValidationError("\(name) must be a number of seconds from 0 to 86400")
+        }
+        guard maxConnectionsPerSecond > 0, maxConnectionsPerSecond < 1e9 else {
+            throw ValidationError("--max-connections-per-second must be a positive number")
+        }
+        if let workers { guard (1...256).contains(workers) else { throw ValidationError("--workers must be from 1 to 256") } }
+        if let text = ProcessInfo.processInfo.environment["NEWTONS_WORKERS"], !text.isEmpty {
+            guard let value = Int(text), (1...256).contains(value) else {
+                throw ValidationError("NEWTONS_WORKERS must be a number from 1 to 256")
+            }
         }
     }
 
@@ -137,6 +168,11 @@ struct ServeCommand: ParsableCommand {
         limits.instructorGraceSeconds = instructorGrace
         limits.unknownRoomDelaySeconds = unknownRoomDelay
         limits.unknownRoomsPerMinute = unknownRoomsPerMinute
+        limits.connectionsPerSecondPerAddress = maxConnectionsPerSecond
+        limits.connectionBurstPerAddress = connectionBurst
+        limits.maxQueuedBytes = maxQueuedBytes
+        limits.requestHeadSeconds = max(0.1, requestHeadTimeout)
+        limits.maxPendingConnections = maxPendingConnections
 
         var configuration = ServerConfiguration()
         configuration.host = host
@@ -148,6 +184,10 @@ struct ServeCommand: ParsableCommand {
         configuration.tlsKey = tlsKey
         configuration.allowedOrigins = allowedOrigin
         configuration.limits = limits
+        // The cores this process may run on (sched_getaffinity, through Foundation).
+        configuration.workers =
+            workers ?? ProcessInfo.processInfo.environment["NEWTONS_WORKERS"].flatMap { Int($0) }
+            ?? ProcessInfo.processInfo.activeProcessorCount
 
         let withFixtures = fixtureLessons || ProcessInfo.processInfo.environment["NEWTONS_FIXTURE_LESSONS"] == "1"
         let compiled = LessonCatalog.all + (withFixtures ? FixtureLessons.all : [])
@@ -182,9 +222,9 @@ struct ServeCommand: ParsableCommand {
             logger.warning("no lessons to serve (LessonCatalog is empty); try --fixture-lessons")
         }
 
-        let server: LWSServer
+        let server: WorkerPool
         do {
-            server = try LWSServer(configuration: configuration, directory: directory, logger: logger)
+            server = try WorkerPool(configuration: configuration, directory: directory, logger: logger)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -201,6 +241,9 @@ struct ServeCommand: ParsableCommand {
         }
         do {
             try server.run()
+        } catch let error as ServerStartError {
+            logger.critical("\(error)")
+            throw ExitCode.failure
         } catch {
             logger.critical("\(error)")
             throw ExitCode.failure

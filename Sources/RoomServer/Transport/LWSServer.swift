@@ -1,8 +1,12 @@
-// The only file that touches libwebsockets. Everything here runs on the service thread (the
-// thread that calls `run()`), except `requestStop()`, which only sets a flag and calls
+// One worker's libwebsockets transport (with Acceptor and WorkerPool, the only code that
+// touches C). Everything here runs on the worker's service thread (the thread that calls
+// `serve()`), except `requestStop()` and `adopt(...)`, which only queue under a lock and call
 // `lws_cancel_service`, the one lws call another thread may make.
 
 import CLibWebSockets
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Foundation
 import Logging
 
@@ -11,8 +15,10 @@ public struct ServerStartError: Error, CustomStringConvertible {
     public var description: String
 }
 
-/// The libwebsockets transport: one context, one vhost, two protocols (`http` for the page, the
-/// API and the upgrade check; `newtons.v1` for rooms), one 60 Hz scheduled callback.
+/// One worker's libwebsockets transport: one context, one vhost, two protocols (`http` for the
+/// page, the API and the upgrade check; `newtons.v1` for rooms), one 60 Hz scheduled callback.
+/// Its context does not listen: the `Acceptor` hands it sockets (`adopt`) with the request's
+/// first bytes already read, unless it is the only worker of a TLS server (`listens`).
 ///
 /// It holds no room logic: it turns lws callbacks into `ServerCore` inputs and performs what the
 /// core asks (write when writeable, close, drop). Per-session memory holds only a `UInt64`
@@ -20,7 +26,11 @@ public struct ServerStartError: Error, CustomStringConvertible {
 public final class LWSServer: @unchecked Sendable {
     public let configuration: ServerConfiguration
     public let core: ServerCore
-    private let routes: HTTPRoutes
+    /// This worker's number, 0 ..< workers.
+    public let index: Int
+    /// Whether this worker's own context listens on the port (TLS: one worker, lws accepts).
+    public let listens: Bool
+    let routes: HTTPRoutes
     private let origins: OriginPolicy
     private var logger: Logger
 
@@ -42,22 +52,39 @@ public final class LWSServer: @unchecked Sendable {
     private var scheduledFor: Int64?
     private var shutdownDeadline: Int64?
     private var loopShouldEnd = false
+    /// The lesson instance the acceptor promised each adopted socket, by descriptor, until it
+    /// upgrades (or the descriptor is reused by the next adoption).
+    private var promisedInstances: [Int32: LessonInstance] = [:]
+    private var vhost: OpaquePointer?
+    private var lastPublished: Int64 = 0
+    private var unpublished = false
+    /// Metrics reach the shared board at most this long after they change.
+    private static let publishMicroseconds: Int64 = 20_000
 
     // Shared with other threads, under `lock`.
     private let lock = NSLock()
     private var liveContext: OpaquePointer?
     private var stopRequested = false
+    private var adoptions: [(socket: Int32, bytes: [UInt8], instance: LessonInstance?)] = []
 
     private static let tickMicroseconds = 1_000_000.0 / Double(Room.rate)
 
-    public init(configuration: ServerConfiguration, directory: LessonDirectory, logger: Logger) throws {
+    public init(
+        configuration: ServerConfiguration, directory: LessonDirectory, logger: Logger, index: Int = 0,
+        ledger: ServerLedger? = nil, board: MetricsBoard = MetricsBoard(), listens: Bool = true
+    ) throws {
         guard let files = StaticFiles(root: configuration.webRoot) else {
             throw ServerStartError(description: "the web folder \(configuration.webRoot) does not exist")
         }
         self.configuration = configuration
+        self.index = index
+        self.listens = listens
+        var logger = logger
+        if (ledger?.routing.workers ?? 1) > 1 { logger[metadataKey: "worker"] = "\(index)" }
         self.logger = logger
         core = ServerCore(
-            directory: directory, limits: configuration.limits, logger: logger, compiler: configuration.compiler)
+            directory: directory, limits: configuration.limits, logger: logger, ledger: ledger, worker: index,
+            board: board, compiler: configuration.compiler)
         let libraries = StaticFiles(root: configuration.webLibraries)
         if libraries == nil {
             logger.warning("no browser libraries at \(configuration.webLibraries): /lib/ answers 404 (the code shows as plain text)")
@@ -79,11 +106,23 @@ public final class LWSServer: @unchecked Sendable {
     /// every WebSocket is closed with 1001 (clients get `shutdownGraceSeconds` to answer).
     public func run() throws {
         raiseFileLimit()
+        try start()
+        serve()
+        logger.notice("newtons stopped")
+    }
+
+    /// Creates the lws context (on any thread; the pool creates them one after another).
+    public func start() throws {
         var info = lws_context_creation_info()
-        let iface: String? = ["0.0.0.0", "::", "*", ""].contains(configuration.host) ? nil
-            : configuration.host == "localhost" ? "127.0.0.1" : configuration.host
-        info.iface = iface.map { UnsafePointer(keep($0)) }
-        info.port = Int32(configuration.port)
+        if listens {
+            let iface: String? = ["0.0.0.0", "::", "*", ""].contains(configuration.host) ? nil
+                : configuration.host == "localhost" ? "127.0.0.1" : configuration.host
+            info.iface = iface.map { UnsafePointer(keep($0)) }
+            info.port = Int32(configuration.port)
+        } else {
+            // A server vhost that accepts nothing itself: sockets arrive through `adopt`.
+            info.port = CONTEXT_PORT_NO_LISTEN_SERVER
+        }
         info.protocols = UnsafePointer(makeProtocols())
         info.headers = UnsafePointer(makeHeaders())
         info.vhost_name = UnsafePointer(keep("newtons"))
@@ -112,7 +151,7 @@ public final class LWSServer: @unchecked Sendable {
             // HTTP/1.1 only: no h2, so no WebSocket over h2 either.
             info.alpn = UnsafePointer(keep("http/1.1"))
         }
-        lws_set_log_level(LLL_ERR | LLL_WARN, nil)
+        lws_set_log_level(LLL_ERR | LLL_WARN, lwsLog)
 
         guard let context = lws_create_context(&info) else {
             throw ServerStartError(
@@ -126,18 +165,70 @@ public final class LWSServer: @unchecked Sendable {
         (timer + MemoryLayout<lws_sorted_usec_list_t>.stride).storeBytes(
             of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
         self.timer = timer
+        vhost = lws_get_vhost_by_name(context, "newtons")
         lock.withLock { liveContext = context }
+        if listens {
+            let scheme = configuration.usesTLS ? "https" : "http"
+            logger.notice("newtons serving \(scheme)://\(configuration.host):\(configuration.port)/ from \(routes.files.root)")
+        }
+    }
 
-        let scheme = configuration.usesTLS ? "https" : "http"
-        logger.notice("newtons serving \(scheme)://\(configuration.host):\(configuration.port)/ from \(routes.files.root)")
+    /// The service loop, on the calling thread, until the worker has shut down; then the
+    /// context is destroyed (every socket it adopted is closed).
+    public func serve() {
+        guard let context else { return }
         while !loopShouldEnd {
             if lock.withLock({ stopRequested }), shutdownDeadline == nil { beginShutdown() }
+            adoptQueued()
             if lws_service(context, 0) < 0 { break }
         }
-        lock.withLock { liveContext = nil }
+        lock.withLock {
+            liveContext = nil
+            for adoption in adoptions { Glibc.close(adoption.socket) }
+            adoptions.removeAll()
+        }
         lws_context_destroy(context)
         self.context = nil
-        logger.notice("newtons stopped")
+    }
+
+    /// Hands this worker an accepted socket and the bytes of its request already read. Any
+    /// thread; the socket is adopted on the worker's thread. After a stop it is closed.
+    public func adopt(socket: Int32, bytes: [UInt8], instance: LessonInstance?) {
+        lock.withLock {
+            guard let liveContext, !stopRequested else {
+                Glibc.close(socket)
+                return
+            }
+            adoptions.append((socket, bytes, instance))
+            lws_cancel_service(liveContext)
+        }
+    }
+
+    /// Adopts the sockets the acceptor queued: lws reads the request from `bytes` first, as if
+    /// its own listener had accepted it.
+    private func adoptQueued() {
+        let queued = lock.withLock {
+            defer { adoptions.removeAll(keepingCapacity: true) }
+            return adoptions
+        }
+        guard !queued.isEmpty, let vhost else { return }
+        for adoption in queued {
+            if let instance = adoption.instance {
+                promisedInstances[adoption.socket] = instance
+            } else {
+                promisedInstances[adoption.socket] = nil
+            }
+            let adopted = adoption.bytes.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) {
+                    lws_adopt_socket_vhost_readbuf(vhost, adoption.socket, $0.baseAddress, $0.count)
+                }
+            }
+            // On failure lws has closed the socket itself.
+            if adopted == nil {
+                promisedInstances[adoption.socket] = nil
+                logger.warning("a connection could not be adopted (lws refused the socket)")
+            }
+        }
     }
 
     /// Asks the server to close every connection with 1001 and return from `run()`. Any thread.
@@ -179,6 +270,7 @@ public final class LWSServer: @unchecked Sendable {
         }
         core.runTimers(now: now)
         checkShutdownDone(now: now)
+        if unpublished { publishMetrics(now: now, force: true) }
         flush()
     }
 
@@ -194,6 +286,10 @@ public final class LWSServer: @unchecked Sendable {
         }
         if let next = core.nextTimer() { deadline = min(deadline ?? next, next) }
         if let end = shutdownDeadline { deadline = min(deadline ?? end, end) }
+        if unpublished {
+            let publish = lastPublished + Self.publishMicroseconds
+            deadline = min(deadline ?? publish, publish)
+        }
         let sul = timer.assumingMemoryBound(to: lws_sorted_usec_list_t.self)
         guard let deadline else {
             if scheduledFor != nil {
@@ -207,10 +303,32 @@ public final class LWSServer: @unchecked Sendable {
         scheduledFor = deadline
     }
 
-    /// Performs what the core asked for, then reschedules the timer.
+    /// Hands the core's counts to the shared board, at most every `publishMicroseconds`; a
+    /// change in between is published by the timer.
+    private func publishMetrics(now: Int64, force: Bool = false) {
+        if force || now - lastPublished >= Self.publishMicroseconds {
+            core.publishMetrics()
+            lastPublished = now
+            unpublished = false
+        } else {
+            unpublished = true
+        }
+    }
+
+    /// Performs what the core asked for, then reschedules the timer. A write is made at once
+    /// when the socket can take it (`lws_send_pipe_choked`), rather than in a writeable callback
+    /// of the next round of the service loop: a pong or a tick's frame waits behind nothing,
+    /// and no POLLOUT is set and cleared per frame (each change is three lws callbacks).
     private func flush() {
+        let now = Self.now()
+        publishMetrics(now: now)
         for id in core.takeWriteRequests() {
-            if let wsi = sockets[id] { lws_callback_on_writable(wsi) }
+            guard let wsi = sockets[id] else { continue }
+            if core.mayWriteAtOnce(connection: id), lws_send_pipe_choked(wsi) == 0 {
+                writeAtOnce(wsi, connection: id, now: now)
+            } else {
+                lws_callback_on_writable(wsi)
+            }
         }
         for id in core.takeKills() {
             if let wsi = sockets[id] {
@@ -218,6 +336,21 @@ public final class LWSServer: @unchecked Sendable {
             }
         }
         reschedule()
+    }
+
+    /// One write outside the socket's own callback (never a close: that needs the callback).
+    private func writeAtOnce(_ wsi: OpaquePointer, connection id: ConnectionID, now: Int64) {
+        let (action, more) = core.nextWrite(connection: id, now: now)
+        if case .send(let buffer) = action {
+            let written = lws_write(
+                wsi, buffer.payloadStart.assumingMemoryBound(to: UInt8.self), buffer.count,
+                buffer.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
+            if written < buffer.count {
+                lws_set_timeout(wsi, PENDING_TIMEOUT_LAGGING, LWS_TO_KILL_ASYNC)
+                return
+            }
+        }
+        if more { lws_callback_on_writable(wsi) }
     }
 
     // MARK: Callbacks
@@ -261,6 +394,7 @@ public final class LWSServer: @unchecked Sendable {
             return 0
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
             if lock.withLock({ stopRequested }), shutdownDeadline == nil { beginShutdown() }
+            adoptQueued()
             return 0
         default:
             return lws_callback_http_dummy(wsi, reason, user, input, length)
@@ -306,8 +440,11 @@ public final class LWSServer: @unchecked Sendable {
             guard count >= 0 else { break }
             arguments.append(String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
+        let socket = lws_get_socket_fd(wsi)
+        let instance = promisedInstances.removeValue(forKey: socket)
         core.open(
-            connection: id, address: peerAddress(wsi), request: ConnectRequest(arguments: arguments), now: Self.now())
+            connection: id, address: peerAddress(wsi), request: ConnectRequest(arguments: arguments),
+            instance: instance, now: Self.now())
         flush()
     }
 
@@ -503,7 +640,7 @@ public final class LWSServer: @unchecked Sendable {
     }
 
     /// Lifts the open-file limit to what the clients need (each client is one descriptor).
-    private func raiseFileLimit() {
+    func raiseFileLimit() {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
         let wanted = rlim_t(configuration.limits.maxClients + 1024)
@@ -523,6 +660,13 @@ private func lwsCallback(
         return 0
     }
     return Unmanaged<LWSServer>.fromOpaque(server).takeUnretainedValue().handle(wsi, reason, user, input, length)
+}
+
+/// libwebsockets' own log lines, to standard error as lws writes them, less one that lws 4.1
+/// logs as an error on every adopted socket with bytes already read ("calling service").
+private func lwsLog(_ level: Int32, _ line: UnsafePointer<CChar>?) {
+    guard let line, strstr(line, "adopt_socket_readbuf: calling service") == nil else { return }
+    _ = write(2, line, strlen(line))
 }
 
 /// The scheduled callback: the server pointer is stored right after the sul struct.
