@@ -132,6 +132,8 @@ export class CodeEditor {
       this.cm.clearHistory();
       this.cm.scrollTo(scroll.left, scroll.top);
     } else {
+      // defaultValue is the textarea's text content too, so the code reads as text in the DOM.
+      this.area.defaultValue = text;
       this.area.value = text;
     }
   }
