@@ -91,10 +91,7 @@ final class DraggableCard: UIView {
 
 private func shown() -> (GesturesViewController, UIWindow) {
     let controller = GesturesViewController()
-    let window = UIWindow(frame: UIScreen.main.bounds)
-    window.rootViewController = controller
-    window.makeKeyAndVisible()
-    return (controller, window)
+    return (controller, show(controller))
 }
 
 @Suite("Wild code: gesture recognisers and touches")

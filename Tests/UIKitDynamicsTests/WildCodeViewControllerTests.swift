@@ -99,8 +99,9 @@ final class PlaygroundViewController: UIViewController {
     }
 }
 
-/// The scene delegate's code: a window with the controller as its root, made visible.
-private func show(_ controller: UIViewController) -> UIWindow {
+/// The scene delegate's code: a window with the controller as its root, made visible
+/// (shared by the WildCode suites).
+func show(_ controller: UIViewController) -> UIWindow {
     let window = UIWindow(frame: UIScreen.main.bounds)
     window.rootViewController = controller
     window.makeKeyAndVisible()

@@ -57,6 +57,9 @@ open class UIDynamicAnimator: NSObject {
 
     /// An animator in `view`'s coordinate system. Its items should be `view` descendants
     /// (UIKit requires it): a view item outside the reference view gets no body.
+    /// UIKit's private debug overlay switch, set with `setValue(true, forKey: "debugEnabled")`.
+    var isDebugEnabled = false
+
     public init(referenceView view: UIView) {
         referenceView = view
         hasReferenceView = true

@@ -19,14 +19,19 @@ extension UIView {
     /// The hierarchy's clock in seconds: touches are stamped with it, timers read it.
     public var simulationClock: TimeInterval { touchArena.clock }
 
-    /// Puts a finger down at `point`; returns the touch to move and lift.
+    /// Puts a finger down at `point`; returns the touch to move and lift. A non-finite
+    /// point delivers nothing (the touch returned is never on the screen).
     @discardableResult
     public func simulateTouchBegan(at point: CGPoint) -> UITouch {
+        let p = toRoot(point)
+        guard p.x.isFinite, p.y.isFinite else {
+            return UITouch(at: .zero, timestamp: simulationClock, tapCount: 1, window: nil)
+        }
         defer { rootAncestor.runLoopTurn() }
-        return touchArena.begin(at: toRoot(point))
+        return touchArena.begin(at: p)
     }
 
-    /// Moves a finger to `point`.
+    /// Moves a finger to `point` (a non-finite point is ignored).
     public func simulateTouchMoved(_ touch: UITouch, to point: CGPoint) {
         touchArena.move(touch, to: toRoot(point))
         rootAncestor.runLoopTurn()
@@ -88,6 +93,7 @@ extension UIView {
         let arena = touchArena
         switch phase {
         case .began:
+            guard point.x.isFinite, point.y.isFinite else { return }
             if let old = arena.phasedDrag { simulateTouchCancelled(old) }
             arena.phasedDrag = touchArena.begin(at: toRoot(point), recognisedDrag: true)
             rootAncestor.runLoopTurn()
@@ -97,7 +103,7 @@ extension UIView {
         case .ended, .cancelled:
             guard let touch = arena.phasedDrag else { return }
             arena.phasedDrag = nil
-            touchArena.move(touch, to: toRoot(point))
+            touchArena.move(touch, to: toRoot(point))  // ignored when not finite
             if phase == .ended { simulateTouchEnded(touch) } else { simulateTouchCancelled(touch) }
         }
     }

@@ -44,3 +44,11 @@ extension UIColor {
     public class var lightText: UIColor { UIColor(white: 1, alpha: 0.6) }
     public class var darkText: UIColor { UIColor(white: 0, alpha: 1) }
 }
+
+// Drawing state inside `draw(_:)`: headless, nothing is rasterised, so setting the fill or
+// stroke colour is accepted and has no effect.
+extension UIColor {
+    public func set() {}
+    public func setFill() {}
+    public func setStroke() {}
+}
