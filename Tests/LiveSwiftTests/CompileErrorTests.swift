@@ -66,6 +66,11 @@ import Testing
         #expect(imported.first?.line == 1)
     }
 
+    @Test func aClassThatInheritsFromItselfIsRefused() {
+        let found = diagnostics("class A: B {}\nclass B: A {}\n" + body(""))
+        #expect(found.contains { $0.message == "'A' inherits from itself" && $0.line == 1 }, "\(found)")
+    }
+
     @Test func aLessonNeedsAViewController() {
         let found = diagnostics("func f() {}")
         #expect(found.first?.message.contains("inherits from UIViewController") == true)
@@ -77,6 +82,15 @@ import Testing
         let first = try #require(found.first)
         #expect(first.message.contains("nests more than"))
         #expect(first.line == 4)
+    }
+
+    @Test func deepNestingWithoutBracketsIsRefused() throws {
+        let sum = diagnostics(body("let x = " + Array(repeating: "1", count: 5_000).joined(separator: " + ")))
+        #expect(sum.first?.message.contains("operators") == true, "\(sum)")
+        let chain = diagnostics(body("let x = view" + String(repeating: ".superview!", count: 3_000)))
+        #expect(chain.first?.message.contains("nests more than") == true, "\(chain)")
+        let branches = diagnostics(body(String(repeating: "if true {} else ", count: 3_000) + "{}"))
+        #expect(branches.first?.message.contains("nests more than") == true, "\(branches)")
     }
 
     @Test func aHugeSourceIsRefused() throws {

@@ -31,7 +31,7 @@ func median(_ make: () -> any Lesson, id: String) -> Double {
             lesson.advance(by: 1.0 / 60)
             let items = lesson.items
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
-            sink += items.first?.center.x ?? 0
+            sink += Double(items.first?.center.x ?? 0)
         }
     }
     if sink.isNaN { print("") }
@@ -39,7 +39,8 @@ func median(_ make: () -> any Lesson, id: String) -> Double {
     return samples[samples.count / 2]
 }
 
-print(String(format: "%-12@ %14@ %14@ %7@", "lesson" as NSString, "compiled_us" as NSString, "interpreted_us" as NSString, "ratio" as NSString))
+func column(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
+print(column("lesson", 12), "compiled_us", "interpreted_us", "ratio")
 for type in LessonCatalog.all {
     let id = type.info.id
     guard let program = try? LiveSwift.compile(source: LessonCatalog.sourceCode(of: type), fileName: type.info.sourceFileName)
@@ -49,5 +50,5 @@ for type in LessonCatalog.all {
     }
     let compiled = median({ type.init() }, id: id)
     let interpreted = median({ program.makeLesson() }, id: id)
-    print(String(format: "%-12@ %14.1f %14.1f %7.2f", id as NSString, compiled, interpreted, interpreted / max(compiled, 0.001)))
+    print(column(id, 12), String(format: "%11.1f %14.1f %5.2f", compiled, interpreted, interpreted / max(compiled, 0.001)))
 }

@@ -39,6 +39,13 @@ struct Compiler {
         }
         if !diagnostics.isEmpty { throw LiveCompileError(Self.sorted(diagnostics)) }
 
+        // Nesting without brackets (long operator chains, `a.b.c…`, `else if` runs) is
+        // measured on the tree, without recursion, before anything walks it recursively.
+        if let deep = Self.firstTooDeepNode(in: parsed, limit: limits.maxSourceDepth * 8, operators: limits.maxSourceDepth) {
+            let (line, column) = module.position(of: deep.node)
+            throw LiveCompileError([LiveDiagnostic(file: fileName, line: line, column: column, message: deep.message)])
+        }
+
         let folded: SourceFileSyntax
         do {
             guard let tree = try OperatorTable.standardOperators.foldAll(parsed).as(SourceFileSyntax.self) else {
@@ -107,6 +114,20 @@ struct Compiler {
         return nil
     }
 
+    /// The first node nested deeper than `limit` levels, or an expression with more than
+    /// `operators` operators in a row; found with an explicit stack.
+    static func firstTooDeepNode(in tree: SourceFileSyntax, limit: Int, operators: Int) -> (node: Syntax, message: String)? {
+        var stack: [(Syntax, Int)] = [(Syntax(tree), 0)]
+        while let (node, depth) = stack.popLast() {
+            if depth > limit { return (node, "the source nests more than \(limit) levels deep") }
+            if let sequence = node.as(SequenceExprSyntax.self), sequence.elements.count > 2 * operators + 1 {
+                return (node, "an expression with more than \(operators) operators; split it into several statements")
+            }
+            for child in node.children(viewMode: .sourceAccurate) { stack.append((child, depth + 1)) }
+        }
+        return nil
+    }
+
     /// Collects the classes and functions; reports what a lesson must have.
     private func collect(into module: Module) -> [LiveDiagnostic] {
         var diagnostics: [LiveDiagnostic] = []
@@ -142,6 +163,23 @@ struct Compiler {
         // Link superclasses of the source's own classes; find the view controller.
         for code in module.classes.values {
             if let name = code.superclass, let parent = module.classes[name] { code.superCode = parent }
+        }
+        // A class may not inherit from itself, however far round (the lookups would not end).
+        for code in module.classes.values.sorted(by: { $0.name < $1.name }) {
+            var seen: Set<String> = []
+            var type: ClassCode? = code
+            while let t = type {
+                guard seen.insert(t.name).inserted else {
+                    if let decl = module.tree.statements.compactMap({ $0.item.as(DeclSyntax.self)?.as(ClassDeclSyntax.self) })
+                        .first(where: { $0.name.text == code.name })
+                    {
+                        report("'\(code.name)' inherits from itself", decl.name)
+                    }
+                    code.superCode = nil
+                    break
+                }
+                type = t.superCode
+            }
         }
         for code in module.classes.values {
             var type: ClassCode? = code

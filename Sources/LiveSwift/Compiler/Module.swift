@@ -70,49 +70,29 @@ final class ClassCode {
         self.protocols = protocols
     }
 
+    /// The class and its source superclasses, nearest first.
+    var lineage: UnfoldSequence<ClassCode, (ClassCode?, Bool)> {
+        sequence(first: self) { $0.superCode }
+    }
+
     func method(_ name: String, labels: [String?]) -> FunctionCode? {
-        var type: ClassCode? = self
-        while let t = type {
-            if let found = t.methods[name]?.first(where: { $0.accepts(labels) }) { return found }
-            type = t.superCode
-        }
-        return nil
+        lineage.lazy.compactMap { $0.methods[name]?.first(where: { $0.accepts(labels) }) }.first
     }
 
     func hasMethod(named name: String) -> Bool {
-        var type: ClassCode? = self
-        while let t = type {
-            if t.methods[name] != nil { return true }
-            type = t.superCode
-        }
-        return false
+        lineage.contains { $0.methods[name] != nil }
     }
 
     func storedProperty(_ name: String) -> Stored? {
-        var type: ClassCode? = self
-        while let t = type {
-            if let i = t.storedIndex[name] { return t.stored[i] }
-            type = t.superCode
-        }
-        return nil
+        lineage.lazy.compactMap { t in t.storedIndex[name].map { t.stored[$0] } }.first
     }
 
     func computedProperty(_ name: String) -> (get: CodeBlockItemListSyntax, set: CodeBlockItemListSyntax?, setName: String)? {
-        var type: ClassCode? = self
-        while let t = type {
-            if let c = t.computed[name] { return c }
-            type = t.superCode
-        }
-        return nil
+        lineage.lazy.compactMap { $0.computed[name] }.first
     }
 
     func conforms(to protocolName: String) -> Bool {
-        var type: ClassCode? = self
-        while let t = type {
-            if t.protocols.contains(protocolName) { return true }
-            type = t.superCode
-        }
-        return false
+        lineage.contains { $0.protocols.contains(protocolName) }
     }
 }
 

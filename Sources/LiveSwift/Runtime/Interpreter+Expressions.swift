@@ -121,6 +121,34 @@ extension Interpreter {
         }
     }
 
+    /// An initial value where a floating type is declared (`let b: CGFloat = 7 / 2`): integer
+    /// literals in its arithmetic are that type, as Swift infers them, so 7 / 2 is 3.5.
+    func evalFloating(_ expr: ExprSyntax, _ scope: Scope) throws -> Value {
+        if let literal = expr.as(IntegerLiteralExprSyntax.self), case .int(let n) = try integer(literal.literal.text, literal) {
+            return .double(Double(n))
+        }
+        if let infix = expr.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+            ["+", "-", "*", "/"].contains(op)
+        {
+            return try binary(op, try evalFloating(infix.leftOperand, scope), try evalFloating(infix.rightOperand, scope), at: infix.operator)
+        }
+        if let prefix = expr.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            let value = try evalFloating(prefix.expression, scope)
+            if case .double(let d) = value { return .double(-d) }
+            return value
+        }
+        if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return try evalFloating(only.expression, scope)
+        }
+        return try eval(expr, scope)
+    }
+
+    static func isFloating(_ typeName: String?) -> Bool {
+        guard var name = typeName else { return false }
+        while name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
+        return name == "CGFloat" || name == "Double" || name == "Float" || name == "TimeInterval"
+    }
+
     /// `handlePan(_:)`, `Self.handlePan(_:)`, `self.handlePan(_:)` as the selector name `handlePan:`.
     func methodReference(_ expr: ExprSyntax) -> String? {
         let reference: DeclReferenceExprSyntax
@@ -340,7 +368,8 @@ extension Interpreter {
             guard r.lower >= 0, r.lower + r.count <= a.count else { throw fault("Range out of bounds", node) }
             return .array(Array(a[r.lower..<(r.lower + r.count)]))
         case (.dictionary(let d), let key?):
-            return d[try dictionaryKey(key, at: node)] ?? .none
+            // `d[key, default: value]`
+            return d[try dictionaryKey(key, at: node)] ?? (index.count == 2 ? index[1] : .none)
         case (.none, _):
             throw fault("Unexpectedly found nil while implicitly unwrapping an Optional value", node)
         default:

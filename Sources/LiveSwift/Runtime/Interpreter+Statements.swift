@@ -47,7 +47,8 @@ extension Interpreter {
                 let typeName = binding.typeAnnotation?.type.trimmedDescription
                 var value = Value.none
                 if let initial = binding.initializer?.value {
-                    value = try convert(try eval(initial, scope), to: typeName, at: initial)
+                    let raw = Self.isFloating(typeName) ? try evalFloating(initial, scope) : try eval(initial, scope)
+                    value = try convert(raw, to: typeName, at: initial)
                 }
                 try bind(binding.pattern, value, scope, type: typeName)
             }

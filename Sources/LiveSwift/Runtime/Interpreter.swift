@@ -130,7 +130,9 @@ final class Interpreter {
         for code in chain {
             for stored in code.stored where !stored.isLazy {
                 var value = Value.none
-                if let initial = stored.initial { value = try eval(initial, scope) }
+                if let initial = stored.initial {
+                    value = Self.isFloating(stored.typeName) ? try evalFloating(initial, scope) : try eval(initial, scope)
+                }
                 instance.fields[stored.name] = try convert(value, to: stored.typeName, at: stored.node)
             }
         }
