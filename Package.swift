@@ -8,6 +8,30 @@
 //   LoadWire (client-side WebSocket framing on raw sockets, no NIO) → newtons-load
 import PackageDescription
 
+#if os(Linux) && arch(x86_64)
+import Foundation
+#endif
+
+/// Whether the engine is built for AVX2: on an x86-64 host with AVX2 and FMA (every x86
+/// server CPU since 2013) its contact solver runs eight lanes wide (NEWTONS_WIDE_LANES, in
+/// every configuration, so the tests check what runs) and release builds compile its SIMD
+/// code to the three-operand AVX encodings, as Box2D v3's BOX2D_AVX2 build does. This follows
+/// the machine that builds, like `-march=native`, so a binary built here runs here; set
+/// NEWTONS_PORTABLE=1 to leave it out. It changes no result: the lanes are independent, and
+/// Swift never contracts a multiply and an add into one FMA.
+let engineBuildsForAVX2: Bool = {
+    #if os(Linux) && arch(x86_64)
+    guard ProcessInfo.processInfo.environment["NEWTONS_PORTABLE"] == nil,
+        let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+        let flagsLine = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
+    else { return false }
+    let flags = Set(flagsLine.split(separator: " ").map(String.init))
+    return ["avx2", "fma", "bmi2", "movbe"].allSatisfy(flags.contains)
+    #else
+    return false
+    #endif
+}()
+
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6)
 ]
@@ -40,7 +64,12 @@ let package = Package(
         // pyramid step. Debug builds keep them; the engine's state is never shared across threads.
         .target(
             name: "Physics2D",
-            swiftSettings: swiftSettings + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+            swiftSettings: swiftSettings + [
+                .unsafeFlags(
+                    ["-enforce-exclusivity=unchecked"] + (engineBuildsForAVX2 ? ["-target-cpu", "haswell"] : []),
+                    .when(configuration: .release)),
+                .unsafeFlags(engineBuildsForAVX2 ? ["-D", "NEWTONS_WIDE_LANES"] : []),
+            ]),
         // Apple's UIKit Dynamics API on top of the engine.
         .target(name: "UIKitDynamics", dependencies: ["Physics2D"], swiftSettings: swiftSettings),
         // The tutorial lessons and extra rooms, written against UIKitDynamics only.

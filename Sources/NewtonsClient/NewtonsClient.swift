@@ -61,6 +61,8 @@ public final class NewtonsClient: @unchecked Sendable {
         public var onFrameHeader: (@Sendable (StateFrameHeader, Int) -> Void)?
         /// Decode frames into `ClientEvent.frame` (turn off for load tests).
         public var decodeFrames = true
+        /// Called with the bytes of every binary frame as it arrives (to compare exact bytes).
+        public var onBinary: (@Sendable ([UInt8]) -> Void)?
 
         public init(host: String = "127.0.0.1", port: Int = 8080) {
             self.host = host
@@ -154,8 +156,13 @@ public final class NewtonsClient: @unchecked Sendable {
             if let onFrameHeader = self.options.onFrameHeader, let header = StateFrameHeader(view) {
                 onFrameHeader(header, view.count)
             }
-            guard self.options.decodeFrames, let frame = StateFrame(Array(view)) else { return }
-            self.deliver(.frame(frame))
+            self.options.onBinary?(Array(view))
+            guard self.options.decodeFrames else { return }
+            if let frame = StateFrame(Array(view)) {
+                self.deliver(.frame(frame))
+            } else if let overlay = OverlayFrame(Array(view)) {
+                self.deliver(.overlay(overlay))
+            }
         }
         socket.onClose.whenComplete { [weak self] _ in
             guard let self else { return }
@@ -283,6 +290,16 @@ public final class NewtonsClient: @unchecked Sendable {
     /// Waits for an `error` message with that code.
     public func waitForError(_ code: String, timeout: Duration = .seconds(5)) async throws -> ServerMessage {
         try await waitForMessage("error", timeout: timeout) { $0.errorCode == code }
+    }
+
+    /// Waits for the next overlay frame matching `condition` (after an `overlay` request).
+    public func waitForOverlay(
+        timeout: Duration = .seconds(5), where condition: (OverlayFrame) -> Bool = { _ in true }
+    ) async throws -> OverlayFrame {
+        try await waitFor("an overlay frame", timeout: timeout) { event in
+            guard case .overlay(let overlay) = event, condition(overlay) else { return nil }
+            return overlay
+        }
     }
 
     /// Waits for the next state frame matching `condition`.

@@ -30,7 +30,7 @@ struct Settings {
     /// Milliseconds between rounds of the event loop (0: block in epoll until something arrives).
     var pollMilliseconds = 1.0
     /// The floor's halves (SendFloor): a bare sender, or its reader.
-    enum Mode { case server, floorSend, floorReceive }
+    enum Mode { case server, floorSend, floorReceive, overlayBytes }
     var mode = Mode.server
 
     init(_ arguments: [String]) {
@@ -54,6 +54,7 @@ struct Settings {
             case "--poll-ms": pollMilliseconds = max(0, Double(value()) ?? pollMilliseconds)
             case "--floor-send": mode = .floorSend
             case "--floor-receive": mode = .floorReceive
+            case "--overlay-bytes": mode = .overlayBytes
             case "--help", "-h":
                 print(
                     """
@@ -61,12 +62,15 @@ struct Settings {
                                         [--seconds S] [--warmup S] [--server-pid PID] [--concurrency C]
                                         [--poll-ms MS]
                            newtons-load --floor-send | --floor-receive [--port P] [--clients N] [--seconds S]
+                           newtons-load --overlay-bytes [--port P]
                     Opens N clients over R class rooms of LESSON (one that never rests), C upgrades at
                     once, measures for S s. One thread: pin it to a core of its own (taskset). It takes
                     what arrived every MS milliseconds (default 1; 0 blocks in epoll instead).
                     The floor: --floor-send listens on P and writes a frame-sized message to each of
                     N sockets per 60 Hz tick, doing nothing else (pin it to the server's core);
                     --floor-receive connects the N sockets and reads them (pin it to the other).
+                    --overlay-bytes: only the bytes one client gets from the collision lesson, asking
+                    for nothing and for every overlay (also printed at the end of a server run).
                     """)
                 exit(0)
             default:
@@ -95,11 +99,31 @@ struct NewtonsLoad {
                 try SendFloor.send(
                     port: settings.port, clients: settings.clients, seconds: settings.seconds, warmup: settings.warmup)
             case .floorReceive: try SendFloor.receive(port: settings.port, clients: settings.clients)
+            case .overlayBytes:
+                let run = LoadRun(settings: settings)
+                try overlayBytes(run)
+                run.closeAll()
             }
         } catch {
             FileHandle.standardError.write(Data("newtons-load: \(error)\n".utf8))
             exit(1)
         }
+    }
+
+    /// Seeing the physics: a two-item tutorial lesson (collision: gravity, the floor, its
+    /// contacts) with every overlay asked for at 60/s, beside the same lesson asking nothing,
+    /// per second of frames while it moves (headers included).
+    static func overlayBytes(_ run: LoadRun) throws(LoadError) {
+        let plain = try run.bytesWithOverlays(lesson: "collision", asking: false)
+        let overlays = try run.bytesWithOverlays(lesson: "collision")
+        let plainSeconds = Double(plain.frames) / 60
+        let movingSeconds = Double(overlays.frames) / 60
+        say(
+            "server bytes_per_client_per_s collision asking_nothing=\(Int(Double(plain.state) / plainSeconds)) bar<=3000 (two items)"
+        )
+        say(
+            "server bytes_per_client_per_s collision every_overlay=\(Int(Double(overlays.state + overlays.overlay) / movingSeconds)) state=\(Int(Double(overlays.state) / movingSeconds)) overlay=\(Int(Double(overlays.overlay) / movingSeconds)) over \(overlays.frames) frames (velocity+forces+contacts at 60/s)"
+        )
     }
 
     static func measure(_ settings: Settings) throws(LoadError) {
@@ -191,6 +215,8 @@ struct NewtonsLoad {
         // At rest: a lesson that settles sends nothing.
         let rest = try run.bytesAtRest(lesson: settings.restingLesson, seconds: 3)
         say("server bytes_per_client_per_s at_rest=\(Int(Double(rest) / 3)) bar=0")
+
+        try overlayBytes(run)
 
         run.closeAll()
     }

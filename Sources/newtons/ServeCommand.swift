@@ -28,7 +28,7 @@ struct ServeCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Folder of the browser libraries served under /lib/ (CodeMirror from Debian's libjs-codemirror).",
+            "Folder of the browser libraries served under /lib/ (CodeMirror from Debian's libjs-codemirror, Chart.js from libjs-chart.js).",
             valueName: "dir"))
     var webLibs = "/usr/share/javascript"
 
@@ -104,6 +104,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Unknown rooms one address may ask for per minute.")
     var unknownRoomsPerMinute = ServerLimits().unknownRoomsPerMinute
 
+    @Option(help: "Overlay data requests one client may make per second (docs/protocol.md, Overlay data).")
+    var overlayRequestsPerSecond = ServerLimits().overlayRequestsPerSecond
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
@@ -135,6 +138,9 @@ struct ServeCommand: ParsableCommand {
             ("--unknown-room-delay", unknownRoomDelay), ("--request-head-timeout", requestHeadTimeout),
         ] where !(value >= 0 && value < 86400) {
             throw ValidationError("\(name) must be a number of seconds from 0 to 86400")
+        }
+        guard overlayRequestsPerSecond >= 0.1, overlayRequestsPerSecond <= 1000 else {
+            throw ValidationError("--overlay-requests-per-second must be from 0.1 to 1000")
         }
         guard maxConnectionsPerSecond > 0, maxConnectionsPerSecond < 1e9 else {
             throw ValidationError("--max-connections-per-second must be a positive number")
@@ -168,6 +174,7 @@ struct ServeCommand: ParsableCommand {
         limits.instructorGraceSeconds = instructorGrace
         limits.unknownRoomDelaySeconds = unknownRoomDelay
         limits.unknownRoomsPerMinute = unknownRoomsPerMinute
+        limits.overlayRequestsPerSecond = overlayRequestsPerSecond
         limits.connectionsPerSecondPerAddress = maxConnectionsPerSecond
         limits.connectionBurstPerAddress = connectionBurst
         limits.maxQueuedBytes = maxQueuedBytes

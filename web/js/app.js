@@ -13,6 +13,7 @@ import { Connection } from './connection.js';
 import { ParamsView, renderMembers, logEvent } from './controls.js';
 import { createRoomState, applyMessage, canGesture, keyAfterWelcome, forgetKey, roomToken } from './room-state.js';
 import { showLobby } from './lobby.js';
+import { PhysicsView } from './physics-view.js';
 
 const NAME_KEY = 'newtons.name';
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -129,6 +130,16 @@ function startRoom(target) {
 
   let conn = null;
   const send = (m) => (conn ? conn.send(m) : false);
+  const physics = new PhysicsView({
+    before: $('[data-params-panel]'),
+    canvas,
+    state,
+    send,
+    toView: (cx, cy) => toView(fit, canvas.getBoundingClientRect(), cx, cy),
+    changed: () => {
+      dirty = true;
+    },
+  });
 
   // ---- sizing
   function resize() {
@@ -163,6 +174,7 @@ function startRoom(target) {
   let renderTime = null; // the simulation time last drawn
   function draw(now, st) {
     drawRoom(ctx, fit, state, st, { labels, ripples, now, springs: springy });
+    physics.draw(ctx, fit, st);
     draws++;
     lastStateTime = st ? st.time : null;
     if (st) renderTime = st.time;
@@ -212,7 +224,7 @@ function startRoom(target) {
   bindPointer(canvas, classifier, {
     toView: (cx, cy) => toView(fit, canvas.getBoundingClientRect(), cx, cy),
     send: sendGesture,
-    enabled: gesturesAllowed,
+    enabled: () => !physics.takesPointer && gesturesAllowed(),
   });
   // Keyboard: Enter or Space taps the centre; arrows push from a side (push lessons).
   canvas.addEventListener('keydown', (ev) => {
@@ -375,6 +387,7 @@ function startRoom(target) {
       send(msg.claim(key));
     }
     if (state.role === 'instructor' && !lessonList.length) loadLessonList();
+    physics.onWelcome();
   }
 
   function loadLessonList() {
@@ -414,6 +427,7 @@ function startRoom(target) {
     }
     if (changed.has('event')) showEvent(state.events[state.events.length - 1]);
     if (m.type === 'event') codePanel.onEvent(m);
+    if (m.type !== 'welcome') physics.onMessage(m);
   }
 
   function onFrame(f) {
@@ -421,6 +435,7 @@ function startRoom(target) {
     feeds++;
     latest = f;
     buffer.push(f, nowS());
+    physics.onFrame(f);
     dirty = true;
     if (f.paused !== state.paused) {
       state.paused = f.paused;
@@ -430,6 +445,7 @@ function startRoom(target) {
 
   function onStatus(status, info) {
     body.dataset.status = status;
+    physics.onStatus(status);
     if (status === 'connecting') claimedOnThisConnection = false;
     if (status === 'live') everLive = true;
     // A frozen picture says so: greyed, with "Reconnecting…" (CSS), once the room was live.
@@ -444,11 +460,11 @@ function startRoom(target) {
       text.textContent = `Offline · retrying in ${Math.max(1, Math.round(info.retryIn / 1000))} s`;
       retry.hidden = false;
     } else text.textContent = 'Closed';
-    if (status === 'live') $('[data-overlay]').hidden = true;
+    if (status === 'live') $('[data-fatal]').hidden = true;
   }
 
   function onFatal(reason) {
-    const overlay = $('[data-overlay]');
+    const overlay = $('[data-fatal]');
     $('[data-overlay-title]').textContent = reason.code === 'unknown-room' ? 'This room is not open' : 'Disconnected';
     $('[data-overlay-text]').textContent =
       reason.code === 'unknown-room'
@@ -466,6 +482,7 @@ function startRoom(target) {
     onStatus,
     onMessage,
     onFrame,
+    onOverlay: (o) => physics.onOverlay(o),
     onFatal,
     timers: { setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (t) => clearTimeout(t), setInterval: (f, ms) => setInterval(f, ms), clearInterval: (t) => clearInterval(t), now: () => performance.now() },
   });
@@ -546,6 +563,10 @@ function startRoom(target) {
       };
     },
     send: (m) => send(m),
+    /** The overlays, their newest data, the plot's latest point, the ruler and stopwatch. */
+    physics: () => physics.snapshot(),
+    /** The plot: the picked item, the quantity shown, and its latest point. */
+    plot: () => physics.snapshot().plot,
   };
 
   conn.start();

@@ -3,6 +3,8 @@
 // decoder. Everything that arrives is untrusted: numbers are clamped, strings cut, unknown
 // messages and fields dropped. Pure module: no DOM, no globals; node --test imports it.
 
+import { validateOverlaysMessage } from './overlay-protocol.js';
+
 export const SUBPROTOCOL = 'newtons.v1';
 export const FRAME_KIND_STATE = 1;
 export const FRAME_HEADER_BYTES = 16;
@@ -353,6 +355,8 @@ export function validateServerMessage(m) {
       if (m.role === 'instructor' || m.role === 'student') out.role = m.role;
       return out;
     }
+    case 'overlays':
+      return validateOverlaysMessage(m);
     case 'pong':
       return { type: 'pong', id: typeof m.id === 'number' || typeof m.id === 'string' ? m.id : null };
     case 'error': {
@@ -452,7 +456,7 @@ function pt(v) {
 }
 
 export const PAN_PHASES = Object.freeze(['began', 'changed', 'ended', 'cancelled']);
-export const CONTROL_ACTIONS = Object.freeze(['pause', 'resume', 'step', 'lock', 'unlock', 'give', 'edit', 'show', 'lesson']);
+export const CONTROL_ACTIONS = Object.freeze(['pause', 'resume', 'step', 'lock', 'unlock', 'give', 'edit', 'show', 'lesson', 'overlay']);
 
 export const msg = Object.freeze({
   tap: (x, y) => ({ type: 'tap', x: pt(x), y: pt(y) }),
@@ -476,6 +480,10 @@ export const msg = Object.freeze({
     const m = { type: 'control', action };
     if (action === 'lesson') m.lesson = String(extra.lesson ?? '');
     if (action === 'give' || action === 'edit' || action === 'show') m.member = extra.member === null || extra.member === undefined ? null : Number(extra.member);
+    if (action === 'overlay') {
+      m.overlay = String(extra.overlay ?? '');
+      m.on = extra.on === true;
+    }
     return m;
   },
   ping: (id) => ({ type: 'ping', id }),

@@ -225,7 +225,7 @@ open class LessonHost<Controller: UIViewController> {
     /// Walks the views under the reference view depth first, with each one's centre and
     /// rotation in the reference view (a subview's centre is in its parent's bounds, so it
     /// is carried through the parent's pose).
-    private func forEachPose(_ body: (UIView, CGPoint, Double) -> Void) {
+    func forEachPose(_ body: (UIView, CGPoint, Double) -> Void) {
         func walk(_ view: UIView, parent: (center: CGPoint, bounds: CGRect, angle: Double)?) {
             let transform = view.presentationTransform
             let own = Double(atan2(transform.b, transform.a))
@@ -248,21 +248,25 @@ open class LessonHost<Controller: UIViewController> {
 
     public var lines: [SceneLine] {
         var result: [SceneLine] = []
-        if let animator {
-            for behavior in flattened(animator.behaviors) {
-                guard let attachment = behavior as? UIAttachmentBehavior else { continue }
-                let items = attachment.items
-                switch attachment.attachedBehaviorType {
-                case .anchor:
-                    if let item = items.first { result.append(SceneLine(from: attachment.anchorPoint, to: item.center)) }
-                case .items:
-                    if items.count == 2 { result.append(SceneLine(from: items[0].center, to: items[1].center)) }
-                @unknown default:
-                    break
-                }
+        forEachDrawnAttachment { _, line in result.append(line) }
+        return result
+    }
+
+    /// Every attachment drawn as a line, with its line, in the order of `lines`.
+    func forEachDrawnAttachment(_ body: (UIAttachmentBehavior, SceneLine) -> Void) {
+        guard let animator else { return }
+        for behavior in flattened(animator.behaviors) {
+            guard let attachment = behavior as? UIAttachmentBehavior else { continue }
+            let items = attachment.items
+            switch attachment.attachedBehaviorType {
+            case .anchor:
+                if let item = items.first { body(attachment, SceneLine(from: attachment.anchorPoint, to: item.center)) }
+            case .items:
+                if items.count == 2 { body(attachment, SceneLine(from: items[0].center, to: items[1].center)) }
+            @unknown default:
+                break
             }
         }
-        return result
     }
 
     public var boundaries: [SceneBoundary] {
@@ -300,7 +304,7 @@ open class LessonHost<Controller: UIViewController> {
         return id
     }
 
-    private func flattened(_ behaviors: [UIDynamicBehavior]) -> [UIDynamicBehavior] {
+    func flattened(_ behaviors: [UIDynamicBehavior]) -> [UIDynamicBehavior] {
         behaviors.flatMap { [$0] + flattened($0.childBehaviors) }
     }
 

@@ -235,6 +235,19 @@ enum BridgeTable {
             UIView.animate(withDuration: try a(0), delay: try a(1), options: try a(2), animations: try a.block(3) ?? {})
             return nil
         }
+        view.staticMethod("animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)") { a in
+            UIView.animate(
+                withDuration: try a(0), delay: try a(1), usingSpringWithDamping: try a(2), initialSpringVelocity: try a(3),
+                options: try a(4), animations: try a.block(5) ?? {},
+                completion: try Convert.block1(a.raw[6], a.interpreter) { .bool($0) })
+            return nil
+        }
+        view.staticMethod("animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:)") { a in
+            UIView.animate(
+                withDuration: try a(0), delay: try a(1), usingSpringWithDamping: try a(2), initialSpringVelocity: try a(3),
+                options: try a(4), animations: try a.block(5) ?? {})
+            return nil
+        }
         view.staticMethod("performWithoutAnimation(_:)") { a in
             UIView.performWithoutAnimation(try a.block(0) ?? {})
             return nil

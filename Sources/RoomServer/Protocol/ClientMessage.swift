@@ -11,7 +11,12 @@ public enum ControlAction: Equatable, Sendable {
     case edit(member: Int?)
     /// Runs the code a member sent the instructor (`share`) for everyone.
     case show(member: Int)
+    /// Shows (or stops showing) one overlay on every member's page.
+    case overlay(String, on: Bool)
 }
+
+/// The overlays an instructor may turn on for the whole class.
+public let sharedOverlayNames = ["trails", "velocity", "forces", "contacts"]
 
 /// The `id` of a `ping`, echoed in its `pong`.
 public enum PingID: Equatable, Sendable {
@@ -36,6 +41,8 @@ public enum ClientMessage: Equatable, Sendable {
     case revert
     /// A student's edited code, for the instructor to show the class (`control` `show`).
     case share(source: String)
+    /// Asks for overlay frames carrying `kinds` at most `rate` times a second (empty: none).
+    case overlay(kinds: OverlayKinds, rate: Double)
 
     /// The message's `type` as sent, for metrics and logs.
     public var typeName: String {
@@ -51,6 +58,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .code: "code"
         case .revert: "revert"
         case .share: "share"
+        case .overlay: "overlay"
         }
     }
 }
@@ -185,6 +193,8 @@ extension ClientMessage {
                 throw ProtocolError(
                     .badValue, "\"id\" must be a string of at most \(maxStringLength) bytes or a finite number")
             }
+        case "overlay":
+            return try parseOverlay(fields)
         default:
             throw ProtocolError(.badMessage, "unknown message type \"\(String(type.prefix(32)))\"")
         }
@@ -199,6 +209,15 @@ extension ClientMessage {
         case "lock": return .lock
         case "unlock": return .unlock
         case "lesson": return .lesson(try fields.string("lesson"))
+        case "overlay":
+            let name = try fields.string("overlay")
+            guard sharedOverlayNames.contains(name) else {
+                throw ProtocolError(.badValue, "\"overlay\" must be one of \(sharedOverlayNames.joined(separator: ", "))")
+            }
+            guard case .bool(let on)? = fields.fields["on"] else {
+                throw ProtocolError(.badValue, "\"on\" must be true or false")
+            }
+            return .overlay(name, on: on)
         case "give": return .give(member: try fields.member())
         case "edit": return .edit(member: try fields.member())
         case "show":
@@ -206,8 +225,32 @@ extension ClientMessage {
             return .show(member: member)
         default:
             throw ProtocolError(
-                .badValue, "\"action\" must be pause, resume, step, lock, unlock, give, edit, show or lesson")
+                .badValue, "\"action\" must be pause, resume, step, lock, unlock, give, edit, show, lesson or overlay")
         }
+    }
+
+    /// The most overlay frames a second a client may ask for: the room's frame rate.
+    public static let maxOverlayRate = 60.0
+
+    private static func parseOverlay(_ fields: FieldReader) throws(ProtocolError) -> ClientMessage {
+        let names = OverlayKinds.names.map(\.0).joined(separator: ", ")
+        guard case .array(let list)? = fields.fields["want"], list.count <= OverlayKinds.names.count else {
+            throw ProtocolError(.badValue, "\"want\" must be a list of at most \(OverlayKinds.names.count) of: \(names)")
+        }
+        var kinds: OverlayKinds = []
+        for entry in list {
+            guard case .string(let name) = entry, let kind = OverlayKinds.names.first(where: { $0.0 == name })?.1 else {
+                throw ProtocolError(.badValue, "\"want\" may hold only \(names)")
+            }
+            kinds.insert(kind)
+        }
+        // Without a rate, every frame (the room's rate); stopping needs none.
+        let rate = try fields.optionalNumber("rate") ?? maxOverlayRate
+        guard kinds.isEmpty || (1...maxOverlayRate).contains(rate) else {
+            throw ProtocolError(
+                .badValue, "\"rate\" must be from 1 to \(Int(maxOverlayRate)) overlay frames a second")
+        }
+        return .overlay(kinds: kinds, rate: rate)
     }
 }
 

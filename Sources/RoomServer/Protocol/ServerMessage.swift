@@ -248,6 +248,21 @@ public enum ServerMessage {
         return WireBuffer(json.bytes, isBinary: false)
     }
 
+    /// The overlays the instructor shows on every member's page (sent only once one was
+    /// turned on, so a room that never uses them sends what it always did).
+    public static func overlays(_ names: [String]) -> WireBuffer {
+        var json = JSONWriter()
+        json.raw("{\"type\":\"overlays\",")
+        json.key("overlays")
+        json.raw("[")
+        for (offset, name) in names.enumerated() {
+            if offset > 0 { json.comma() }
+            json.string(name)
+        }
+        json.raw("]}")
+        return WireBuffer(json.bytes, isBinary: false)
+    }
+
     public static func pong(_ id: PingID) -> WireBuffer {
         var json = JSONWriter()
         json.raw("{\"type\":\"pong\",")

@@ -47,17 +47,17 @@ public enum StateFrame {
         return WireBuffer(bytes, isBinary: true)
     }
 
-    private static func appendU16(_ bytes: inout [UInt8], _ value: UInt16) {
+    static func appendU16(_ bytes: inout [UInt8], _ value: UInt16) {
         bytes.append(UInt8(value & 0xFF))
         bytes.append(UInt8(value >> 8))
     }
 
-    private static func appendU32(_ bytes: inout [UInt8], _ value: UInt32) {
+    static func appendU32(_ bytes: inout [UInt8], _ value: UInt32) {
         for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8((value >> UInt32(shift)) & 0xFF)) }
     }
 
     /// A non-finite value (an engine blow-up) is sent as 0 so clients never see NaN.
-    private static func appendF32(_ bytes: inout [UInt8], _ value: Double) {
+    static func appendF32(_ bytes: inout [UInt8], _ value: Double) {
         let float = Float(value)
         appendU32(&bytes, float.isFinite ? float.bitPattern : 0)
     }

@@ -55,6 +55,9 @@ public struct ServerLimits: Sendable, Equatable {
     public var resetsPerSecondPerRoom = 1.0
     /// `set`s per second in one room.
     public var setsPerSecondPerRoom = 30.0
+    /// `overlay` requests one client may make per second (each may change what the server
+    /// measures and sends it); beyond, `rate-limited` and the request is not applied.
+    public var overlayRequestsPerSecond = 2.0
 
     public init() {}
 }

@@ -59,6 +59,8 @@ public final class Room {
     public private(set) var newestFrame: WireBuffer
     /// Sequence number of `newestFrame`; rises by one per frame.
     public private(set) var frameSequence: UInt32 = 1
+    /// The overlays the instructor shows on every member's page, in the order turned on.
+    public private(set) var sharedOverlays: [String] = []
     /// When the last member left (nil while anyone is in).
     public private(set) var emptySince: Int64?
     /// When the instructor's connection dropped, while their grace period runs.
@@ -84,6 +86,11 @@ public final class Room {
     /// Step on the next tick even if the lesson says it is at rest (a gesture may wake it).
     private var awake = true
     private var resetBucket: TokenBucket
+    /// The overlay frames of `frameSequence`, by kinds asked for, and the measurements they
+    /// were encoded from: measured once per frame, only when someone asked.
+    private var overlayFrames: [UInt8: WireBuffer] = [:]
+    private var overlayMeasurements: LessonMeasurements?
+    private var overlaySequence: UInt32 = 0
     private var setBucket: TokenBucket
 
     /// Opens a room running `entry`'s lesson. A class room makes its instructor key with `random`.
@@ -177,9 +184,8 @@ public final class Room {
         nextMemberID += 1
         members.append(member)
         emptySince = nil
-        return [
-            .send(connection, welcome(for: member)), .sendFrame(connection),
-            .sendExcept(ServerMessage.presence(members: memberInfos), connection),
+        return [.send(connection, welcome(for: member))] + sharedOverlaysMessage(to: connection) + [
+            .sendFrame(connection), .sendExcept(ServerMessage.presence(members: memberInfos), connection),
         ]
     }
 
@@ -379,6 +385,9 @@ public final class Room {
             compiled = nil
             return [.broadcast(ServerMessage.code(source: nil, lesson: lessonInfo, by: memberInfo(member)))]
                 + restartLesson(event: LessonEvent(name: "code", text: "\(member.name) brought back the lesson's own code"))
+        case .overlay:
+            // What a client asks to receive is its session's business (ServerCore).
+            return []
         }
     }
 
@@ -491,6 +500,7 @@ public final class Room {
             if members[index].connection == member.connection {
                 members[index].role = .instructor
                 outputs.append(.send(member.connection, welcome(for: members[index])))
+                outputs += sharedOverlaysMessage(to: member.connection)
                 outputs.append(.sendFrame(member.connection))
             }
         }
@@ -560,7 +570,13 @@ public final class Room {
             sceneVersion = lesson.sceneVersion
             awake = true
             encodeFrame()
-            return members.flatMap { [.send($0.connection, welcome(for: $0)), .sendFrame($0.connection)] }
+            return members.flatMap {
+                [.send($0.connection, welcome(for: $0))] + sharedOverlaysMessage(to: $0.connection) + [.sendFrame($0.connection)]
+            }
+        case .overlay(let name, let on):
+            guard sharedOverlays.contains(name) != on else { return [] }
+            if on { sharedOverlays.append(name) } else { sharedOverlays.removeAll { $0 == name } }
+            return [.broadcast(ServerMessage.overlays(sharedOverlays))]
         }
     }
 
@@ -577,6 +593,29 @@ public final class Room {
         }
         self[keyPath: seat] = target.id
         return [.broadcast(roomMessage()), .broadcast(ServerMessage.event(event(target)))]
+    }
+
+    /// The instructor's overlays for one member after its `welcome`, when any was turned on.
+    private func sharedOverlaysMessage(to connection: ConnectionID) -> [RoomOutput] {
+        sharedOverlays.isEmpty ? [] : [.send(connection, ServerMessage.overlays(sharedOverlays))]
+    }
+
+    // MARK: Overlay data
+
+    /// The overlay frame of the newest state frame, carrying `kinds` (docs/protocol.md,
+    /// "Overlay data"). The lesson is measured once per frame, when the first client asks.
+    public func overlayFrame(_ kinds: OverlayKinds) -> WireBuffer {
+        if overlaySequence != frameSequence {
+            overlaySequence = frameSequence
+            overlayFrames.removeAll(keepingCapacity: true)
+            overlayMeasurements = nil
+        }
+        if let frame = overlayFrames[kinds.rawValue] { return frame }
+        let measurements = overlayMeasurements ?? lesson.measurements
+        overlayMeasurements = measurements
+        let frame = OverlayFrame.encode(measurements, kinds: kinds, sequence: frameSequence, time: lesson.elapsedTime)
+        overlayFrames[kinds.rawValue] = frame
+        return frame
     }
 
     // MARK: Messages out

@@ -87,7 +87,7 @@ public final class LWSServer: @unchecked Sendable {
             board: board, compiler: configuration.compiler)
         let libraries = StaticFiles(root: configuration.webLibraries)
         if libraries == nil {
-            logger.warning("no browser libraries at \(configuration.webLibraries): /lib/ answers 404 (the code shows as plain text)")
+            logger.warning("no browser libraries at \(configuration.webLibraries): /lib/ answers 404 (the code shows as plain text, the plot as text)")
         }
         routes = HTTPRoutes(files: files, core: core, libraries: libraries)
         origins = OriginPolicy(allowed: configuration.allowedOrigins, serverPort: configuration.port)
