@@ -7,6 +7,8 @@ public struct ServerConfiguration: Sendable {
     public var webRoot = "web"
     /// Folder of the browser libraries served under `/lib/` (Debian's libjs-* packages).
     public var webLibraries = "/usr/share/javascript"
+    /// Compiles the code members run in class rooms (the live interpreter); nil refuses it.
+    public var compiler: LessonCompiler?
     /// PEM certificate and key: both or neither. With them the server speaks only TLS.
     public var tlsCertificate: String?
     public var tlsKey: String?

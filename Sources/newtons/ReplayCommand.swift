@@ -79,7 +79,7 @@ struct ReplayCommand: ParsableCommand {
 
     private func play(_ recording: Recording, directory: LessonDirectory, from: Int, to: Int) throws(ReplayError) {
         var lastLesson: (any Lesson)?
-        try ReplayCursor.walk(recording, directory: directory, from: from, to: to) { moment throws(ReplayError) in
+        try ReplayCursor.walk(recording, directory: directory, compiler: LiveLessonCompiler.make(), from: from, to: to) { moment throws(ReplayError) in
             let t = Double(moment.tick) / 60
             if moment.tick == from || moment.restarted { RunOutput.emit(lesson: moment.entry.info.id, at: t) }
             for event in moment.events { RunOutput.emit(event: event, at: t) }

@@ -28,7 +28,7 @@ struct ServeCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Folder of the browser libraries served under /lib/ (Chart.js from Debian's libjs-chart.js).",
+            "Folder of the browser libraries served under /lib/ (CodeMirror from Debian's libjs-codemirror, Chart.js from libjs-chart.js).",
             valueName: "dir"))
     var webLibs = "/usr/share/javascript"
 
@@ -196,6 +196,7 @@ struct ServeCommand: ParsableCommand {
         configuration.port = port
         configuration.webRoot = web
         configuration.webLibraries = webLibs
+        configuration.compiler = LiveLessonCompiler.make()
         configuration.tlsCertificate = tlsCert
         configuration.tlsKey = tlsKey
         configuration.allowedOrigins = allowedOrigin
@@ -226,6 +227,12 @@ struct ServeCommand: ParsableCommand {
                 entries.append(LessonDirectory.Entry(program: lesson.program, code: lesson.source, order: 1000 + i))
                 logger.info("lesson \(lesson.program.info.id) from \(lesson.path)")
             }
+        }
+        // The empty lesson template: a class room of one's own can start from it (`?lesson=blank`).
+        switch LiveLessonCompiler.blankLesson() {
+        case .success(let entry) where !entries.contains(where: { $0.info.id == entry.info.id }): entries.append(entry)
+        case .success: break
+        case .failure(let error): logger.warning("no empty lesson template (it does not compile): \(error)")
         }
         let directory = LessonDirectory(entries: entries)
         if directory.entries.isEmpty {

@@ -49,3 +49,38 @@ struct HTTPRulesTests {
         #expect(OriginPolicy(allowed: ["*"]).allows(origin: "http://anything", host: "x"))
     }
 }
+
+/// `/lib/<path>` serves the browser libraries folder with the page's own path rules.
+struct LibraryRouteTests {
+    @Test func libraryFilesAreServedUnderLibAndNothingLeavesTheFolder() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("libs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let libs = root.appendingPathComponent("javascript")
+        try FileManager.default.createDirectory(at: libs.appendingPathComponent("codemirror/lib"), withIntermediateDirectories: true)
+        try "x".write(to: libs.appendingPathComponent("codemirror/lib/codemirror.js"), atomically: true, encoding: .utf8)
+        try "secret".write(to: root.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
+        let web = root.appendingPathComponent("web")
+        try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
+        try "x".write(to: web.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        let core = ServerCore(directory: fakeDirectory)
+        let routes = HTTPRoutes(files: StaticFiles(root: web.path)!, core: core, libraries: StaticFiles(root: libs.path))
+        guard case .file(let path, let type) = routes.answer(method: "GET", path: "/lib/codemirror/lib/codemirror.js") else {
+            Issue.record("not served")
+            return
+        }
+        #expect(path.hasSuffix("/javascript/codemirror/lib/codemirror.js"))
+        #expect(type == "text/javascript; charset=utf-8")
+        for bad in ["/lib/../secret.txt", "/lib/codemirror/../../secret.txt", "/lib/", "/lib/nope.js", "/lib/.x/a.js"] {
+            guard case .body(let status, _, _) = routes.answer(method: "GET", path: bad) else {
+                Issue.record("\(bad) served")
+                continue
+            }
+            #expect(status == 404, "\(bad)")
+        }
+        let without = HTTPRoutes(files: StaticFiles(root: web.path)!, core: core)
+        guard case .body(404, _, _) = without.answer(method: "GET", path: "/lib/codemirror/lib/codemirror.js") else {
+            Issue.record("served without a libraries folder")
+            return
+        }
+    }
+}

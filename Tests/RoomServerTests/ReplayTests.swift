@@ -1,6 +1,6 @@
 import Foundation
 import Lessons
-@testable import RoomServer
+import RoomServer
 import Testing
 
 /// A room records everything that changes it, and any moment of that recording is shown again

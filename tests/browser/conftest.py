@@ -207,3 +207,15 @@ def lessons(server):
     data = server.get_json("/api/lessons")
     assert isinstance(data, list) and data, "GET /api/lessons returned no lessons"
     return data
+
+
+@pytest.fixture
+def two(server, make_driver):
+    """An instructor's and a student's desktop sessions; each fails the test on a console error."""
+    teacher = make_driver("desktop")
+    student = make_driver("desktop")
+    yield teacher, student
+    for drv in (teacher, student):
+        errors = pagekit.console_errors(drv)
+        assert not errors, f"console errors: {errors}"
+        drv.get("about:blank")

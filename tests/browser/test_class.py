@@ -7,22 +7,10 @@ from __future__ import annotations
 import re
 import time
 
-import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 import pagekit as pk
-
-
-@pytest.fixture
-def two(server, make_driver):
-    teacher = make_driver("desktop")
-    student = make_driver("desktop")
-    yield teacher, student
-    for drv in (teacher, student):
-        errors = pk.console_errors(drv)
-        assert not errors, f"console errors: {errors}"
-        drv.get("about:blank")
 
 
 def text(drv, css):

@@ -82,7 +82,12 @@ def check_lesson_goes_live_and_draws(desktop, server, lesson):
         if not visible:
             return ["(nothing visible to check)"]
         # Moving items may be a little behind their newest position: any hit will do, retried.
-        return [it["name"] for it in visible if pk.colour_distance(pk.probe(desktop, it["x"], it["y"], 3), SCREEN_COLOUR) > 30]
+        # A text-only item (a system button) may have a gap between words at its centre: look
+        # a little to each side too.
+        def lit(it):
+            return any(pk.colour_distance(pk.probe(desktop, it["x"] + dx * it["w"], it["y"], 3), SCREEN_COLOUR) > 30
+                       for dx in (0, -0.2, 0.2))
+        return [it["name"] for it in visible if lit(it)]
 
     pk.wait_for(drawn_items, timeout=6, message="an item drawn where the server says it is")
     pk.screenshot(desktop, f"lesson-{lesson['id']}")

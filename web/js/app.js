@@ -8,7 +8,7 @@ import { FrameBuffer } from './interpolation.js';
 import { fitView, toClient, toView } from './viewport.js';
 import { GestureClassifier, bindPointer, gesturesFor, hintFor } from './gestures.js';
 import { drawRoom, overlaysAnimating, LABEL_SECONDS } from './render.js';
-import { renderCode } from './code-view.js';
+import { CodePanel } from './code-panel.js';
 import { Connection } from './connection.js';
 import { ParamsView, renderMembers, logEvent } from './controls.js';
 import { createRoomState, applyMessage, canGesture, keyAfterWelcome, forgetKey, roomToken, rememberKey } from './room-state.js';
@@ -109,6 +109,7 @@ function startRoom(target) {
   const canvas = $('#stage');
   const ctx = canvas.getContext('2d', { alpha: true });
   const wrap = $('[data-stage-wrap]');
+  const room = $('#room');
   const state = createRoomState();
   const buffer = new FrameBuffer();
   const classifier = new GestureClassifier(['tap']);
@@ -149,6 +150,8 @@ function startRoom(target) {
     if (canvas.height !== next.pixelHeight) canvas.height = next.pixelHeight;
     fit = next;
     classifier.setScale(fit.scale);
+    // The stage column is as wide as the view needs at this height; the code takes the rest.
+    room.style.setProperty('--stage-w', `${Math.ceil((r.height * state.bounds.w) / state.bounds.h + 40)}px`);
     // Resizing cleared the canvas: draw now, not a frame later (no flicker while resizing).
     const now = nowS();
     draw(now, buffer.size ? buffer.sample(now) : null);
@@ -243,6 +246,16 @@ function startRoom(target) {
   // ---- panels
   const params = new ParamsView($('[data-params]'), $('[data-params-empty]'), (name, value) => send(msg.set(name, value)));
   const eventsList = $('[data-events]');
+  const codePanel = new CodePanel($('[data-code-panel]'), { state, send, toast });
+  $('[data-show-code]').addEventListener('click', () => {
+    const open = body.dataset.codeOpen !== 'true';
+    body.dataset.codeOpen = String(open);
+    $('[data-show-code]').setAttribute('aria-expanded', String(open));
+    if (open) {
+      codePanel.editor.refresh();
+      $('[data-code-panel]').scrollIntoView({ block: 'start', behavior: 'smooth' });
+    }
+  });
 
   function showEvent(e) {
     logEvent(eventsList, e);
@@ -269,7 +282,11 @@ function startRoom(target) {
   }
 
   function updateMembers() {
-    renderMembers($('[data-members]'), $('[data-people-count]'), state, { onGive: (member) => send(msg.control('give', { member })) });
+    renderMembers($('[data-members]'), $('[data-people-count]'), state, {
+      onGive: (member) => send(msg.control('give', { member })),
+      onEdit: (member) => send(msg.control('edit', { member })),
+      onShow: (member) => send(msg.control('show', { member })),
+    });
   }
 
   function updateRoomStatus() {
@@ -301,6 +318,7 @@ function startRoom(target) {
     $('[data-control="lock"]').setAttribute('aria-pressed', String(state.locked));
     $('[data-control="reset"]').disabled = !mayGesture;
     params.setEnabled(mayGesture);
+    codePanel.update();
     updateMembers();
   }
 
@@ -308,8 +326,8 @@ function startRoom(target) {
     const l = state.lesson;
     $('[data-lesson-title]').textContent = l.title || l.id || 'Lesson';
     $('[data-lesson-summary]').textContent = l.summary;
+    $('[data-lesson-summary]').title = l.summary;
     document.title = `${l.title || l.id} · Newtons`;
-    renderCode($('[data-lesson-code]'), l.code || '// The code of this lesson is not available.');
     springy = l.id === 'spring' || state.params.some((p) => /frequency/i.test(p.name));
     const gestures = gesturesFor(l);
     classifier.setGestures(gestures);
@@ -349,6 +367,7 @@ function startRoom(target) {
     resize();
     updateLesson();
     updateRoomPanel();
+    codePanel.onWelcome();
     params.setParams(state.params);
     updateRoomStatus();
     // The same room from now on, whatever the first URL said (a reload rejoins it).
@@ -388,6 +407,14 @@ function startRoom(target) {
     if (m.type === 'scene') {
       dirty = true;
     }
+    if (m.type === 'code') {
+      // New code runs: its gestures and view size, its code in every editor.
+      classifier.setBounds(state.bounds);
+      updateLesson();
+      resize();
+      codePanel.onCode(m);
+    }
+    if (m.type === 'error') codePanel.onError(m);
     if (changed.has('params') && m.type !== 'welcome') params.setParams(state.params);
     if ((changed.has('room') || changed.has('presence') || changed.has('role')) && m.type !== 'welcome') updateRoomStatus();
     if (changed.has('role') && state.role === 'instructor' && m.type !== 'welcome') {
@@ -401,6 +428,7 @@ function startRoom(target) {
       pendingClaim = null;
     }
     if (changed.has('event')) showEvent(state.events[state.events.length - 1]);
+    if (m.type === 'event') codePanel.onEvent(m);
     if (m.type !== 'welcome') physics.onMessage(m);
   }
 

@@ -141,7 +141,7 @@ export function paletteIndex(id, name) {
 }
 
 /** The member list; the instructor sees give/take-back buttons while the room is locked. */
-export function renderMembers(list, countEl, state, { onGive }) {
+export function renderMembers(list, countEl, state, { onGive, onEdit = () => {}, onShow = () => {} }) {
   const doc = list.ownerDocument;
   const n = Math.max(state.clients, state.members.length);
   countEl.textContent = n === 1 ? '1 person here' : `${n} people here`;
@@ -158,6 +158,7 @@ export function renderMembers(list, countEl, state, { onGive }) {
     if (m.role === 'instructor') tags.push(['instructor', '']);
     if (m.id === state.you) tags.push(['you', '']);
     if (state.locked && state.controller === m.id) tags.push(['has the gesture', 'controller']);
+    if (state.editor === m.id) tags.push(['edits the code', 'controller']);
     for (const [t, c] of tags) li.append(el(doc, 'span', `member-tag ${c}`.trim(), t));
     if (state.role === 'instructor' && state.locked && m.role !== 'instructor') {
       const giving = state.controller === m.id;
@@ -166,6 +167,25 @@ export function renderMembers(list, countEl, state, { onGive }) {
       b.dataset.give = String(m.id);
       b.setAttribute('aria-label', giving ? `Take the gesture back from ${m.name || 'Anonymous'}` : `Give the gesture to ${m.name || 'Anonymous'}`);
       b.addEventListener('click', () => onGive(giving ? null : m.id));
+      li.append(b);
+    }
+    // A student sent their code: the instructor may run it for the class.
+    if (state.role === 'instructor' && (state.shared || []).includes(m.id)) {
+      const b = el(doc, 'button', 'btn', 'Show code');
+      b.type = 'button';
+      b.dataset.show = String(m.id);
+      b.setAttribute('aria-label', `Run ${m.name || 'Anonymous'}’s code for the class`);
+      b.addEventListener('click', () => onShow(m.id));
+      li.append(b);
+    }
+    // In a class, the instructor lets one student edit and run the code for everyone.
+    if (state.role === 'instructor' && state.code && m.role !== 'instructor') {
+      const editing = state.editor === m.id;
+      const b = el(doc, 'button', 'btn', editing ? 'Stop edits' : 'Let edit');
+      b.type = 'button';
+      b.dataset.edit = String(m.id);
+      b.setAttribute('aria-label', editing ? `Stop ${m.name || 'Anonymous'} editing the code` : `Let ${m.name || 'Anonymous'} edit and run the code`);
+      b.addEventListener('click', () => onEdit(editing ? null : m.id));
       li.append(b);
     }
     frag.appendChild(li);

@@ -241,6 +241,19 @@ export function normalizeRoomList(raw) {
   return out;
 }
 
+/** Where code went wrong: `[{line, column, message}]`, 1-based, at most 50. */
+export function normalizeDiagnostics(raw) {
+  if (!Array.isArray(raw)) return [];
+  const out = [];
+  for (const d of raw.slice(0, 50)) {
+    if (!d || typeof d !== 'object') continue;
+    const line = Math.round(num(d.line, 0, 0, 1e7));
+    if (line < 1) continue;
+    out.push({ line, column: Math.max(1, Math.round(num(d.column, 1, 1, 1e7))), message: str(d.message, 500) || 'error' });
+  }
+  return out;
+}
+
 function optionalControllerId(v) {
   return v === null || v === undefined ? null : intId(v);
 }
@@ -309,7 +322,25 @@ export function validateServerMessage(m) {
         locked: bool(m.locked),
         controller: optionalControllerId(m.controller),
         timeline: normalizeTimeline(m.timeline),
+        editor: optionalControllerId(m.editor),
+        source: typeof m.source === 'string' ? text(m.source) : null,
       };
+    }
+    case 'code': {
+      const bounds = m.bounds && typeof m.bounds === 'object' ? m.bounds : null;
+      const out = {
+        type: 'code',
+        source: typeof m.source === 'string' ? text(m.source) : null,
+        by: optionalControllerId(m.by),
+        name: str(m.name, MAX_NAME),
+      };
+      if (Array.isArray(m.gestures)) out.gestures = [...new Set(m.gestures.filter((g) => GESTURES.has(g)))];
+      if (bounds) out.bounds = { w: num(bounds.w, 375, 1, 1e5), h: num(bounds.h, 667, 1, 1e5) };
+      return out;
+    }
+    case 'shared': {
+      const member = intId(m.member);
+      return member === null ? null : { type: 'shared', member, name: str(m.name, MAX_NAME) };
     }
     case 'scene':
       return {
@@ -339,6 +370,7 @@ export function validateServerMessage(m) {
       if (typeof m.paused === 'boolean') out.paused = m.paused;
       if (typeof m.locked === 'boolean') out.locked = m.locked;
       if ('controller' in m) out.controller = optionalControllerId(m.controller);
+      if ('editor' in m) out.editor = optionalControllerId(m.editor);
       if (typeof m.lesson === 'string') out.lesson = roomToken(m.lesson);
       if (m.role === 'instructor' || m.role === 'student') out.role = m.role;
       const timeline = normalizeTimeline(m.timeline);
@@ -349,8 +381,11 @@ export function validateServerMessage(m) {
       return validateOverlaysMessage(m);
     case 'pong':
       return { type: 'pong', id: typeof m.id === 'number' || typeof m.id === 'string' ? m.id : null };
-    case 'error':
-      return { type: 'error', code: str(m.code, MAX_NAME) || 'error', message: str(m.message, 500) };
+    case 'error': {
+      const out = { type: 'error', code: str(m.code, MAX_NAME) || 'error', message: str(m.message, 500) };
+      if (Array.isArray(m.diagnostics)) out.diagnostics = normalizeDiagnostics(m.diagnostics);
+      return out;
+    }
     default:
       return null;
   }
@@ -444,7 +479,8 @@ function pt(v) {
 
 export const PAN_PHASES = Object.freeze(['began', 'changed', 'ended', 'cancelled']);
 export const CONTROL_ACTIONS = Object.freeze([
-  'pause', 'resume', 'step', 'lock', 'unlock', 'give', 'lesson', 'overlay', 'speed', 'seek', 'play', 'live',
+  'pause', 'resume', 'step', 'lock', 'unlock', 'give', 'edit', 'show', 'lesson', 'overlay', 'speed', 'seek', 'play',
+  'live',
 ]);
 
 export const msg = Object.freeze({
@@ -468,7 +504,7 @@ export const msg = Object.freeze({
     if (!CONTROL_ACTIONS.includes(action)) throw new RangeError(`unknown control action ${action}`);
     const m = { type: 'control', action };
     if (action === 'lesson') m.lesson = String(extra.lesson ?? '');
-    if (action === 'give') m.member = extra.member === null || extra.member === undefined ? null : Number(extra.member);
+    if (action === 'give' || action === 'edit' || action === 'show') m.member = extra.member === null || extra.member === undefined ? null : Number(extra.member);
     if (action === 'speed') m.value = Math.min(1, Math.max(0.1, Number(extra.value)));
     if (action === 'seek') m.time = Math.max(0, Number(extra.time));
     if (action === 'step' && extra.ticks !== undefined) m.ticks = Math.round(Number(extra.ticks));
@@ -479,6 +515,9 @@ export const msg = Object.freeze({
     return m;
   },
   ping: (id) => ({ type: 'ping', id }),
+  code: (source) => ({ type: 'code', source: String(source) }),
+  revert: () => ({ type: 'revert' }),
+  share: (source) => ({ type: 'share', source: String(source) }),
 });
 
 /** True when a message to send is well formed (finite numbers); the page never sends NaN. */

@@ -27,6 +27,11 @@ export function createRoomState() {
     locked: false,
     controller: null,
     timeline: null,
+    editor: null,
+    // The code the room runs when not the lesson's own (null: `lesson.code` runs).
+    source: null,
+    // Members who sent the instructor their code to show (instructor's page only).
+    shared: [],
     events: [],
     eventSeq: 0,
   };
@@ -40,6 +45,22 @@ export function roomToken(state) {
 /** The member record for this page, if the server listed it. */
 export function me(state) {
   return state.you === null ? null : state.members.find((m) => m.id === state.you) || null;
+}
+
+/** The code the room runs now: the edited source, or the lesson's own. */
+export function runningCode(state) {
+  return state.source ?? state.lesson.code ?? '';
+}
+
+/**
+ * Whether this page may edit and run the room's code: never in a public lesson room (shared
+ * with strangers: "Try it yourself" opens a room of one's own); in a class, the instructor
+ * and the one member the instructor lets edit.
+ */
+export function canEditCode(state) {
+  if (!state.code) return false;
+  if (state.role === 'instructor') return true;
+  return state.you !== null && state.editor === state.you;
 }
 
 /** Whether this page's gestures act now (a locked room takes only the instructor's and the controller's). */
@@ -81,6 +102,9 @@ export function applyMessage(state, m, now = 0) {
         locked: m.locked,
         controller: m.controller,
         timeline: m.timeline || null,
+        editor: m.editor ?? null,
+        source: m.source ?? null,
+        shared: m.role === 'instructor' && state.room === m.room ? state.shared : [],
         events,
         eventSeq,
       });
@@ -111,6 +135,7 @@ export function applyMessage(state, m, now = 0) {
       state.clients = m.clients;
       if (m.members) {
         state.members = m.members;
+        state.shared = state.shared.filter((id) => m.members.some((x) => x.id === id));
         const mine = me(state);
         if (mine && mine.role !== state.role) {
           state.role = mine.role;
@@ -127,11 +152,24 @@ export function applyMessage(state, m, now = 0) {
         state.timeline = m.timeline;
         changed.add('timeline');
       }
+      if ('editor' in m) state.editor = m.editor;
       if (m.role && m.role !== state.role) {
         state.role = m.role;
         changed.add('role');
       }
       changed.add('room');
+      break;
+    case 'shared':
+      if (!state.shared.includes(m.member)) state.shared.push(m.member);
+      changed.add('presence');
+      break;
+    case 'code':
+      state.source = m.source;
+      // The new code's own parameters follow in a `params`: the old ones may not apply.
+      state.params = [];
+      if (m.gestures) state.lesson = { ...state.lesson, gestures: m.gestures };
+      if (m.bounds) state.bounds = m.bounds;
+      changed.add('code');
       break;
     case 'event':
       pushEvent(state, { name: m.name, text: m.text || m.name, item: m.item, x: m.x, y: m.y, at: now, kind: 'event' });
@@ -172,6 +210,8 @@ export function errorText(m) {
       return 'This room does not exist (any more)';
     case 'full':
       return 'The room is full';
+    case 'compile-error':
+      return m.message ? `The code did not compile: ${m.message}` : 'The code did not compile';
     case 'bad-value':
       return m.message ? `Refused: ${m.message}` : 'A value was refused';
     default:

@@ -17,6 +17,10 @@ public enum ControlAction: Equatable, Sendable {
     case give(member: Int?)
     /// Switches the room to another lesson.
     case lesson(String)
+    /// Lets one member edit and run the room's code besides the instructor; nil takes it back.
+    case edit(member: Int?)
+    /// Runs the code a member sent the instructor (`share`) for everyone.
+    case show(member: Int)
     /// Shows (or stops showing) one overlay on every member's page.
     case overlay(String, on: Bool)
 }
@@ -41,6 +45,12 @@ public enum ClientMessage: Equatable, Sendable {
     case claim(key: String)
     case control(ControlAction)
     case ping(id: PingID)
+    /// Run this Swift source as the room's lesson (checked against the room's size limit).
+    case code(source: String)
+    /// Run the lesson's own code again.
+    case revert
+    /// A student's edited code, for the instructor to show the class (`control` `show`).
+    case share(source: String)
     /// Asks for overlay frames carrying `kinds` at most `rate` times a second (empty: none).
     case overlay(kinds: OverlayKinds, rate: Double)
 
@@ -55,6 +65,9 @@ public enum ClientMessage: Equatable, Sendable {
         case .claim: "claim"
         case .control: "control"
         case .ping: "ping"
+        case .code: "code"
+        case .revert: "revert"
+        case .share: "share"
         case .overlay: "overlay"
         }
     }
@@ -64,10 +77,13 @@ public enum ClientMessage: Equatable, Sendable {
 public struct ProtocolError: Error, Equatable, Sendable {
     public var code: ErrorCode
     public var message: String
+    /// Where code sent to run went wrong (`compile-error` only).
+    public var diagnostics: [CodeDiagnostic]
 
-    public init(_ code: ErrorCode, _ message: String) {
+    public init(_ code: ErrorCode, _ message: String, diagnostics: [CodeDiagnostic] = []) {
         self.code = code
         self.message = message
+        self.diagnostics = diagnostics
     }
 }
 
@@ -85,6 +101,13 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case unknownRoom = "unknown-room"
     /// The room or the server has no place left.
     case full
+    /// Code sent to run did not compile; the `error` lists `diagnostics`, the old code runs on.
+    case compileError = "compile-error"
+}
+
+extension ProtocolError {
+    /// Diagnostics sent with one `compile-error` at most (the first ones: later ones often follow from them).
+    static let maxDiagnostics = 50
 }
 
 extension ClientMessage {
@@ -92,6 +115,22 @@ extension ClientMessage {
     static let maxStringLength = 64
     /// Most ticks one `step` may move (ten seconds).
     public static let maxStepTicks = 600
+
+    /// The size limit for a text message that starts with `prefix`: a `code` message (its
+    /// `type` first, as every client writes it) may carry a lesson's source; every other
+    /// message is small.
+    public static func sizeLimit(forMessageStarting prefix: [UInt8], limits: ServerLimits) -> Int {
+        // `{`, `"type"`, `:`, `"code"`, with JSON whitespace allowed between them.
+        var index = 0
+        for token in ["{", #""type""#, ":", #""code""#].map({ Array($0.utf8) }) {
+            while index < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[index]) { index += 1 }
+            guard prefix.count - index >= token.count, Array(prefix[index..<index + token.count]) == token else {
+                return limits.maxMessageBytes
+            }
+            index += token.count
+        }
+        return max(limits.maxMessageBytes, limits.maxCodeMessageBytes)
+    }
 
     /// Parses one text frame: JSON object with a known `type` and valid fields, or the error to
     /// send back. Unknown extra fields are ignored, so clients may add their own.
@@ -143,6 +182,18 @@ extension ClientMessage {
             return .claim(key: try fields.string("key"))
         case "control":
             return .control(try parseControl(fields))
+        case "code":
+            guard case .string(let source)? = fields.fields["source"] else {
+                throw ProtocolError(.badValue, "\"code\" needs a \"source\" string")
+            }
+            return .code(source: source)
+        case "revert":
+            return .revert
+        case "share":
+            guard case .string(let source)? = fields.fields["source"] else {
+                throw ProtocolError(.badValue, "\"share\" needs a \"source\" string")
+            }
+            return .share(source: source)
         case "ping":
             guard let id = fields.fields["id"] else { throw ProtocolError(.badValue, "\"ping\" needs an \"id\"") }
             switch id {
@@ -199,19 +250,14 @@ extension ClientMessage {
                 throw ProtocolError(.badValue, "\"on\" must be true or false")
             }
             return .overlay(name, on: on)
-        case "give":
-            switch fields.fields["member"] {
-            case .null?, nil:
-                return .give(member: nil)
-            case .number(let number)?
-            where number.isFinite && number == number.rounded() && number >= 0 && number <= 1e9:
-                return .give(member: Int(number))
-            default:
-                throw ProtocolError(.badValue, "\"member\" must be a member id or null")
-            }
+        case "give": return .give(member: try fields.member())
+        case "edit": return .edit(member: try fields.member())
+        case "show":
+            guard let member = try fields.member() else { throw ProtocolError(.badValue, "\"show\" needs a \"member\"") }
+            return .show(member: member)
         default:
             throw ProtocolError(
-                .badValue, "\"action\" must be pause, resume, step, speed, seek, play, live, lock, unlock, give, lesson or overlay")
+                .badValue, "\"action\" must be pause, resume, step, speed, seek, play, live, lock, unlock, give, edit, show, lesson or overlay")
         }
     }
 
@@ -251,6 +297,18 @@ private struct FieldReader {
         }
         guard number.isFinite else { throw ProtocolError(.badValue, "\"\(name)\" must be a finite number") }
         return number
+    }
+
+    /// `member`: a member id, or null (or absent) for nobody.
+    func member() throws(ProtocolError) -> Int? {
+        switch fields["member"] {
+        case .null?, nil:
+            return nil
+        case .number(let number)? where number.isFinite && number == number.rounded() && number >= 0 && number <= 1e9:
+            return Int(number)
+        default:
+            throw ProtocolError(.badValue, "\"member\" must be a member id or null")
+        }
     }
 
     func optionalNumber(_ name: String) throws(ProtocolError) -> Double? {

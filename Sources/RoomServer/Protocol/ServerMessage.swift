@@ -40,12 +40,16 @@ public struct WelcomeState {
     public var controller: Int?
     /// How far the recording reaches and what is shown (an optional addition to the protocol).
     public var timeline: TimelineState?
+    /// The code the room runs when it is not the lesson's own (nil: `lessonCode` runs).
+    public var source: String? = nil
+    /// The member who may edit and run the room's code besides the instructor.
+    public var editor: Int? = nil
 }
 
 /// Encodes the JSON messages the server sends (docs/protocol.md, "Server to client").
 public enum ServerMessage {
     public static func welcome(_ state: WelcomeState) -> WireBuffer {
-        var json = JSONWriter(capacity: 1024 + state.lessonCode.utf8.count)
+        var json = JSONWriter(capacity: 1024 + state.lessonCode.utf8.count + (state.source?.utf8.count ?? 0))
         json.raw("{\"type\":\"welcome\",\"protocol\":1,")
         json.key("room")
         json.string(state.room)
@@ -81,21 +85,7 @@ public enum ServerMessage {
         json.key("order")
         json.int(state.lesson.order)
         json.comma()
-        json.key("gestures")
-        json.raw("[")
-        for (offset, gesture) in state.lesson.gestures.enumerated() {
-            if offset > 0 { json.comma() }
-            json.string(gesture.rawValue)
-        }
-        json.raw("]},")
-        json.key("bounds")
-        json.raw("{")
-        json.key("w")
-        json.number(Double(state.lesson.bounds.width))
-        json.comma()
-        json.key("h")
-        json.number(Double(state.lesson.bounds.height))
-        json.raw("},")
+        writeGesturesAndBounds(of: state.lesson, closingLesson: true, into: &json)
         json.key("rate")
         json.int(state.rate)
         json.comma()
@@ -141,6 +131,43 @@ public enum ServerMessage {
         json.key("controller")
         if let controller = state.controller { json.int(controller) } else { json.null() }
         if let timeline = state.timeline { writeTimeline(timeline, into: &json) }
+        json.comma()
+        json.key("editor")
+        if let editor = state.editor { json.int(editor) } else { json.null() }
+        json.comma()
+        json.key("source")
+        if let source = state.source { json.string(source) } else { json.null() }
+        json.raw("}")
+        return WireBuffer(json.bytes, isBinary: false)
+    }
+
+    /// A member sent the instructor their code to show (`share`): to the instructor alone.
+    public static func shared(by member: MemberInfo) -> WireBuffer {
+        var json = JSONWriter()
+        json.raw("{\"type\":\"shared\",")
+        json.key("member")
+        json.int(member.id)
+        json.comma()
+        json.key("name")
+        json.string(member.name)
+        json.raw("}")
+        return WireBuffer(json.bytes, isBinary: false)
+    }
+
+    /// New code runs in the room (`source` nil: the lesson's own code again), sent by member
+    /// `by`; `lesson` gives the view size and gestures of that code.
+    public static func code(source: String?, lesson: LessonInfo, by member: MemberInfo?) -> WireBuffer {
+        var json = JSONWriter(capacity: 256 + (source?.utf8.count ?? 0))
+        json.raw("{\"type\":\"code\",")
+        json.key("source")
+        if let source { json.string(source) } else { json.null() }
+        json.comma()
+        writeGesturesAndBounds(of: lesson, closingLesson: false, into: &json)
+        json.key("by")
+        if let member { json.int(member.id) } else { json.null() }
+        json.comma()
+        json.key("name")
+        if let member { json.string(member.name) } else { json.null() }
         json.raw("}")
         return WireBuffer(json.bytes, isBinary: false)
     }
@@ -204,7 +231,7 @@ public enum ServerMessage {
     }
 
     public static func room(
-        paused: Bool, locked: Bool, lesson: String, controller: Int?, timeline: TimelineState? = nil
+        paused: Bool, locked: Bool, lesson: String, controller: Int?, editor: Int? = nil, timeline: TimelineState? = nil
     ) -> WireBuffer {
         var json = JSONWriter()
         json.raw("{\"type\":\"room\",")
@@ -219,6 +246,9 @@ public enum ServerMessage {
         json.comma()
         json.key("controller")
         if let controller { json.int(controller) } else { json.null() }
+        json.comma()
+        json.key("editor")
+        if let editor { json.int(editor) } else { json.null() }
         if let timeline { writeTimeline(timeline, into: &json) }
         json.raw("}")
         return WireBuffer(json.bytes, isBinary: false)
@@ -282,11 +312,49 @@ public enum ServerMessage {
         json.comma()
         json.key("message")
         json.string(error.message)
+        if !error.diagnostics.isEmpty {
+            json.comma()
+            json.key("diagnostics")
+            json.raw("[")
+            for (offset, diagnostic) in error.diagnostics.prefix(ProtocolError.maxDiagnostics).enumerated() {
+                if offset > 0 { json.comma() }
+                json.raw("{")
+                json.key("line")
+                json.int(diagnostic.line)
+                json.comma()
+                json.key("column")
+                json.int(diagnostic.column)
+                json.comma()
+                json.key("message")
+                json.string(String(diagnostic.message.prefix(500)))
+                json.raw("}")
+            }
+            json.raw("]")
+        }
         json.raw("}")
         return WireBuffer(json.bytes, isBinary: false)
     }
 
     // MARK: Objects
+
+    /// `"gestures":[...]` (closing the `lesson` object when asked), then `"bounds":{w,h},`.
+    static func writeGesturesAndBounds(of lesson: LessonInfo, closingLesson: Bool, into json: inout JSONWriter) {
+        json.key("gestures")
+        json.raw("[")
+        for (offset, gesture) in lesson.gestures.enumerated() {
+            if offset > 0 { json.comma() }
+            json.string(gesture.rawValue)
+        }
+        json.raw(closingLesson ? "]}," : "],")
+        json.key("bounds")
+        json.raw("{")
+        json.key("w")
+        json.number(Double(lesson.bounds.width))
+        json.comma()
+        json.key("h")
+        json.number(Double(lesson.bounds.height))
+        json.raw("},")
+    }
 
     static func writeItems(_ items: [SceneItem], into json: inout JSONWriter) {
         json.raw("[")

@@ -4,6 +4,9 @@
 /// deterministic bit for bit), so an epoch needs no stored world at all.
 public struct RecordingEpoch: Equatable, Sendable {
     public var lessonID: String
+    /// The edited code the epoch ran (a member's `code`), or nil for the lesson's own: a
+    /// restore compiles it again, so a moment of edited code replays as it ran.
+    public var source: String? = nil
     /// The room-timeline tick the epoch starts at (ticks count every step the room took).
     public var startTick: Int
     /// Steps taken in this epoch so far.
@@ -49,7 +52,7 @@ public struct Recording: Sendable {
     }
 
     /// A recording made of epochs read from a file.
-    init(epochs: [RecordingEpoch], marks: [RecordingMark], hashStride: Int, budget: Int) {
+    public init(epochs: [RecordingEpoch], marks: [RecordingMark], hashStride: Int, budget: Int) {
         self.epochs = epochs
         self.marks = marks
         self.hashStride = hashStride
@@ -99,11 +102,11 @@ public struct Recording: Sendable {
     // MARK: Recording
 
     /// Starts a new epoch at `tick` with a fresh `lesson`.
-    public mutating func begin(lesson: String, at tick: Int) {
+    public mutating func begin(lesson: String, source: String? = nil, at tick: Int) {
         isSuspended = false
         // An epoch in which nothing stepped shows nothing the new one does not.
         if let last = epochs.last, last.steps == 0 { epochs.removeLast() }
-        epochs.append(RecordingEpoch(lessonID: lesson, startTick: tick))
+        epochs.append(RecordingEpoch(lessonID: lesson, source: source, startTick: tick))
         enforceBudget()
     }
 

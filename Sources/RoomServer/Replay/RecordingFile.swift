@@ -86,6 +86,11 @@ public enum RecordingFile {
         json.raw("{")
         json.key("lesson")
         json.string(epoch.lessonID)
+        if let source = epoch.source {
+            json.comma()
+            json.key("source")
+            json.string(source)
+        }
         json.comma()
         json.key("start")
         json.int(epoch.startTick)
@@ -245,6 +250,9 @@ public enum RecordingFile {
             throw ReplayError("the recording plays lesson \(lesson.prefix(64)), which this server does not have")
         }
         var epoch = RecordingEpoch(lessonID: lesson, startTick: try fields.int("start", 0...(maxSteps * 10)))
+        if fields.fields["source"] != nil {
+            epoch.source = try fields.string("source", maxBytes: ServerLimits().maxSourceBytes)
+        }
         epoch.steps = try fields.int("steps", 0...maxSteps)
         guard let hashData = Data(base64Encoded: try fields.string("hashes", maxBytes: maxSteps * 6)),
             hashData.count == epoch.steps / stride * 4

@@ -17,6 +17,9 @@ public struct ReplayError: Error, Equatable, Sendable {
 /// forward within the epoch goes on from where it stands; moving back starts the epoch again.
 public final class ReplayCursor {
     public let entry: LessonDirectory.Entry
+    /// The edited code the moment's epoch ran (nil: the lesson's own), compiled again.
+    public let source: String?
+    public let compiled: CompiledLesson?
     public private(set) var lesson: any Lesson
     /// The room-timeline tick its epoch starts at: the epoch's identity while older epochs go.
     public let epochStart: Int
@@ -28,7 +31,9 @@ public final class ReplayCursor {
     public var tick: Int { epochStart + step }
 
     /// A cursor at `tick` of `recording`, or why there cannot be one.
-    public init(recording: Recording, directory: LessonDirectory, at tick: Int) throws(ReplayError) {
+    public init(
+        recording: Recording, directory: LessonDirectory, compiler: LessonCompiler? = nil, at tick: Int
+    ) throws(ReplayError) {
         guard let index = recording.epochIndex(at: tick) else {
             throw ReplayError(Self.outOfReach(recording, tick))
         }
@@ -37,7 +42,21 @@ public final class ReplayCursor {
             throw ReplayError("the recording plays lesson \(epoch.lessonID), which this server does not have")
         }
         self.entry = entry
-        lesson = entry.make()
+        source = epoch.source
+        if let source = epoch.source {
+            guard let compiler else {
+                throw ReplayError("that moment ran edited code, which this server cannot run (it has no Swift interpreter)")
+            }
+            switch compiler(source, entry.info.sourceFileName) {
+            case .success(let program): compiled = program
+            case .failure(let failure):
+                let why = failure.diagnostics.first.map { "line \($0.line): \($0.message)" } ?? "it does not compile"
+                throw ReplayError("that moment ran edited code that no longer compiles here (\(why))")
+            }
+        } else {
+            compiled = nil
+        }
+        lesson = compiled?.make() ?? entry.make()
         epochStart = epoch.startTick
         // The room reads a new lesson's items at once (its first frame), which numbers them:
         // do the same, so that items get the same ids in the same order.
@@ -127,10 +146,10 @@ extension ReplayCursor {
     /// every step; each step's state hash is checked where one was kept. Crosses into later
     /// epochs as the room did when its lesson started again.
     public static func walk(
-        _ recording: Recording, directory: LessonDirectory, from: Int, to: Int,
+        _ recording: Recording, directory: LessonDirectory, compiler: LessonCompiler? = nil, from: Int, to: Int,
         _ body: (ReplayMoment) throws(ReplayError) -> Void
     ) throws(ReplayError) {
-        var cursor = try ReplayCursor(recording: recording, directory: directory, at: from)
+        var cursor = try ReplayCursor(recording: recording, directory: directory, compiler: compiler, at: from)
         try body(ReplayMoment(tick: cursor.tick, lesson: cursor.lesson, entry: cursor.entry, events: [], restarted: false))
         while cursor.tick < to {
             if cursor.canStep(in: recording) {
@@ -139,7 +158,7 @@ extension ReplayCursor {
                 try body(
                     ReplayMoment(tick: cursor.tick, lesson: cursor.lesson, entry: cursor.entry, events: events, restarted: false))
             } else {
-                let next = try ReplayCursor(recording: recording, directory: directory, at: cursor.tick)
+                let next = try ReplayCursor(recording: recording, directory: directory, compiler: compiler, at: cursor.tick)
                 guard next.epochStart != cursor.epochStart else {
                     throw ReplayError(outOfReach(recording, cursor.tick + 1))
                 }

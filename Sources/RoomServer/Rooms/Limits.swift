@@ -27,6 +27,16 @@ public struct ServerLimits: Sendable, Equatable {
     public var messagesPerSecond = 120
     /// Largest text message a client may send, in bytes; beyond, the connection closes with 1009.
     public var maxMessageBytes = 4096
+    /// Largest `code` message (one that starts `{"type":"code"`): a lesson's source, escaped.
+    public var maxCodeMessageBytes = 98_304
+    /// Largest source a `code` message may carry, in UTF-8 bytes; beyond, `bad-value`.
+    public var maxSourceBytes = 32_768
+    /// Code runs (compiles) per second in one room, with a burst of three.
+    public var compilesPerSecondPerRoom = 0.5
+    /// Seconds of the service thread that running code (compiling it, its `viewDidLoad`) may
+    /// take per second for one address, with a burst of twice that: code that never ends costs
+    /// its interpreter budget once, then that address waits.
+    public var codeSecondsPerSecondPerAddress = 0.2
     /// Reliable messages waiting for one client; beyond, it is closed as too slow.
     public var maxQueuedMessages = 256
     /// Bytes of reliable messages waiting for one client; beyond, it is closed as too slow.

@@ -80,7 +80,7 @@ extension Room {
         case .live:
             guard shown != nil else { return paused ? resumeLive() : [] }
             return goLive(running: true)
-        case .lock, .unlock, .give, .lesson, .overlay:
+        case .lock, .unlock, .give, .edit, .show, .lesson, .overlay:
             return nil
         }
     }
@@ -115,7 +115,7 @@ extension Room {
                 // A short step forward shows the events on the way, as playing would.
                 events = try cursor.advance(to: tick, in: recording, collectEvents: tick - cursor.tick <= 1)
             } else {
-                shown = try ReplayCursor(recording: recording, directory: directory, at: tick)
+                shown = try ReplayCursor(recording: recording, directory: directory, compiler: compiler, at: tick)
             }
         } catch {
             return diverged(error)
@@ -147,7 +147,7 @@ extension Room {
                 return outputs
             }
             // The lesson started again at this tick: show the fresh start of the next epoch.
-            shown = try ReplayCursor(recording: recording, directory: directory, at: cursor.tick)
+            shown = try ReplayCursor(recording: recording, directory: directory, compiler: compiler, at: cursor.tick)
             return displayChanged(from: before)
         } catch {
             return diverged(error)
@@ -177,6 +177,8 @@ extension Room {
         recording.truncate(at: cursor.tick)
         lesson = cursor.lesson
         lessonEntry = cursor.entry
+        source = cursor.source
+        compiled = cursor.compiled
         liveTick = cursor.tick
         shown = nil
         isPlayingBack = false
@@ -225,13 +227,15 @@ extension Room {
     func openRecording(_ opened: Recording) {
         recording = opened
         guard let last = opened.lastTick,
-            let newest = try? ReplayCursor(recording: opened, directory: directory, at: last),
+            let newest = try? ReplayCursor(recording: opened, directory: directory, compiler: compiler, at: last),
             let first = opened.firstTick
         else { return }
         lesson = newest.lesson
         lessonEntry = newest.entry
+        source = newest.source
+        compiled = newest.compiled
         liveTick = last
-        shown = try? ReplayCursor(recording: opened, directory: directory, at: first)
+        shown = try? ReplayCursor(recording: opened, directory: directory, compiler: compiler, at: first)
         paused = true
         sceneVersion = shownLesson.sceneVersion
         encodeFrame()

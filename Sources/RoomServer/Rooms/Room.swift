@@ -66,6 +66,18 @@ public final class Room {
     public private(set) var emptySince: Int64?
     /// When the instructor's connection dropped, while their grace period runs.
     public private(set) var instructorAwaySince: Int64?
+    /// The code the room runs when a member ran their own (nil: the lesson's own code).
+    public internal(set) var source: String?
+    /// The member who may edit and run the room's code besides the instructor (class rooms).
+    public private(set) var editor: Int?
+    /// The lesson made from `source`, which `reset` starts again.
+    var compiled: CompiledLesson?
+    let compiler: LessonCompiler?
+    /// Code members sent the instructor to show (`share`), newest last, by member id.
+    public private(set) var shared: [(member: Int, source: String)] = []
+    /// Shared sources a room keeps at most (the oldest goes): a bound on its memory.
+    public static let maxShared = 8
+    private var compileBucket: TokenBucket
 
     /// Everything that changed the room, to replay any moment of it (docs/replay.md).
     public internal(set) var recording: Recording
@@ -103,10 +115,11 @@ public final class Room {
     /// Opens a room running `entry`'s lesson. A class room makes its instructor key with `random`.
     public init(
         id: String, kind: Kind, lesson entry: LessonDirectory.Entry, directory: LessonDirectory,
-        limits: ServerLimits, openerAddress: String? = nil, now: Int64,
+        limits: ServerLimits, openerAddress: String? = nil, compiler: LessonCompiler? = nil, now: Int64,
         random: inout some RandomNumberGenerator, recording opened: Recording? = nil
     ) {
         self.id = id
+        self.compiler = compiler
         self.kind = kind
         self.openerAddress = openerAddress
         self.directory = directory
@@ -124,6 +137,7 @@ public final class Room {
             now: now)
         setBucket = TokenBucket(
             capacity: max(1, limits.setsPerSecondPerRoom), perSecond: limits.setsPerSecondPerRoom, now: now)
+        compileBucket = TokenBucket(capacity: 3, perSecond: limits.compilesPerSecondPerRoom, now: now)
         newestFrame = StateFrame.encode(
             items: lesson.items, lines: lesson.lines, sequence: 1, time: lesson.elapsedTime, paused: false)
         if let opened {
@@ -140,6 +154,24 @@ public final class Room {
     }
 
     public var isClassRoom: Bool { code != nil }
+
+    /// The running lesson as clients see it: the room's lesson (id, title, order), with the
+    /// view size and gestures of the code that runs.
+    public var lessonInfo: LessonInfo {
+        var info = lessonEntry.info
+        if let compiled {
+            info.bounds = compiled.info.bounds
+            info.gestures = compiled.info.gestures
+        }
+        return info
+    }
+
+    /// True when `member` may run code in this room: the instructor of a class room, or the
+    /// member the instructor lets edit. A lesson room's code is read only (it is shared with
+    /// strangers: "Try it yourself" opens a class room of one's own).
+    public func mayEditCode(_ member: Member) -> Bool {
+        isClassRoom && (member.role == .instructor || member.id == editor)
+    }
 
     /// True when the next tick would step the lesson: someone is in, it is not paused, and
     /// something moves (or a gesture may have started something).
@@ -201,10 +233,12 @@ public final class Room {
         recording.mark("leave", member.name, at: liveTick)
         var outputs: [RoomOutput] = []
         if member.role == .instructor { instructorAwaySince = now }
-        if controller == member.id {
-            controller = nil
+        if controller == member.id || editor == member.id {
+            if controller == member.id { controller = nil }
+            if editor == member.id { editor = nil }
             outputs.append(.broadcast(roomMessage()))
         }
+        shared.removeAll { $0.member == member.id }
         if members.isEmpty {
             emptySince = now
         } else {
@@ -327,7 +361,7 @@ public final class Room {
             try checkPoint(x, y)
             var swipe: CGVector?
             if let dx, let dy {
-                let limit = 10 * max(Double(lessonEntry.info.bounds.width), Double(lessonEntry.info.bounds.height))
+                let limit = 10 * max(Double(lessonInfo.bounds.width), Double(lessonInfo.bounds.height))
                 guard abs(dx) <= limit, abs(dy) <= limit else {
                     throw ProtocolError(.badValue, "\"dx\" and \"dy\" must be within ±\(Int(limit)) points")
                 }
@@ -373,15 +407,92 @@ public final class Room {
                 guard timeControlBucket.take(now: now) else {
                     throw ProtocolError(.rateLimited, "the room's moment is moving too fast; wait a moment")
                 }
+            case .show(let memberID):
+                guard let source = shared.last(where: { $0.member == memberID })?.source,
+                    let author = members.first(where: { $0.id == memberID })
+                else {
+                    throw ProtocolError(.badValue, "member \(memberID) has sent no code to show")
+                }
+                return try run(source: source, by: member, now: now, shownFrom: author)
             default: break
             }
             return try control(action)
         case .ping(let id):
             return [.send(member.connection, ServerMessage.pong(id))]
+        case .code(let source):
+            try checkCodeEdit(by: member)
+            return try run(source: source, by: member, now: now)
+        case .share(let source):
+            guard isClassRoom else {
+                throw ProtocolError(.forbidden, "a public room has no instructor to send code to")
+            }
+            guard source.utf8.count <= limits.maxSourceBytes else {
+                throw ProtocolError(.badValue, "the code is \(source.utf8.count) bytes; a lesson's code is at most \(limits.maxSourceBytes) bytes")
+            }
+            shared.removeAll { $0.member == member.id }
+            shared.append((member.id, source))
+            if shared.count > Self.maxShared { shared.removeFirst(shared.count - Self.maxShared) }
+            guard let instructor = members.first(where: { $0.role == .instructor }), instructor.id != member.id else {
+                return []
+            }
+            return [.send(instructor.connection, ServerMessage.shared(by: memberInfo(member)))]
+        case .revert:
+            try checkCodeEdit(by: member)
+            try checkShowingLive()
+            guard source != nil else { return [] }
+            source = nil
+            compiled = nil
+            return [.broadcast(ServerMessage.code(source: nil, lesson: lessonInfo, by: memberInfo(member)))]
+                + restartLesson(event: LessonEvent(name: "code", text: "\(member.name) brought back the lesson's own code"))
         case .overlay:
             // What a client asks to receive is its session's business (ServerCore).
             return []
         }
+    }
+
+    private func checkCodeEdit(by member: Member) throws(ProtocolError) {
+        guard isClassRoom else {
+            throw ProtocolError(
+                .forbidden, "this public room's code is read only: “Try it yourself” opens a room of your own to edit it")
+        }
+        guard mayEditCode(member) else {
+            throw ProtocolError(.forbidden, "only the instructor, or the student they let edit, runs code in this class")
+        }
+    }
+
+    /// Compiles `source` and, when it compiles, restarts the room with it for everyone. When it
+    /// does not, the sender alone gets the diagnostics and the code that ran goes on running.
+    private func run(
+        source: String, by member: Member, now: Int64, shownFrom author: Member? = nil
+    ) throws(ProtocolError) -> [RoomOutput] {
+        try checkShowingLive()
+        guard source.utf8.count <= limits.maxSourceBytes else {
+            throw ProtocolError(.badValue, "the code is \(source.utf8.count) bytes; a lesson's code is at most \(limits.maxSourceBytes) bytes")
+        }
+        guard let compiler else {
+            throw ProtocolError(.forbidden, "this server cannot run edited code (it has no Swift interpreter)")
+        }
+        guard compileBucket.take(now: now) else {
+            throw ProtocolError(.rateLimited, "code is being run too often in this room; wait a moment and Run again")
+        }
+        switch compiler(source, lessonEntry.info.sourceFileName) {
+        case .failure(let failure):
+            let diagnostics = failure.diagnostics
+            let first = diagnostics.first
+            let message = first.map { "line \($0.line), column \($0.column): \($0.message)" } ?? "the code did not compile"
+            throw ProtocolError(.compileError, message, diagnostics: diagnostics)
+        case .success(let lesson):
+            compiled = lesson
+            self.source = source
+            return [.broadcast(ServerMessage.code(source: source, lesson: lessonInfo, by: memberInfo(author ?? member)))]
+                + restartLesson(
+                    event: LessonEvent(
+                        name: "code", text: author.map { "\(member.name) shows \($0.name)'s code" } ?? "\(member.name) ran new code"))
+        }
+    }
+
+    private func memberInfo(_ member: Member) -> MemberInfo {
+        MemberInfo(id: member.id, name: member.name, role: member.role)
     }
 
     private func checkGesture(by member: Member) throws(ProtocolError) {
@@ -399,19 +510,24 @@ public final class Room {
     /// Points may lie off the view (a drag that leaves it), but not far: one view size beyond
     /// each edge.
     private func checkPoint(_ x: Double, _ y: Double) throws(ProtocolError) {
-        let w = Double(lessonEntry.info.bounds.width)
-        let h = Double(lessonEntry.info.bounds.height)
+        let w = Double(lessonInfo.bounds.width)
+        let h = Double(lessonInfo.bounds.height)
         guard (-w...(2 * w)).contains(x), (-h...(2 * h)).contains(y) else {
             throw ProtocolError(
                 .badValue, "\"x\", \"y\" must lie within the view or one view size beyond it (\(Int(w)) x \(Int(h)))")
         }
     }
 
+    /// A fresh lesson of the code the room runs.
+    private func makeLesson() -> any Lesson {
+        compiled?.make() ?? lessonEntry.make()
+    }
+
     private func restartLesson(event: LessonEvent?) -> [RoomOutput] {
-        lesson = lessonEntry.make()
+        lesson = makeLesson()
         sceneVersion = lesson.sceneVersion
         awake = true
-        recording.begin(lesson: lessonEntry.info.id, at: liveTick)
+        recording.begin(lesson: lessonEntry.info.id, source: source, at: liveTick)
         recording.mark("reset", "The lesson starts again", at: liveTick)
         var outputs: [RoomOutput] = [.broadcast(roomMessage())]
         if let event { outputs.append(.broadcast(ServerMessage.event(event))) }
@@ -454,6 +570,7 @@ public final class Room {
         }
         instructorAwaySince = nil
         if controller == member.id { controller = nil }
+        if editor == member.id { editor = nil }
         outputs.append(.broadcast(ServerMessage.presence(members: memberInfos)))
         return outputs
     }
@@ -499,26 +616,20 @@ public final class Room {
                 .broadcast(ServerMessage.event(LessonEvent(name: "unlocked", text: "Everyone's gestures act"))),
             ]
         case .give(let memberID):
-            if let memberID {
-                guard let target = members.first(where: { $0.id == memberID }) else {
-                    throw ProtocolError(.badValue, "no member \(memberID) in this room")
-                }
-                controller = target.id
-                return [
-                    .broadcast(roomMessage()),
-                    .broadcast(
-                        ServerMessage.event(LessonEvent(name: "given", text: "\(target.name) has the gesture"))),
-                ]
-            }
-            controller = nil
-            return [.broadcast(roomMessage())]
+            return try hand(\.controller, to: memberID) { LessonEvent(name: "given", text: "\($0.name) has the gesture") }
+        case .edit(let memberID):
+            return try hand(\.editor, to: memberID) { LessonEvent(name: "editor", text: "\($0.name) may edit the code") }
+        case .show:
+            return []  // handled with the sender, in apply
         case .lesson(let lessonID):
             guard let entry = directory.entry(withID: lessonID) else {
                 throw ProtocolError(.badValue, "no lesson named \(lessonID)")
             }
             leavePast()
             lessonEntry = entry
-            lesson = entry.make()
+            compiled = nil
+            source = nil
+            lesson = makeLesson()
             sceneVersion = lesson.sceneVersion
             awake = true
             recording.begin(lesson: entry.info.id, at: liveTick)
@@ -532,6 +643,21 @@ public final class Room {
             if on { sharedOverlays.append(name) } else { sharedOverlays.removeAll { $0 == name } }
             return [.broadcast(ServerMessage.overlays(sharedOverlays))]
         }
+    }
+
+    /// Hands a seat (the gesture while locked, the code) to one member, or takes it back (nil).
+    private func hand(
+        _ seat: ReferenceWritableKeyPath<Room, Int?>, to memberID: Int?, event: (Member) -> LessonEvent
+    ) throws(ProtocolError) -> [RoomOutput] {
+        guard let memberID else {
+            self[keyPath: seat] = nil
+            return [.broadcast(roomMessage())]
+        }
+        guard let target = members.first(where: { $0.id == memberID }) else {
+            throw ProtocolError(.badValue, "no member \(memberID) in this room")
+        }
+        self[keyPath: seat] = target.id
+        return [.broadcast(roomMessage()), .broadcast(ServerMessage.event(event(target)))]
     }
 
     /// The instructor's overlays for one member after its `welcome`, when any was turned on.
@@ -562,7 +688,7 @@ public final class Room {
     func roomMessage() -> WireBuffer {
         ServerMessage.room(
             paused: shown != nil ? !isPlayingBack : paused, locked: locked, lesson: shownEntry.info.id,
-            controller: controller, timeline: timeline)
+            controller: controller, editor: editor, timeline: timeline)
     }
 
     /// The full state for one member: what a late joiner needs.
@@ -570,10 +696,10 @@ public final class Room {
         ServerMessage.welcome(
             WelcomeState(
                 room: id, code: code, role: member.role, key: member.role == .instructor ? instructorKey : nil,
-                you: member.id, lesson: shownEntry.info, lessonCode: shownEntry.code, rate: Self.rate,
-                time: shownLesson.elapsedTime, items: shownLesson.items, boundaries: shownLesson.boundaries,
-                lines: shownLesson.lines, params: shownLesson.parameters, members: memberInfos,
-                paused: shown != nil ? !isPlayingBack : paused, locked: locked, controller: controller,
-                timeline: timeline))
+                you: member.id, lesson: shown == nil ? lessonInfo : shownEntry.info, lessonCode: shownEntry.code,
+                rate: Self.rate, time: shownLesson.elapsedTime, items: shownLesson.items,
+                boundaries: shownLesson.boundaries, lines: shownLesson.lines, params: shownLesson.parameters,
+                members: memberInfos, paused: shown != nil ? !isPlayingBack : paused, locked: locked,
+                controller: controller, timeline: timeline, source: source, editor: editor))
     }
 }

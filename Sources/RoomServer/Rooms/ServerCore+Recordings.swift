@@ -56,7 +56,7 @@ extension ServerCore {
         }
         let room = Room(
             id: code, kind: .classRoom(code: code), lesson: entry, directory: directory, limits: limits,
-            openerAddress: address, now: now, random: &random, recording: contents.recording)
+            openerAddress: address, compiler: compiler, now: now, random: &random, recording: contents.recording)
         guard room.recording.lastTick != nil, room.shown != nil else {
             ledger.closeClassRoom(address: address)
             return .text(400, "not opened: the recording does not play on this server\n")

@@ -23,6 +23,8 @@ public enum WriteAction {
 public final class ServerCore {
     public let limits: ServerLimits
     public let directory: LessonDirectory
+    /// Compiles code that members run in their class rooms (nil: running code is refused).
+    public let compiler: LessonCompiler?
     public let metrics: ServerMetrics
     public let ledger: ServerLedger
     /// This core's worker (0 ..< ledger.routing.workers).
@@ -40,6 +42,9 @@ public final class ServerCore {
 
     private var writeRequests: [ConnectionID] = []
     private var kills: [ConnectionID] = []
+    /// Service-thread time spent running code, per address (`codeSecondsPerSecondPerAddress`): per
+    /// worker, as each worker's service thread is what slow code holds up.
+    private var codeTimeBuckets: [String: TokenBucket] = [:]
     private var deferredSessions: Set<ConnectionID> = []
     /// Connections owed an overlay frame once its interval has passed (see `nextWrite`).
     private var overlayWaiting: Set<ConnectionID> = []
@@ -53,9 +58,10 @@ public final class ServerCore {
     public init(
         directory: LessonDirectory, limits: ServerLimits = ServerLimits(), logger: Logger = Logger(label: "newtons"),
         ledger: ServerLedger? = nil, worker: Int = 0, board: MetricsBoard = MetricsBoard(),
-        clock: @escaping () -> Int64 = monotonicNanoseconds
+        compiler: LessonCompiler? = nil, clock: @escaping () -> Int64 = monotonicNanoseconds
     ) {
         self.directory = directory
+        self.compiler = compiler
         self.limits = limits
         self.logger = logger
         self.clock = clock
@@ -122,8 +128,8 @@ public final class ServerCore {
 
     private func makeLessonRoom(_ entry: LessonDirectory.Entry, instance: LessonInstance, now: Int64) -> Room {
         let room = Room(
-            id: instance.roomID, kind: .lesson, lesson: entry, directory: directory, limits: limits, now: now,
-            random: &random)
+            id: instance.roomID, kind: .lesson, lesson: entry, directory: directory, limits: limits, compiler: compiler,
+            now: now, random: &random)
         lessonRooms[instance.roomID] = room
         instances[instance.roomID] = instance
         ledger.setSeats(instance, members: 0)
@@ -149,7 +155,7 @@ public final class ServerCore {
         }
         let room = Room(
             id: code, kind: .classRoom(code: code), lesson: entry, directory: directory, limits: limits,
-            openerAddress: session.address, now: now, random: &random)
+            openerAddress: session.address, compiler: compiler, now: now, random: &random)
         classRooms[code] = room
         logger.info("room \(code) opened: lesson \(lessonID), by \(session.address)")
         join(session, to: room, request: request, asOpener: true, now: now)
@@ -231,7 +237,7 @@ public final class ServerCore {
         if case .overlay(let kinds, let rate) = message {
             return askForOverlays(kinds, rate: rate, session: session, now: now)
         }
-        switch room.handle(message, from: connection, now: now) {
+        switch handle(message, in: room, from: session, now: now) {
         case .success(let outputs):
             perform(outputs, in: room, now: now)
             mayHaveActiveRooms = true
@@ -239,6 +245,27 @@ public final class ServerCore {
             metrics.countRejected(error.code.rawValue)
             sendError(error, to: session, now: now)
         }
+    }
+
+    /// Hands a message to its room; running code is charged to its sender's address in
+    /// service-thread seconds, so that code that never ends (up to the interpreter's budget)
+    /// cannot keep every room of the server waiting.
+    private func handle(
+        _ message: ClientMessage, in room: Room, from session: Session, now: Int64
+    ) -> Result<[RoomOutput], ProtocolError> {
+        guard case .code = message else { return room.handle(message, from: session.id, now: now) }
+        let perSecond = limits.codeSecondsPerSecondPerAddress
+        var bucket =
+            codeTimeBuckets[session.address] ?? TokenBucket(capacity: 2 * perSecond, perSecond: perSecond, now: now)
+        guard bucket.hasTokens(now: now) else {
+            return .failure(
+                ProtocolError(.rateLimited, "code from your address took the server a long time; wait a few seconds and Run again"))
+        }
+        let started = clock()
+        let result = room.handle(message, from: session.id, now: now)
+        bucket.spend(Double(clock() - started) / 1e9, now: now)
+        codeTimeBuckets[session.address] = bucket
+        return result
     }
 
     /// A client asks for overlay data: from now on, an overlay frame after the state frames,
@@ -501,6 +528,7 @@ public final class ServerCore {
                 logger.info("room \(code) expired: empty for \(Int(limits.roomExpirySeconds)) s")
             }
         }
+        codeTimeBuckets = codeTimeBuckets.filter { !$0.value.isFull(now: now) }
         // A lesson's extra instances close once empty; its first room stays.
         for (id, instance) in instances where instance.number > 1 {
             guard let room = lessonRooms[id], room.members.isEmpty else { continue }

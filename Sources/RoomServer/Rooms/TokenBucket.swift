@@ -21,6 +21,19 @@ public struct TokenBucket: Sendable, Equatable {
         return true
     }
 
+    /// True when some of the bucket is left (after `spend` it may be in debt).
+    public mutating func hasTokens(now: Int64) -> Bool {
+        refill(now: now)
+        return tokens > 0
+    }
+
+    /// Takes `amount` (a measured cost, such as seconds of work), even below zero: a debt
+    /// that the refill pays back before `hasTokens` is true again.
+    public mutating func spend(_ amount: Double, now: Int64) {
+        refill(now: now)
+        tokens -= max(0, amount)
+    }
+
     /// True when the bucket would be full at `now` (nothing taken lately): safe to forget.
     public func isFull(now: Int64) -> Bool {
         var probe = self

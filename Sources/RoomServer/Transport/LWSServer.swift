@@ -89,10 +89,10 @@ public final class LWSServer: @unchecked Sendable {
         self.logger = logger
         core = ServerCore(
             directory: directory, limits: configuration.limits, logger: logger, ledger: ledger, worker: index,
-            board: board)
+            board: board, compiler: configuration.compiler)
         let libraries = StaticFiles(root: configuration.webLibraries)
         if libraries == nil {
-            logger.warning("no browser libraries at \(configuration.webLibraries): /lib/ answers 404 (the plot shows as text)")
+            logger.warning("no browser libraries at \(configuration.webLibraries): /lib/ answers 404 (the code shows as plain text, the plot as text)")
         }
         routes = HTTPRoutes(files: files, core: core, libraries: libraries)
         origins = OriginPolicy(allowed: configuration.allowedOrigins, serverPort: configuration.port)
@@ -472,9 +472,12 @@ public final class LWSServer: @unchecked Sendable {
             message.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
         }
         if message.count > configuration.limits.maxMessageBytes {
-            incoming[id] = nil
-            core.noteViolation(connection: id, reason: "too-big", detail: "closed: message over \(configuration.limits.maxMessageBytes) bytes (1009)")
-            return close(wsi, code: CloseCode.messageTooBig, reason: "messages are at most \(configuration.limits.maxMessageBytes) bytes")
+            let limit = ClientMessage.sizeLimit(forMessageStarting: message, limits: configuration.limits)
+            if message.count > limit {
+                incoming[id] = nil
+                core.noteViolation(connection: id, reason: "too-big", detail: "closed: message over \(limit) bytes (1009)")
+                return close(wsi, code: CloseCode.messageTooBig, reason: "messages are at most \(limit) bytes")
+            }
         }
         guard lws_is_final_fragment(wsi) != 0, lws_remaining_packet_payload(wsi) == 0 else {
             incoming[id] = message

@@ -1,0 +1,36 @@
+import Lessons
+import LiveSwift
+
+/// The room server's `LessonCompiler`: the live interpreter (issue 19), its diagnostics as
+/// the protocol sends them.
+public enum LiveLessonCompiler {
+    public static func make(limits: LiveLimits = LiveLimits()) -> LessonCompiler {
+        { source, fileName in
+            do {
+                let program = try LiveSwift.compile(source: source, fileName: fileName, limits: limits)
+                return .success(CompiledLesson(info: program.info, make: program.makeLesson))
+            } catch let error as LiveCompileError {
+                return .failure(
+                    CompileFailure(
+                        error.diagnostics.map { CodeDiagnostic(line: $0.line, column: $0.column, message: $0.message) }))
+            } catch {
+                return .failure(CompileFailure([CodeDiagnostic(line: 1, column: 1, message: "\(error)")]))
+            }
+        }
+    }
+
+    /// The empty lesson a class room can start from (`lesson=blank`): a view controller with
+    /// one square, to edit and Run. Nil (and the server goes on without it) when the template
+    /// does not compile with this interpreter.
+    public static func blankLesson() -> Result<LessonDirectory.Entry, LiveCompileError> {
+        Result { () throws(LiveCompileError) in
+            let program = try LiveSwift.compile(source: LiveSwift.emptyLessonTemplate, fileName: "MyLesson.swift")
+            return LessonDirectory.Entry(
+                info: LessonInfo(
+                    id: "blank", title: "A lesson of your own",
+                    summary: "Start from an empty view controller: write your own scene and Run it.", order: 900,
+                    gestures: program.info.gestures, sourceFileName: "MyLesson.swift"),
+                code: LiveSwift.emptyLessonTemplate, make: program.makeLesson)
+        }
+    }
+}

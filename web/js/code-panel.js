@@ -1,0 +1,130 @@
+// The code panel: the editor, Run and Revert, "Try it yourself", and who may edit. A public
+// lesson room's code is read only (it is shared with strangers); in a class the instructor,
+// and the one student the instructor lets edit, run code for everyone. The server decides
+// (docs/protocol.md); the panel only shows what this viewer may do.
+
+import { msg } from './protocol.js';
+import { canEditCode, runningCode } from './room-state.js';
+import { CodeEditor } from './editor.js';
+
+/** What the panel says about the code and this viewer's rights, for a room state. */
+export function codeStatus(state) {
+  const edited = state.source !== null && state.source !== undefined;
+  if (!state.code) return { text: 'Read only: this room is shared. Try it yourself in a room of your own.', tryIt: true };
+  if (state.role === 'instructor') return { text: edited ? 'Edited code runs for the class' : 'Edit, then Run: the class sees it at once' };
+  if (canEditCode(state)) return { text: 'The instructor lets you edit: Run shows your code to the class' };
+  return { text: 'Change your own copy, then Send it: the instructor can show it to the class' };
+}
+
+/**
+ * A run-time error as the interpreter reports it (`Snap.swift:12:9: error: message`) → a
+ * diagnostic, or null when the text names no line.
+ */
+export function parseRuntimeError(text) {
+  const m = /(?:^|\s)(?:[^\s:]+\.swift:)?(\d+):(\d+):\s*(?:(?:fatal )?error:\s*)?(.+)$/s.exec(String(text || ''));
+  if (!m) return null;
+  return { line: Number(m[1]), column: Number(m[2]), message: m[3].trim() };
+}
+
+export class CodePanel {
+  constructor(root, { state, send, toast }) {
+    this.root = root;
+    this.state = state;
+    this.send = send;
+    this.toast = toast;
+    this.pendingRun = false;
+    this.runButton = root.querySelector('[data-action="run"]');
+    this.revertButton = root.querySelector('[data-action="revert"]');
+    this.tryIt = root.querySelector('[data-try-it]');
+    this.shareButton = root.querySelector('[data-action="share"]');
+    this.statusEl = root.querySelector('[data-code-status]');
+    this.editor = new CodeEditor(root.querySelector('[data-lesson-code]'), root.querySelector('[data-code-error]'), {
+      onRun: (source) => this.run(source),
+    });
+    this.runButton.addEventListener('click', () => this.editor.run());
+    this.revertButton.addEventListener('click', () => this.revert());
+    this.shareButton.addEventListener('click', () => this.share());
+  }
+
+  run(source) {
+    if (!canEditCode(this.state)) return;
+    if (!this.send(msg.code(source))) {
+      this.toast('Not connected: the code was not sent');
+      return;
+    }
+    this.pendingRun = true;
+    this.root.dataset.running = 'true';
+  }
+
+  /** A student's copy, sent to the instructor (who may show it to the class). */
+  share() {
+    if (!this.state.code || canEditCode(this.state)) return;
+    if (this.send(msg.share(this.editor.value()))) this.toast('Sent to the instructor');
+    else this.toast('Not connected: the code was not sent');
+  }
+
+  /** The lesson's own code back in the editor, and in the room when edited code runs there. */
+  revert() {
+    if (!canEditCode(this.state)) return;
+    this.editor.clearDiagnostics();
+    if (this.state.source !== null) this.send(msg.revert());
+    this.editor.setCode(this.state.lesson.code);
+  }
+
+  /** A welcome (a join, a switched lesson, a claim): the code that runs, and the rights. */
+  onWelcome() {
+    this.pendingRun = false;
+    this.editor.clearDiagnostics();
+    this.editor.setCode(runningCode(this.state));
+    this.update();
+  }
+
+  /** New code runs in the room: everyone's editor shows it. */
+  onCode(m) {
+    if (m.by === this.state.you) {
+      this.pendingRun = false;
+      this.root.dataset.running = 'false';
+    }
+    this.editor.clearDiagnostics();
+    this.editor.setCode(runningCode(this.state));
+    this.update();
+  }
+
+  /** An error from the server; true when it answered this panel's Run. */
+  onError(m) {
+    if (m.code === 'compile-error') {
+      this.pendingRun = false;
+      this.root.dataset.running = 'false';
+      this.editor.showDiagnostics(m.diagnostics || [], m.message);
+      return true;
+    }
+    if (!this.pendingRun) return false;
+    this.pendingRun = false;
+    this.root.dataset.running = 'false';
+    this.editor.showDiagnostics([], m.message || m.code);
+    return true;
+  }
+
+  /** A room event: a run-time error of the running code shows at its line, for everyone. */
+  onEvent(e) {
+    if (e.name !== 'runtime-error') return;
+    const d = parseRuntimeError(e.text);
+    this.editor.showDiagnostics(d ? [d] : [], e.text);
+  }
+
+  /** Rights changed (role, editor, room kind): buttons and read-only follow. */
+  update() {
+    const state = this.state;
+    const mayEdit = canEditCode(state);
+    const status = codeStatus(state);
+    // In a class everyone may change their own copy; only who may run sees Run and Revert.
+    this.editor.setReadOnly(!state.code);
+    this.shareButton.hidden = !state.code || mayEdit;
+    this.runButton.hidden = !mayEdit;
+    this.revertButton.hidden = !mayEdit;
+    this.tryIt.hidden = !status.tryIt;
+    if (state.lesson.id) this.tryIt.href = `/?lesson=${encodeURIComponent(state.lesson.id)}`;
+    this.statusEl.textContent = status.text;
+    this.root.dataset.edited = String(state.source !== null && state.source !== undefined);
+  }
+}
