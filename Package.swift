@@ -42,6 +42,7 @@ let package = Package(
     products: [
         .library(name: "UIKitDynamics", targets: ["UIKitDynamics"]),
         .library(name: "Lessons", targets: ["Lessons"]),
+        .library(name: "LiveSwift", targets: ["LiveSwift"]),
         .library(name: "NewtonsClient", targets: ["NewtonsClient"]),
         .library(name: "DynamicsTesting", targets: ["DynamicsTesting"]),
         .executable(name: "newtons", targets: ["newtons"]),
@@ -53,6 +54,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/vapor/websocket-kit", from: "2.15.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
+        // The Swift project's own parser, for lessons run from their source (LiveSwift).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         // The rigid-body engine, in physics vocabulary (metres, kilograms, seconds).
@@ -73,6 +76,18 @@ let package = Package(
         .target(
             name: "Lessons", dependencies: ["UIKitDynamics"], swiftSettings: swiftSettings,
             plugins: [.plugin(name: "EmbedLessonSources")]),
+        // Lessons run from their Swift source: swift-syntax parses, a sandboxed interpreter runs
+        // the tutorial's view controller against UIKitDynamics (no compiler at run time).
+        .target(
+            name: "LiveSwift",
+            dependencies: [
+                "Lessons",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+            ],
+            swiftSettings: swiftSettings),
         // libwebsockets from Debian's libwebsockets-dev, with a header of inline helpers for its macros.
         .systemLibrary(
             name: "CLibWebSockets", pkgConfig: "libwebsockets",
@@ -81,7 +96,7 @@ let package = Package(
         .target(
             name: "RoomServer",
             dependencies: [
-                "Lessons", "CLibWebSockets", "CEpoll",
+                "Lessons", "LiveSwift", "CLibWebSockets", "CEpoll",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
@@ -110,7 +125,7 @@ let package = Package(
         .executableTarget(
             name: "newtons",
             dependencies: [
-                "RoomServer", "Lessons", "DynamicsTesting",
+                "RoomServer", "Lessons", "LiveSwift", "DynamicsTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -123,7 +138,8 @@ let package = Package(
         .testTarget(
             name: "UIKitDynamicsTests", dependencies: ["UIKitDynamics", "DynamicsTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "DynamicsTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "RoomServerTests", dependencies: ["RoomServer"], swiftSettings: swiftSettings),
+        .testTarget(name: "LiveSwiftTests", dependencies: ["LiveSwift", "Lessons", "DynamicsTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "RoomServerTests", dependencies: ["RoomServer", "LiveSwift"], swiftSettings: swiftSettings),
         .testTarget(name: "LoadWireTests", dependencies: ["LoadWire"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ProtocolTests", dependencies: ["NewtonsClient", "RoomServer", "DynamicsTesting"], swiftSettings: swiftSettings),

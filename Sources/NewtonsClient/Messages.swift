@@ -54,6 +54,8 @@ public struct StateFrame: Sendable, Equatable {
     }
 
     public let paused: Bool
+    /// Flags bit 1: the frame shows a past moment of the room's recording.
+    public let past: Bool
     public let sequence: UInt32
     public let time: Float
     public let items: [Item]
@@ -66,6 +68,7 @@ public struct StateFrame: Sendable, Equatable {
         let lineCount = header.lineCount
         guard bytes.count == 16 + 16 * (itemCount + lineCount) else { return nil }
         paused = header.paused
+        past = header.past
         sequence = header.sequence
         time = header.time
         var items: [Item] = []
@@ -196,6 +199,7 @@ public struct OverlayFrame: Sendable, Equatable {
 /// The 16-byte header of a state frame, read without decoding the items (cheap, for load tests).
 public struct StateFrameHeader: Sendable, Equatable {
     public let paused: Bool
+    public let past: Bool
     public let itemCount: Int
     public let lineCount: Int
     public let sequence: UInt32
@@ -207,6 +211,7 @@ public struct StateFrameHeader: Sendable, Equatable {
         func byte(_ offset: Int) -> UInt8 { bytes[bytes.index(start, offsetBy: offset)] }
         guard byte(0) == 1 else { return nil }
         paused = byte(1) & 1 != 0
+        past = byte(1) & 2 != 0
         itemCount = Int(byte(2)) | Int(byte(3)) << 8
         lineCount = Int(byte(4)) | Int(byte(5)) << 8
         sequence = UInt32(byte(8)) | UInt32(byte(9)) << 8 | UInt32(byte(10)) << 16 | UInt32(byte(11)) << 24

@@ -393,10 +393,17 @@ public final class NewtonsClient: @unchecked Sendable {
         try await send("claim", ["key": key])
     }
 
-    /// An instructor's `control`: `pause`, `resume`, `step`, `lock`, `unlock`, `give`, `lesson`.
-    public func control(_ action: String, lesson: String? = nil, member: Int?? = nil) async throws {
+    /// An instructor's `control`: `pause`, `resume`, `step` (`ticks`), `speed` (`value`), `seek`
+    /// (`time`), `play`, `live`, `lock`, `unlock`, `give`, `lesson`.
+    public func control(
+        _ action: String, lesson: String? = nil, member: Int?? = nil, value: Double? = nil, time: Double? = nil,
+        ticks: Int? = nil
+    ) async throws {
         var fields: [String: any Sendable] = ["action": action]
         if let lesson { fields["lesson"] = lesson }
+        if let value { fields["value"] = value }
+        if let time { fields["time"] = time }
+        if let ticks { fields["ticks"] = ticks }
         if let member { fields["member"] = member.map { $0 as any Sendable } ?? NSNull() }
         try await send("control", fields)
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Lessons
+import LiveSwift
 import Logging
 import RoomServer
 
@@ -42,6 +43,18 @@ struct ServeCommand: ParsableCommand {
             "A page origin allowed to open a WebSocket (repeatable; '*' for any). The server's own host is always allowed.",
             valueName: "origin"))
     var allowedOrigin: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Megabytes of recording each room keeps (inputs and state hashes); past it older history thins, then goes.",
+            valueName: "MB"))
+    var recordingBudget: Double = 4
+
+    @Option(
+        help: ArgumentHelp(
+            "A folder of lessons from their Swift source: each .swift file a lesson of its own in the lobby, interpreted.",
+            valueName: "dir"))
+    var lessons: String?
 
     @Option(
         help: ArgumentHelp(
@@ -132,6 +145,9 @@ struct ServeCommand: ParsableCommand {
         ] where !(value >= 0 && value < 86400) {
             throw ValidationError("\(name) must be a number of seconds from 0 to 86400")
         }
+        guard recordingBudget.isFinite, recordingBudget >= 0.05, recordingBudget <= 1024 else {
+            throw ValidationError("--recording-budget must be a number of megabytes from 0.05 to 1024")
+        }
         guard overlayRequestsPerSecond >= 0.1, overlayRequestsPerSecond <= 1000 else {
             throw ValidationError("--overlay-requests-per-second must be from 0.1 to 1000")
         }
@@ -167,6 +183,7 @@ struct ServeCommand: ParsableCommand {
         limits.instructorGraceSeconds = instructorGrace
         limits.unknownRoomDelaySeconds = unknownRoomDelay
         limits.unknownRoomsPerMinute = unknownRoomsPerMinute
+        limits.recordingBudgetBytes = Int(recordingBudget * 1024 * 1024)
         limits.overlayRequestsPerSecond = overlayRequestsPerSecond
         limits.connectionsPerSecondPerAddress = maxConnectionsPerSecond
         limits.connectionBurstPerAddress = connectionBurst
@@ -189,11 +206,28 @@ struct ServeCommand: ParsableCommand {
             ?? ProcessInfo.processInfo.activeProcessorCount
 
         let withFixtures = fixtureLessons || ProcessInfo.processInfo.environment["NEWTONS_FIXTURE_LESSONS"] == "1"
-        let lessons = LessonCatalog.all + (withFixtures ? FixtureLessons.all : [])
+        let compiled = LessonCatalog.all + (withFixtures ? FixtureLessons.all : [])
         let fixtureIDs = Set(FixtureLessons.all.map { $0.info.id })
-        let directory = LessonDirectory(lessons) { lesson in
-            fixtureIDs.contains(lesson.info.id) ? FixtureLessons.code(of: lesson) : LessonCatalog.sourceCode(of: lesson)
+        var entries = compiled.map { lesson in
+            LessonDirectory.Entry(
+                lesson,
+                code: fixtureIDs.contains(lesson.info.id) ? FixtureLessons.code(of: lesson) : LessonCatalog.sourceCode(of: lesson))
         }
+        if let lessons {
+            // Every file is its own lesson; a bad one is reported and left out, never fatal.
+            let folder = LiveLessonFolder(folder: lessons)
+            for problem in folder.problems { logger.error("\(problem)") }
+            var taken = Set(entries.map(\.info.id))
+            for (i, lesson) in folder.lessons.enumerated() {
+                guard taken.insert(lesson.program.info.id).inserted else {
+                    logger.error("\(lesson.path): a lesson named '\(lesson.program.info.id)' is already served; rename the file")
+                    continue
+                }
+                entries.append(LessonDirectory.Entry(program: lesson.program, code: lesson.source, order: 1000 + i))
+                logger.info("lesson \(lesson.program.info.id) from \(lesson.path)")
+            }
+        }
+        let directory = LessonDirectory(entries: entries)
         if directory.entries.isEmpty {
             logger.warning("no lessons to serve (LessonCatalog is empty); try --fixture-lessons")
         }

@@ -11,7 +11,8 @@ import { drawRoom, overlaysAnimating, LABEL_SECONDS } from './render.js';
 import { renderCode } from './code-view.js';
 import { Connection } from './connection.js';
 import { ParamsView, renderMembers, logEvent } from './controls.js';
-import { createRoomState, applyMessage, canGesture, keyAfterWelcome, forgetKey, roomToken } from './room-state.js';
+import { createRoomState, applyMessage, canGesture, keyAfterWelcome, forgetKey, roomToken, rememberKey } from './room-state.js';
+import { Timeline } from './timeline.js';
 import { showLobby } from './lobby.js';
 import { PhysicsView } from './physics-view.js';
 
@@ -383,6 +384,7 @@ function startRoom(target) {
   function onMessage(m) {
     const changed = applyMessage(state, m, nowS());
     if (m.type === 'welcome') onWelcome(m);
+    if (m.type === 'welcome' || changed.has('timeline') || changed.has('role')) timeline.update(state);
     if (m.type === 'scene') {
       dirty = true;
     }
@@ -407,6 +409,7 @@ function startRoom(target) {
     feeds++;
     latest = f;
     buffer.push(f, nowS());
+    timeline.onFrame(f);
     physics.onFrame(f);
     dirty = true;
     if (f.paused !== state.paused) {
@@ -448,6 +451,12 @@ function startRoom(target) {
     if (lessonId) newLink.href = `/?lesson=${encodeURIComponent(lessonId)}`;
     overlay.hidden = false;
   }
+
+  const timeline = new Timeline($('[data-timeline]'), {
+    send,
+    rememberKey: (room, key) => rememberKey(session, room, key),
+    navigate: (url) => location.assign(url),
+  });
 
   conn = new Connection({
     url: () => socketURL(location, { room: target.room, lesson: target.lesson, name: savedName() }),
@@ -531,6 +540,8 @@ function startRoom(target) {
         frames: framesReceived,
         draws,
         time: latest ? latest.time : state.time,
+        past: latest ? latest.past : false,
+        timeline: timeline.model(),
         renderTime,
       };
     },

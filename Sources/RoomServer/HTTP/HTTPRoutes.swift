@@ -28,9 +28,21 @@ public struct HTTPRoutes {
         self.libraries = libraries
     }
 
-    /// The answer to `method` on `path` (already URL-decoded, without the query).
-    public func answer(method: String, path: String) -> HTTPAnswer {
+    /// The path that takes a recording's upload (POST): docs/replay.md.
+    public static let uploadPath = "/api/recordings"
+
+    /// The answer to `method` on `path` (already URL-decoded), with the query's values.
+    public func answer(method: String, path: String, query: [String: String] = [:]) -> HTTPAnswer {
+        if path == Self.uploadPath {
+            return .text(405, "POST a recording file here to open it as a new room\n")
+        }
         guard method == "GET" || method == "HEAD" else { return .text(405, "method not allowed\n") }
+        if path.hasPrefix("/api/rooms/") {
+            let parts = path.dropFirst("/api/rooms/".count).split(separator: "/", omittingEmptySubsequences: false)
+            if parts.count == 2, parts[1] == "recording" { return core.recordingFile(room: String(parts[0])) }
+            if parts.count == 2, parts[1] == "items.csv" { return core.itemsCSV(room: String(parts[0]), query: query) }
+            return .text(404, "not found\n")
+        }
         switch path {
         case "/api/lessons":
             return .body(status: 200, contentType: "application/json", body: core.lessonsJSON())
@@ -53,5 +65,11 @@ public struct HTTPRoutes {
             if let file = files.resolve(path) { return .file(path: file.path, contentType: file.contentType) }
             return .text(404, "not found\n")
         }
+    }
+
+    /// The answer to an upload of `body` to `path` from `address`.
+    public func answerUpload(path: String, body: [UInt8], address: String, now: Int64) -> HTTPAnswer {
+        guard path == Self.uploadPath else { return .text(405, "method not allowed\n") }
+        return core.openRecording(body, address: address, now: now)
     }
 }

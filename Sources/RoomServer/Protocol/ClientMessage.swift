@@ -2,7 +2,17 @@ import Lessons
 
 /// An instructor's command to the room (`control`).
 public enum ControlAction: Equatable, Sendable {
-    case pause, resume, step, lock, unlock
+    case pause, resume, lock, unlock
+    /// Steps `ticks` forward, or back when negative (docs/replay.md); `step` alone is one forward.
+    case step(ticks: Int)
+    /// Plays at this fraction of real time, 0.1 to 1.
+    case speed(Double)
+    /// Shows the moment `time` (seconds of the room's timeline), paused.
+    case seek(time: Double)
+    /// Plays the recording on from the moment shown, without branching; live again at its end.
+    case play
+    /// Back to the newest moment, running.
+    case live
     /// While locked, lets one member gesture; nil takes the gesture back.
     case give(member: Int?)
     /// Switches the room to another lesson.
@@ -80,6 +90,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
 extension ClientMessage {
     /// Longest `key`, `param`, `lesson` or string ping `id` accepted, in bytes.
     static let maxStringLength = 64
+    /// Most ticks one `step` may move (ten seconds).
+    public static let maxStepTicks = 600
 
     /// Parses one text frame: JSON object with a known `type` and valid fields, or the error to
     /// send back. Unknown extra fields are ignored, so clients may add their own.
@@ -154,7 +166,27 @@ extension ClientMessage {
         switch action {
         case "pause": return .pause
         case "resume": return .resume
-        case "step": return .step
+        case "step":
+            guard let ticks = try fields.optionalNumber("ticks") else { return .step(ticks: 1) }
+            guard ticks == ticks.rounded(), ticks != 0, abs(ticks) <= Double(maxStepTicks) else {
+                throw ProtocolError(
+                    .badValue, "\"ticks\" must be a whole number from -\(maxStepTicks) to \(maxStepTicks), not 0")
+            }
+            return .step(ticks: Int(ticks))
+        case "speed":
+            let value = try fields.number("value")
+            guard (0.1...1).contains(value) else {
+                throw ProtocolError(.badValue, "\"value\" must be a number from 0.1 to 1")
+            }
+            return .speed(value)
+        case "seek":
+            let time = try fields.number("time")
+            guard time >= 0, time <= 1e7 else {
+                throw ProtocolError(.badValue, "\"time\" must be a number of seconds from 0 to 10000000")
+            }
+            return .seek(time: time)
+        case "play": return .play
+        case "live": return .live
         case "lock": return .lock
         case "unlock": return .unlock
         case "lesson": return .lesson(try fields.string("lesson"))
@@ -179,7 +211,7 @@ extension ClientMessage {
             }
         default:
             throw ProtocolError(
-                .badValue, "\"action\" must be pause, resume, step, lock, unlock, give, lesson or overlay")
+                .badValue, "\"action\" must be pause, resume, step, speed, seek, play, live, lock, unlock, give, lesson or overlay")
         }
     }
 

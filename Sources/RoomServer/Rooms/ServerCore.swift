@@ -35,7 +35,7 @@ public final class ServerCore {
     public private(set) var lessonRooms: [String: Room] = [:]
     private var instances: [String: LessonInstance] = [:]
     /// Class rooms by code.
-    public private(set) var classRooms: [String: Room] = [:]
+    public internal(set) var classRooms: [String: Room] = [:]
     public private(set) var isShuttingDown = false
 
     private var writeRequests: [ConnectionID] = []
@@ -46,7 +46,7 @@ public final class ServerCore {
     private var nextHousekeeping: Int64 = 0
     /// True when some room may need a tick (set by inputs, confirmed by `tick`).
     public private(set) var mayHaveActiveRooms = false
-    private var random = SystemRandomNumberGenerator()
+    var random = SystemRandomNumberGenerator()
     /// Measures durations for metrics, in nanoseconds; injectable for tests.
     private let clock: () -> Int64
 

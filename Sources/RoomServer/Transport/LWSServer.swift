@@ -47,6 +47,11 @@ public final class LWSServer: @unchecked Sendable {
     private var sockets: [ConnectionID: OpaquePointer] = [:]
     private var incoming: [ConnectionID: [UInt8]] = [:]
     private var httpBodies: [UInt64: WireBuffer] = [:]
+    /// Uploads being received (POST bodies), by HTTP connection id; nil bytes once over the limit.
+    private var uploads: [UInt64: (path: String, address: String, bytes: [UInt8]?, start: Int, length: Int?)] = [:]
+    /// Bytes the acceptor read past an adopted request's head (the start of a POST body), by
+    /// socket: lws parses the head from them but does not hand the rest on as body.
+    private var bodyStarts: [Int32: [UInt8]] = [:]
     private var nextID: UInt64 = 1
     private var tickDeadline: Double = 0
     private var scheduledFor: Int64?
@@ -218,6 +223,11 @@ public final class LWSServer: @unchecked Sendable {
             } else {
                 promisedInstances[adoption.socket] = nil
             }
+            if case .complete(let headLength) = RequestRouter.scan(adoption.bytes), headLength < adoption.bytes.count {
+                bodyStarts[adoption.socket] = Array(adoption.bytes[headLength...])
+            } else {
+                bodyStarts[adoption.socket] = nil
+            }
             let adopted = adoption.bytes.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) {
                     lws_adopt_socket_vhost_readbuf(vhost, adoption.socket, $0.baseAddress, $0.count)
@@ -366,8 +376,15 @@ public final class LWSServer: @unchecked Sendable {
             return answerHTTP(wsi, user: user, path: input, length: length)
         case LWS_CALLBACK_HTTP_WRITEABLE:
             return writeHTTPBody(wsi, user: user)
+        case LWS_CALLBACK_HTTP_BODY:
+            return receiveUpload(user: user, input: input, length: length)
+        case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+            return finishUpload(wsi, user: user)
         case LWS_CALLBACK_CLOSED_HTTP:
-            if let user { httpBodies[user.load(as: UInt64.self)] = nil }
+            if let user {
+                httpBodies[user.load(as: UInt64.self)] = nil
+                uploads[user.load(as: UInt64.self)] = nil
+            }
             return 0
         case LWS_CALLBACK_ESTABLISHED:
             opened(wsi, user: user)
@@ -433,17 +450,10 @@ public final class LWSServer: @unchecked Sendable {
         nextID += 1
         user.storeBytes(of: id, as: UInt64.self)
         sockets[id] = wsi
-        var arguments: [String] = []
-        var buffer = [CChar](repeating: 0, count: 512)
-        for index in 0..<16 {
-            let count = lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, Int32(index))
-            guard count >= 0 else { break }
-            arguments.append(String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
         let socket = lws_get_socket_fd(wsi)
         let instance = promisedInstances.removeValue(forKey: socket)
         core.open(
-            connection: id, address: peerAddress(wsi), request: ConnectRequest(arguments: arguments),
+            connection: id, address: peerAddress(wsi), request: ConnectRequest(arguments: queryArguments(wsi)),
             instance: instance, now: Self.now())
         flush()
     }
@@ -518,7 +528,42 @@ public final class LWSServer: @unchecked Sendable {
         } else {
             method = "OTHER"
         }
-        switch routes.answer(method: method, path: path) {
+        if method == "POST", path == HTTPRoutes.uploadPath {
+            // The answer waits for the whole body (LWS_CALLBACK_HTTP_BODY_COMPLETION).
+            guard let user else { return -1 }
+            let id = nextID
+            nextID += 1
+            user.storeBytes(of: id, as: UInt64.self)
+            let start = bodyStarts.removeValue(forKey: lws_get_socket_fd(wsi)) ?? []
+            let length = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap { Int($0) }
+            if let length, length > configuration.limits.maxRecordingFileBytes {
+                // Said too big up front: answered at once, the body is not read.
+                let text = "not opened: a recording is at most \(configuration.limits.maxRecordingFileBytes) bytes\n"
+                _ = send(
+                    .body(status: 413, contentType: "text/plain; charset=utf-8", body: Array(text.utf8)), wsi,
+                    user: user, headOnly: false, now: true)
+                return -1
+            }
+            uploads[id] = (path, peerAddress(wsi), start, start.count, length)
+            return 0
+        }
+        var query: [String: String] = [:]
+        for argument in queryArguments(wsi) {
+            let parts = argument.split(separator: "=", maxSplits: 1)
+            if let name = parts.first.map(String.init), query[name] == nil {
+                query[name] = parts.count > 1 ? String(parts[1]) : ""
+            }
+        }
+        return send(routes.answer(method: method, path: path, query: query), wsi, user: user, headOnly: method == "HEAD")
+    }
+
+    /// Answers an HTTP request. `now`: write the body at once when the socket can take it (an
+    /// upload's answer, made inside the body-completion callback, where a writeable callback for
+    /// the body never came on an adopted socket).
+    private func send(
+        _ answer: HTTPAnswer, _ wsi: OpaquePointer, user: UnsafeMutableRawPointer?, headOnly: Bool, now: Bool = false
+    ) -> Int32 {
+        switch answer {
         case .file(let file, let contentType):
             let extra = "cache-control: \(SecurityHeaders.fileCacheControl)\r\n"
             let result = extra.withCString { headers in
@@ -546,13 +591,69 @@ public final class LWSServer: @unchecked Sendable {
                 return lws_finalize_write_http_header(wsi, start, &cursor, end) != 0
             }
             if failed { return 1 }
-            if method == "HEAD" || body.isEmpty {
+            if headOnly || body.isEmpty {
                 return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
             }
-            httpBodies[id] = WireBuffer(body, isBinary: false)
+            let buffer = WireBuffer(body, isBinary: false)
+            if now, lws_send_pipe_choked(wsi) == 0 {
+                let written = lws_write(
+                    wsi, buffer.payloadStart.assumingMemoryBound(to: UInt8.self), buffer.count, LWS_WRITE_HTTP_FINAL)
+                if written < buffer.count { return -1 }
+                return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+            }
+            httpBodies[id] = buffer
             lws_callback_on_writable(wsi)
             return 0
         }
+    }
+
+    private func receiveUpload(user: UnsafeMutableRawPointer?, input: UnsafeMutableRawPointer?, length: Int) -> Int32 {
+        guard let user, let input else { return 0 }
+        let id = user.load(as: UInt64.self)
+        guard var upload = uploads[id] else { return -1 }
+        uploads[id] = nil  // no second copy of the bytes while appending
+        if var bytes = upload.bytes {
+            upload.bytes = nil  // the only reference, so appending does not copy
+            if bytes.count + length <= configuration.limits.maxRecordingFileBytes {
+                bytes.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
+                upload.bytes = bytes
+            }
+        }
+        uploads[id] = upload
+        return 0
+    }
+
+    private func finishUpload(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) -> Int32 {
+        guard let user, let upload = uploads.removeValue(forKey: user.load(as: UInt64.self)) else { return -1 }
+        let answer: HTTPAnswer
+        if var bytes = upload.bytes {
+            // The body's start is what the acceptor read past the head (kept aside: lws does not
+            // hand it on); lws then hands on the rest, and once more the part of it that was in
+            // that read. Past the Content-Length is that copy; a file's own checksum still checks
+            // the whole.
+            if let length = upload.length, bytes.count > length, upload.start > 0 {
+                bytes.removeSubrange(length...)
+            }
+            answer = routes.answerUpload(path: upload.path, body: bytes, address: upload.address, now: Self.now())
+        } else {
+            answer = .body(
+                status: 413, contentType: "text/plain; charset=utf-8",
+                body: Array("not opened: a recording is at most \(configuration.limits.maxRecordingFileBytes) bytes\n".utf8))
+        }
+        let result = send(answer, wsi, user: user, headOnly: false, now: true)
+        flush()
+        return result
+    }
+
+    private func queryArguments(_ wsi: OpaquePointer) -> [String] {
+        var arguments: [String] = []
+        var buffer = [CChar](repeating: 0, count: 512)
+        for index in 0..<16 {
+            let count = lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, Int32(index))
+            guard count >= 0 else { break }
+            arguments.append(String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return arguments
     }
 
     private func writeHTTPBody(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) -> Int32 {
