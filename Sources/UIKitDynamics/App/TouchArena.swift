@@ -19,6 +19,9 @@ final class TouchArena {
     /// Touches whose views had their touches cancelled (or never saw them).
     private var viewCancelled: Set<ObjectIdentifier> = []
     private var viewBegan: Set<ObjectIdentifier> = []
+    /// The animators the window's clock advances, gathered anew on each tick into this
+    /// kept buffer so that a tick allocates nothing (`UIView.advanceClock(by:)`).
+    var clockAnimators: [UIDynamicAnimator] = []
     /// The touch of a drag delivered by phase (`simulateDrag(_:at:)`).
     var phasedDrag: UITouch?
     /// The last tap, to count taps in quick succession (UITouch.tapCount).
@@ -151,11 +154,20 @@ final class TouchArena {
     /// A recogniser that recognised with `cancelsTouchesInView` takes its touches from
     /// their views: a view that saw them begin gets `touchesCancelled`.
     private func cancelViewTouches(_ event: UIEvent) {
+        cancelViewTouches { event }
+    }
+
+    /// `makeEvent` is called at most once, when a view's touches are first cancelled: a
+    /// clock tick that cancels nothing makes no event (the lessons step without allocating).
+    private func cancelViewTouches(makingEvent makeEvent: () -> UIEvent) {
+        var event: UIEvent?
         for recognizer in recognisedNow where recognizer.cancelsTouchesInView {
             for touch in recognizer.trackedTouches where !viewCancelled.contains(ObjectIdentifier(touch)) {
                 viewCancelled.insert(ObjectIdentifier(touch))
                 if viewBegan.contains(ObjectIdentifier(touch)), let view = touch.view {
-                    view.touchesCancelled([touch], with: event)
+                    let made = event ?? makeEvent()
+                    event = made
+                    view.touchesCancelled([touch], with: made)
                 }
             }
         }
@@ -181,7 +193,7 @@ final class TouchArena {
         for recognizer in participants where recognizer.isEnabled {
             recognizer.clockDidAdvance(to: clock)
         }
-        cancelViewTouches(UIEvent(timestamp: clock, touches: Set(activeTouches)))
+        cancelViewTouches { UIEvent(timestamp: clock, touches: Set(activeTouches)) }
         resetFinished()
     }
 

@@ -121,13 +121,19 @@ extension UIView {
             arena.advanceClock(by: step)
             remaining -= step
         }
+        // Gathered before any is advanced (an animator's actions may change the hierarchy),
+        // into the arena's kept buffer, taken out while in use so that a tick started from
+        // inside a step gathers into its own.
         var animators: [UIDynamicAnimator] = []
+        swap(&animators, &arena.clockAnimators)
         rootAncestor.forEachInSubtree { view in
             if let animator = view.dynamicAnimatorClock, !animators.contains(where: { $0 === animator }) {
                 animators.append(animator)
             }
         }
         for animator in animators { animator.advance(by: dt) }
+        animators.removeAll(keepingCapacity: true)
+        swap(&animators, &arena.clockAnimators)
         rootAncestor.runLoopTurn()
     }
 
