@@ -231,15 +231,24 @@ struct ReplayTests {
             id: "ABCDEF", kind: .classRoom(code: "ABCDEF"), lesson: Self.directory.entry(withID: "snap")!,
             directory: Self.directory, limits: limits, now: 0, random: &random)
         _ = room.join(connection: 1, name: "Teacher", asOpener: true, now: 0)
+        _ = room.handle(.tap(x: 100, y: 500), from: 1, now: 0)
+        for _ in 0..<60 { _ = room.tick() }
+        let live = room.liveTick
         var refused = 0
         for _ in 0..<30 {
-            if case .failure(let error) = room.handle(.control(.step(ticks: 1)), from: 1, now: 0) {
+            if case .failure(let error) = room.handle(.control(.step(ticks: -1)), from: 1, now: 0) {
                 #expect(error.code == .rateLimited)
                 refused += 1
             }
         }
         #expect(refused == 20)
-        #expect(room.liveTick == 10)
+        #expect(room.shownTick == live - 10)
+        // Steps forward from the live room replay nothing: only the message rate bounds them.
+        _ = room.handle(.control(.live), from: 1, now: 0)
+        _ = room.handle(.control(.pause), from: 1, now: 0)
+        for _ in 0..<30 {
+            #expect((try? room.handle(.control(.step(ticks: 1)), from: 1, now: 0).get()) != nil)
+        }
         // A second later the room takes more.
         #expect((try? room.handle(.control(.seek(time: 0)), from: 1, now: 1_000_000).get()) != nil)
     }

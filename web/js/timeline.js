@@ -117,7 +117,12 @@ export class Timeline {
         <label class="link-button tl-open">Open a recording…<input type="file" data-tl-open accept=".newtons,application/x-newtons-recording" hidden></label>
         <span class="tl-note" data-tl-note role="status" aria-live="polite"></span>
       </div>`;
-    const $ = (sel) => r.querySelector(sel);
+    // The file links belong to the room, not the moment: beside the room's code in the side
+    // panel when the page has the slot, so the stage column keeps its height for the stage.
+    const files = r.querySelector('.tl-files');
+    const slot = r.ownerDocument?.querySelector?.('[data-recording-files]');
+    const $ = (sel) => r.querySelector(sel) ?? files.querySelector(sel);
+    if (slot) slot.replaceChildren(files);
     this.el = {
       badge: $('[data-tl-badge]'),
       scrub: $('[data-tl-scrub]'),

@@ -403,6 +403,8 @@ public final class Room {
                 throw ProtocolError(.forbidden, "only the instructor controls this room")
             }
             switch action {
+            case .step(let ticks) where shown == nil && ticks > 0:
+                break  // forward from live: the live lesson steps, nothing is replayed
             case .seek, .step:
                 guard timeControlBucket.take(now: now) else {
                     throw ProtocolError(.rateLimited, "the room's moment is moving too fast; wait a moment")
