@@ -14,7 +14,7 @@ public enum FixtureLessons {
 
     /// The source text a client is shown for a fixture lesson.
     public static func code(of lesson: any Lesson.Type) -> String {
-        "// \(lesson.info.title): a fixture lesson of the room server's tests (Sources/RoomServer/Fixtures)."
+        "// \(lesson.info.title): a fixture lesson of the room server's tests (Sources/LessonFixtures)."
     }
 }
 

@@ -28,11 +28,12 @@ struct LifecycleTests {
         #expect(seconds < 2)
         #expect(try await a.waitForClose() == 1001)
         #expect(try await b.waitForClose() == 1001)
-        #expect(server.log.contains("closed"))
+        #expect(server.log.contains("shutting down: closing 2 connections with 1001"))
+        #expect(server.log.contains("newtons stopped"), "the log's queue is written out before the exit")
     }
 
-    @Test func theLogHasALinePerConnectionOpenedAndClosed() async throws {
-        let server = try await TestServer()
+    @Test func atDebugLevelTheLogHasALinePerConnectionOpenedAndClosed() async throws {
+        let server = try await TestServer(["--log-level", "debug"])
         let client = try await server.client(room: "fixture-settle", name: "Logger")
         _ = try await client.welcome()
         try await server.waitForLog("opened: room fixture-settle")

@@ -8,6 +8,19 @@ public enum HTTPAnswer: Equatable {
     static func text(_ status: Int, _ text: String) -> HTTPAnswer {
         .body(status: status, contentType: "text/plain; charset=utf-8", body: Array(text.utf8))
     }
+
+    /// `{"error": code, "message": message}`, as the WebSocket's `error` says it.
+    static func error(_ status: Int, _ error: ProtocolError) -> HTTPAnswer {
+        var json = JSONWriter()
+        json.raw("{")
+        json.key("error")
+        json.string(error.code.rawValue)
+        json.comma()
+        json.key("message")
+        json.string(error.message)
+        json.raw("}")
+        return .body(status: status, contentType: "application/json", body: json.bytes)
+    }
 }
 
 /// Routes HTTP requests: the API, health, metrics, then the page's files. Service thread only.
@@ -20,14 +33,27 @@ public struct HTTPRoutes {
         self.core = core
     }
 
-    /// The answer to `method` on `path` (already URL-decoded, without the query).
-    public func answer(method: String, path: String) -> HTTPAnswer {
+    /// Largest request body taken (`POST /api/classes`), in bytes.
+    public static let maxBodyBytes = 4096
+
+    /// The answer to `method` on `path` (already URL-decoded, without the query), with the
+    /// request's body for a POST.
+    public func answer(method: String, path: String, body: [UInt8] = []) -> HTTPAnswer {
+        if path == "/api/classes" {
+            guard method == "POST" else {
+                return .error(405, ProtocolError(.badMessage, "POST {\"lesson\": id} to open a class"))
+            }
+            return openClass(body)
+        }
         guard method == "GET" || method == "HEAD" else { return .text(405, "method not allowed\n") }
         switch path {
         case "/api/lessons":
             return .body(status: 200, contentType: "application/json", body: core.lessonsJSON())
         case "/api/rooms":
             return .body(status: 200, contentType: "application/json", body: core.roomsJSON())
+        case "/api/rooms/local":
+            // This node's rooms only: what its peers merge into their own /api/rooms.
+            return .body(status: 200, contentType: "application/json", body: core.roomsJSON(includingPeers: false))
         case "/healthz":
             if core.isShuttingDown { return .text(503, "shutting down\n") }
             if core.sessions.count >= core.limits.maxClients { return .text(503, "full\n") }
@@ -39,6 +65,39 @@ public struct HTTPRoutes {
         default:
             if let file = files.resolve(path) { return .file(path: file.path, contentType: file.contentType) }
             return .text(404, "not found\n")
+        }
+    }
+}
+
+extension HTTPRoutes {
+    /// `POST /api/classes` with `{"lesson": id}`: a code and an instructor key that any node of the
+    /// cluster can check. The room opens at the first WebSocket with `room=CODE&key=KEY`.
+    func openClass(_ body: [UInt8]) -> HTTPAnswer {
+        guard body.count <= Self.maxBodyBytes else {
+            return .error(413, ProtocolError(.badMessage, "the body is over \(Self.maxBodyBytes) bytes"))
+        }
+        guard let value = try? JSONReader.parse(body), case .object = value else {
+            return .error(400, ProtocolError(.badMessage, "send a JSON object: {\"lesson\": id}"))
+        }
+        guard case .string(let lesson)? = value["lesson"], !lesson.isEmpty, lesson.utf8.count <= 64 else {
+            return .error(400, ProtocolError(.badValue, "\"lesson\" must be a lesson id (see /api/lessons)"))
+        }
+        switch core.issueClass(lessonID: lesson) {
+        case .failure(let error):
+            return .error(error.code == .unknownRoom ? 404 : 400, error)
+        case .success(let (code, key)):
+            var json = JSONWriter()
+            json.raw("{")
+            json.key("code")
+            json.string(code)
+            json.comma()
+            json.key("key")
+            json.string(key)
+            json.comma()
+            json.key("lesson")
+            json.string(lesson)
+            json.raw("}")
+            return .body(status: 200, contentType: "application/json", body: json.bytes)
         }
     }
 }

@@ -42,7 +42,7 @@ public final class ServerMetrics {
     static let messageTypes = ["tap", "pan", "push", "reset", "set", "claim", "control", "ping", "invalid"]
     /// Reasons counted by `newtons_rejected_total`.
     public static let rejectionReasons =
-        ErrorCode.allCases.map(\.rawValue) + ["too-big", "binary", "slow", "origin", "no-subprotocol", "flood"]
+        ErrorCode.allCases.map(\.rawValue) + ["too-big", "binary", "unmasked", "slow", "origin", "no-subprotocol", "unknown-path", "flood"]
 
     public init() {
         roomsGauge = registry.makeGauge(descriptor: Self.name("rooms", "", "Rooms open (lesson rooms and class rooms)."))

@@ -74,10 +74,11 @@ public final class Room {
     private var resetBucket: TokenBucket
     private var setBucket: TokenBucket
 
-    /// Opens a room running `entry`'s lesson. A class room makes its instructor key with `random`.
+    /// Opens a room running `entry`'s lesson. A class room takes `instructorKey` (a cluster's
+    /// signed key) or makes its own with `random`.
     public init(
         id: String, kind: Kind, lesson entry: LessonDirectory.Entry, directory: LessonDirectory,
-        limits: ServerLimits, openerAddress: String? = nil, now: Int64,
+        limits: ServerLimits, openerAddress: String? = nil, instructorKey givenKey: String? = nil, now: Int64,
         random: inout some RandomNumberGenerator
     ) {
         self.id = id
@@ -89,7 +90,7 @@ public final class Room {
         lesson = entry.type.init()
         sceneVersion = lesson.sceneVersion
         emptySince = now
-        if case .classRoom = kind { instructorKey = RoomCode.makeKey(using: &random) }
+        if case .classRoom = kind { instructorKey = givenKey ?? RoomCode.makeKey(using: &random) }
         resetBucket = TokenBucket(
             capacity: max(1, limits.resetsPerSecondPerRoom * 2), perSecond: limits.resetsPerSecondPerRoom, now: now)
         setBucket = TokenBucket(

@@ -2,6 +2,7 @@
 // thread that calls `run()`), except `requestStop()`, which only sets a flag and calls
 // `lws_cancel_service`, the one lws call another thread may make.
 
+import CFrameGuard
 import CLibWebSockets
 import Foundation
 import Logging
@@ -35,8 +36,15 @@ public final class LWSServer: @unchecked Sendable {
 
     // Service-thread state.
     private var sockets: [ConnectionID: OpaquePointer] = [:]
+    /// WebSocket connections by descriptor, for the frame guard's reports.
+    private var connectionsByDescriptor: [Int32: ConnectionID] = [:]
+    /// Connections that sent an unmasked frame: closed with 1002 at their next callback.
+    private var unmaskedConnections: Set<ConnectionID> = []
+    private var unmaskedCounted: Set<ConnectionID> = []
     private var incoming: [ConnectionID: [UInt8]] = [:]
     private var httpBodies: [UInt64: WireBuffer] = [:]
+    /// POST requests whose body is still arriving: the path and the bytes so far.
+    private var httpPosts: [UInt64: (path: String, body: [UInt8])] = [:]
     private var nextID: UInt64 = 1
     private var tickDeadline: Double = 0
     private var scheduledFor: Int64?
@@ -74,10 +82,12 @@ public final class LWSServer: @unchecked Sendable {
     /// every WebSocket is closed with 1001 (clients get `shutdownGraceSeconds` to answer).
     public func run() throws {
         raiseFileLimit()
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        newtons_frame_guard_init(Int32(clamping: min(limit.rlim_cur, 1 << 20)))
         var info = lws_context_creation_info()
-        let iface: String? = ["0.0.0.0", "::", "*", ""].contains(configuration.host) ? nil
-            : configuration.host == "localhost" ? "127.0.0.1" : configuration.host
-        info.iface = iface.map { UnsafePointer(keep($0)) }
+        let listen = try ListenAddress(parsing: configuration.host)
+        info.iface = listen.address.map { UnsafePointer(keep($0)) }
         info.port = Int32(configuration.port)
         info.protocols = UnsafePointer(makeProtocols())
         info.headers = UnsafePointer(makeHeaders())
@@ -85,6 +95,7 @@ public final class LWSServer: @unchecked Sendable {
         info.server_string = UnsafePointer(keep("newtons"))
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8) | UInt64(LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND)
+        info.options |= Self.bindOptions(listen)
         // fd_limit_per_thread stays 0: lws then sizes its table by the (raised) open-file limit
         // and finds a socket's connection by indexing it with the descriptor. Any smaller
         // limit makes every socket event a linear search of all connections (wsi_from_fd was
@@ -124,15 +135,31 @@ public final class LWSServer: @unchecked Sendable {
         lock.withLock { liveContext = context }
 
         let scheme = configuration.usesTLS ? "https" : "http"
-        logger.notice("newtons serving \(scheme)://\(configuration.host):\(configuration.port)/ from \(routes.files.root)")
+        logger.notice("newtons serving \(scheme)://\(listen.urlHost):\(configuration.port)/ from \(routes.files.root)")
         while !loopShouldEnd {
             if lock.withLock({ stopRequested }), shutdownDeadline == nil { beginShutdown() }
             if lws_service(context, 0) < 0 { break }
+            closeUnmasked()
         }
         lock.withLock { liveContext = nil }
         lws_context_destroy(context)
         self.context = nil
         logger.notice("newtons stopped")
+    }
+
+    /// The socket family and scope for `--host`. lws 4.1 opens an IPv6 socket unless told not to,
+    /// and then copies an IPv4 address into the wrong field of the IPv6 address, which stays `::`:
+    /// `--host 127.0.0.1` listened on every interface. So an IPv4 address gets an IPv4 socket; an
+    /// IPv6 address an IPv6-only one; `::` a dual-stack one whatever the system's default.
+    static func bindOptions(_ listen: ListenAddress) -> UInt64 {
+        switch listen {
+        case .anyIPv4, .ipv4:
+            return UInt64(LWS_SERVER_OPTION_DISABLE_IPV6)
+        case .ipv6:
+            return UInt64(LWS_SERVER_OPTION_IPV6_V6ONLY_MODIFY) | UInt64(LWS_SERVER_OPTION_IPV6_V6ONLY_VALUE)
+        case .any:
+            return UInt64(LWS_SERVER_OPTION_IPV6_V6ONLY_MODIFY)
+        }
     }
 
     /// Asks the server to close every connection with 1001 and return from `run()`. Any thread.
@@ -222,14 +249,28 @@ public final class LWSServer: @unchecked Sendable {
         _ input: UnsafeMutableRawPointer?, _ length: Int
     ) -> Int32 {
         switch reason {
+        case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+            newtons_frame_guard_watch(lws_get_socket_fd(wsi))
+            return 0
+        case LWS_CALLBACK_WSI_DESTROY:
+            newtons_frame_guard_forget(lws_get_socket_fd(wsi))
+            return 0
         case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
             return confirmUpgrade(wsi)
         case LWS_CALLBACK_HTTP:
             return answerHTTP(wsi, user: user, path: input, length: length)
         case LWS_CALLBACK_HTTP_WRITEABLE:
             return writeHTTPBody(wsi, user: user)
+        case LWS_CALLBACK_HTTP_BODY:
+            return receivedHTTPBody(wsi, user: user, input: input, length: length)
+        case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+            guard let user, let post = httpPosts.removeValue(forKey: user.load(as: UInt64.self)) else { return -1 }
+            return respond(wsi, id: user.load(as: UInt64.self), method: "POST", routes.answer(method: "POST", path: post.path, body: post.body))
         case LWS_CALLBACK_CLOSED_HTTP:
-            if let user { httpBodies[user.load(as: UInt64.self)] = nil }
+            if let user {
+                httpBodies[user.load(as: UInt64.self)] = nil
+                httpPosts[user.load(as: UInt64.self)] = nil
+            }
             return 0
         case LWS_CALLBACK_ESTABLISHED:
             opened(wsi, user: user)
@@ -249,6 +290,11 @@ public final class LWSServer: @unchecked Sendable {
                 let id = user.load(as: UInt64.self)
                 sockets[id] = nil
                 incoming[id] = nil
+                unmaskedConnections.remove(id)
+                unmaskedCounted.remove(id)
+                let descriptor = lws_get_socket_fd(wsi)
+                if connectionsByDescriptor[descriptor] == id { connectionsByDescriptor[descriptor] = nil }
+                newtons_frame_guard_forget(descriptor)
                 core.closed(connection: id, now: Self.now())
                 checkShutdownDone(now: Self.now())
                 flush()
@@ -283,7 +329,9 @@ public final class LWSServer: @unchecked Sendable {
         }
         guard let refusal else { return 0 }
         core.metrics.countRejected(refusal.reason)
-        logger.notice("upgrade refused (\(refusal.status) \(refusal.reason)): \(refusal.message), from \(address)")
+        core.logRefusal(address: address, reason: refusal.reason, now: Self.now(),
+            "upgrade refused (\(refusal.status) \(refusal.reason)): \(refusal.message), from \(address)")
+        flush()
         _ = lws_return_http_status(wsi, refusal.status, refusal.message)
         return 1
     }
@@ -294,6 +342,12 @@ public final class LWSServer: @unchecked Sendable {
         nextID += 1
         user.storeBytes(of: id, as: UInt64.self)
         sockets[id] = wsi
+        connectionsByDescriptor[lws_get_socket_fd(wsi)] = id
+        // Frames that came with the upgrade's own packet were read before this connection had an id.
+        if newtons_frame_guard_unmasked(lws_get_socket_fd(wsi)) {
+            unmaskedConnections.insert(id)
+            lws_callback_on_writable(wsi)
+        }
         var arguments: [String] = []
         var buffer = [CChar](repeating: 0, count: 512)
         for index in 0..<16 {
@@ -311,6 +365,9 @@ public final class LWSServer: @unchecked Sendable {
     ) -> Int32 {
         guard let user else { return -1 }
         let id = user.load(as: UInt64.self)
+        if unmaskedConnections.contains(id) || newtons_frame_guard_unmasked(lws_get_socket_fd(wsi)) {
+            return closeUnmasked(wsi, id)
+        }
         if lws_frame_is_binary(wsi) != 0 {
             core.noteViolation(connection: id, reason: "binary", detail: "closed: binary frame (1003)")
             return close(wsi, code: CloseCode.unsupportedData, reason: "binary frames are not accepted")
@@ -337,6 +394,7 @@ public final class LWSServer: @unchecked Sendable {
     private func writeable(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) -> Int32 {
         guard let user else { return 0 }
         let id = user.load(as: UInt64.self)
+        if unmaskedConnections.contains(id) { return closeUnmasked(wsi, id) }
         let (action, more) = core.nextWrite(connection: id, now: Self.now())
         switch action {
         case .nothing:
@@ -351,6 +409,30 @@ public final class LWSServer: @unchecked Sendable {
             if more { lws_callback_on_writable(wsi) }
             return 0
         }
+    }
+
+    /// Asks for a callback on each connection the frame guard saw send an unmasked frame (a ping
+    /// or an empty frame brings no RECEIVE of its own); that callback closes it with 1002.
+    private func closeUnmasked() {
+        var descriptors = [Int32](repeating: 0, count: 64)
+        while true {
+            let count = Int(newtons_frame_guard_take_unmasked(&descriptors, Int32(descriptors.count)))
+            for descriptor in descriptors.prefix(count) {
+                guard let id = connectionsByDescriptor[descriptor], let wsi = sockets[id] else { continue }
+                unmaskedConnections.insert(id)
+                lws_callback_on_writable(wsi)
+            }
+            if count < descriptors.count { break }
+        }
+    }
+
+    private func closeUnmasked(_ wsi: OpaquePointer, _ id: ConnectionID) -> Int32 {
+        incoming[id] = nil
+        // Counted once, though both a RECEIVE and a writeable callback may come to close it.
+        if unmaskedCounted.insert(id).inserted {
+            core.noteViolation(connection: id, reason: "unmasked", detail: "closed: unmasked frame (1002)")
+        }
+        return close(wsi, code: CloseCode.protocolError, reason: "client frames must be masked (RFC 6455 5.1)")
     }
 
     /// Closes from inside a callback of that connection: the close frame carries code and reason.
@@ -376,7 +458,44 @@ public final class LWSServer: @unchecked Sendable {
         } else {
             method = "OTHER"
         }
-        switch routes.answer(method: method, path: path) {
+        guard let user else { return -1 }
+        let id = nextID
+        nextID += 1
+        user.storeBytes(of: id, as: UInt64.self)
+        if method == "POST" {
+            // The body comes in HTTP_BODY callbacks; the answer at HTTP_BODY_COMPLETION.
+            let declared = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard let declared, declared >= 0 else {
+                return respond(wsi, id: id, method: method, .text(411, "a POST needs a Content-Length\n"))
+            }
+            guard declared <= HTTPRoutes.maxBodyBytes else {
+                return respond(
+                    wsi, id: id, method: method,
+                    .error(413, ProtocolError(.badMessage, "the body is over \(HTTPRoutes.maxBodyBytes) bytes")))
+            }
+            if declared == 0 { return respond(wsi, id: id, method: method, routes.answer(method: method, path: path)) }
+            httpPosts[id] = (path, [])
+            return 0
+        }
+        return respond(wsi, id: id, method: method, routes.answer(method: method, path: path))
+    }
+
+    private func receivedHTTPBody(
+        _ wsi: OpaquePointer, user: UnsafeMutableRawPointer?, input: UnsafeMutableRawPointer?, length: Int
+    ) -> Int32 {
+        guard let user, let input else { return -1 }
+        let id = user.load(as: UInt64.self)
+        guard var post = httpPosts[id] else { return -1 }
+        post.body.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
+        // lws stops at the declared length; this only guards against a lying one.
+        guard post.body.count <= HTTPRoutes.maxBodyBytes else { return -1 }
+        httpPosts[id] = post
+        return 0
+    }
+
+    /// Sends an answer: a file, or headers and a body (written when the socket takes it).
+    private func respond(_ wsi: OpaquePointer, id: UInt64, method: String, _ answer: HTTPAnswer) -> Int32 {
+        switch answer {
         case .file(let file, let contentType):
             let extra = "cache-control: \(SecurityHeaders.fileCacheControl)\r\n"
             let result = extra.withCString { headers in
@@ -385,10 +504,6 @@ public final class LWSServer: @unchecked Sendable {
             if result < 0 || (result > 0 && lws_http_transaction_completed(wsi) != 0) { return -1 }
             return 0
         case .body(let status, let contentType, let body):
-            guard let user else { return -1 }
-            let id = nextID
-            nextID += 1
-            user.storeBytes(of: id, as: UInt64.self)
             var headerBuffer = [UInt8](repeating: 0, count: Int(newtons_lws_pre()) + 2048)
             let failed = headerBuffer.withUnsafeMutableBufferPointer { raw -> Bool in
                 let start = raw.baseAddress! + Int(newtons_lws_pre())
