@@ -1,6 +1,6 @@
 // `newtons-load --fuzz`: abuse of every kind against a running server, while two innocent clients
-// in different rooms (the lesson room of LESSON and a class room of its own) measure the longest
-// gap between their frames. Abusers come from 127.0.0.2 and up (all of 127/8 is loopback), so
+// in different rooms (two class rooms of LESSON, each its own) measure the longest gap between
+// their frames. Abusers come from 127.0.0.2 and up (all of 127/8 is loopback), so
 // the server's per-address limits and its log summaries see many addresses; the innocents from
 // 127.0.0.1. Each abuse is one connection: written to at once (never read, except that a slow
 // reader is kept open), then closed, reset, or held open for a while.
@@ -55,8 +55,11 @@ final class FuzzRun {
 
     func run() throws(LoadError) {
         let address = ipv4Address(host: settings.host, port: settings.port)
+        // Two class rooms of their own: the abusers cannot know their codes, so nothing they do is
+        // a legitimate change of these rooms (in the shared lesson room, a `set` of the speed to 0
+        // stops the orbit and rightly stops the frames).
         for (id, query) in [
-            "room=\(settings.lesson)&name=innocent-lesson", "lesson=\(settings.lesson)&name=innocent-class",
+            "lesson=\(settings.lesson)&name=innocent-a", "lesson=\(settings.lesson)&name=innocent-b",
         ].enumerated() {
             innocents.append(
                 try RawWebSocket(
@@ -138,7 +141,7 @@ final class FuzzRun {
         for index in innocents.indices { longestGaps[index] = max(longestGaps[index], now - lastFrameAt[index]) }
         for (index, innocent) in innocents.enumerated() {
             say(
-                "fuzz innocent \(index == 0 ? "lesson-room" : "class-room") frames=\(innocent.frames) expected=\(Int(elapsed * 60)) seq_gaps=\(innocent.gaps) longest_gap_ms=\(format(Double(longestGaps[index]) / 1e6, 1)) bar<=1000 still_open=\(innocent.state == .open)\(innocent.failure.map { " failure=\($0)" } ?? "")"
+                "fuzz innocent \(index == 0 ? "a" : "b") frames=\(innocent.frames) expected=\(Int(elapsed * 60)) seq_gaps=\(innocent.gaps) longest_gap_ms=\(format(Double(longestGaps[index]) / 1e6, 1)) bar<=1000 still_open=\(innocent.state == .open)\(innocent.failure.map { " failure=\($0)" } ?? "")"
             )
         }
         for (name, label) in [("newtons_service_tick_seconds", "all_rooms_tick_ms"), ("newtons_room_tick_seconds", "room_tick_ms")] {

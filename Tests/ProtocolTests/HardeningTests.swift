@@ -164,6 +164,20 @@ struct HardeningTests {
         #expect(lines.count < 25, "\(lines.count) lines for \(refused) refusals")
     }
 
+    @Test func libwebsocketsOwnComplaintsAreBoundedToo() async throws {
+        let server = try await TestServer()
+        let big = "GET /ws?room=x HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "h", count: 20000) + "\r\n\r\n"
+        for _ in 0..<40 {
+            let connection = try RawConnection(port: server.port)
+            try? connection.write(Array(big.utf8))
+            _ = connection.readAll()
+        }
+        try await server.waitForLog("libwebsockets:")
+        let complaints = server.log.split(separator: "\n").filter { $0.contains("header data space") || $0.contains("libwebsockets:") }
+        #expect(complaints.count <= 20, "\(complaints.count) lines from lws for 40 oversized heads")
+        #expect(try RawHTTP.get(port: server.port, path: "/healthz").status == 200)
+    }
+
     @Test func atInfoLevelConnectionsOpenedAndClosedAreNotLogged() async throws {
         let quiet = try await TestServer()
         let client = try await quiet.client(room: "fixture-settle", name: "someone")

@@ -118,7 +118,8 @@ public final class LWSServer: @unchecked Sendable {
             // HTTP/1.1 only: no h2, so no WebSocket over h2 either.
             info.alpn = UnsafePointer(keep("http/1.1"))
         }
-        lws_set_log_level(LLL_ERR | LLL_WARN, nil)
+        LibraryLog.logger = logger
+        lws_set_log_level(LLL_ERR | LLL_WARN, emitLibraryLog)
 
         guard let context = lws_create_context(&info) else {
             throw ServerStartError(
@@ -638,4 +639,35 @@ private func timerCallback(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?)
     let raw = UnsafeMutableRawPointer(sul) + MemoryLayout<lws_sorted_usec_list_t>.stride
     let server = raw.load(as: UnsafeMutableRawPointer.self)
     Unmanaged<LWSServer>.fromOpaque(server).takeUnretainedValue().timerFired()
+}
+
+/// libwebsockets' own lines (a request head too big, a bind error) go to the server's log (so
+/// off the service thread), at most 20 per 10 s: a client can make lws complain at will. The
+/// rest are counted, and the count goes out with the next line let through. lws calls this on
+/// the service thread only.
+private enum LibraryLog {
+    nonisolated(unsafe) static var logger: Logger?
+    nonisolated(unsafe) static var windowStart: Int64 = 0
+    nonisolated(unsafe) static var linesInWindow = 0
+    nonisolated(unsafe) static var leftOut = 0
+}
+
+private func emitLibraryLog(_ level: Int32, _ line: UnsafePointer<CChar>?) {
+    guard let line, let logger = LibraryLog.logger else { return }
+    let now = monotonicNanoseconds()
+    if now - LibraryLog.windowStart > 10_000_000_000 {
+        LibraryLog.windowStart = now
+        LibraryLog.linesInWindow = 0
+    }
+    guard LibraryLog.linesInWindow < 20 else {
+        LibraryLog.leftOut += 1
+        return
+    }
+    LibraryLog.linesInWindow += 1
+    var text = String(cString: line).trimmingCharacters(in: .whitespacesAndNewlines)
+    if LibraryLog.leftOut > 0 {
+        text += " (and \(LibraryLog.leftOut) more libwebsockets lines left out)"
+        LibraryLog.leftOut = 0
+    }
+    logger.warning("libwebsockets: \(text)")
 }
