@@ -65,6 +65,7 @@ final class FuzzRun {
                 try RawWebSocket(
                     id: id, address: address, hostHeader: settings.host, port: settings.port, target: "/ws?" + query,
                     wantsRoomCode: false, epoll: epoll, roundTrips: roundTrips))
+            innocents[id].kernelTimestamps = true
         }
         let welcomeDeadline = monotonicNanoseconds() + 10_000_000_000
         while !innocents.allSatisfy(\.welcomed) {
@@ -103,7 +104,7 @@ final class FuzzRun {
             if now >= nextReport {
                 nextReport += 60_000_000_000
                 say(
-                    "fuzz progress s=\(Int(Double(now - started) / 1e9)) connections=\(counts.values.reduce(0, +)) longest_gap_ms=\(longestGaps.map { format(Double($0) / 1e6, 1) }) innocents_open=\(innocents.map { $0.state == .open })"
+                    "fuzz progress s=\(Int(Double(now - started) / 1e9)) connections=\(counts.values.reduce(0, +)) longest_gap_ms=\(innocents.map { format(Double($0.longestArrivalGap) / 1e6, 1) }) seen_by_loop=\(longestGaps.map { format(Double($0) / 1e6, 1) }) own_stall_ms=\(format(Double(longestOwnStall) / 1e6, 1)) innocents_open=\(innocents.map { $0.state == .open })"
                 )
             }
             sleep(until: min(now + 1_000_000, max(nextAbuse, now + 200_000)))
@@ -141,7 +142,7 @@ final class FuzzRun {
         for index in innocents.indices { longestGaps[index] = max(longestGaps[index], now - lastFrameAt[index]) }
         for (index, innocent) in innocents.enumerated() {
             say(
-                "fuzz innocent \(index == 0 ? "a" : "b") frames=\(innocent.frames) expected=\(Int(elapsed * 60)) seq_gaps=\(innocent.gaps) longest_gap_ms=\(format(Double(longestGaps[index]) / 1e6, 1)) bar<=1000 still_open=\(innocent.state == .open)\(innocent.failure.map { " failure=\($0)" } ?? "")"
+                "fuzz innocent \(index == 0 ? "a" : "b") frames=\(innocent.frames) expected=\(Int(elapsed * 60)) seq_gaps=\(innocent.gaps) longest_gap_ms=\(format(Double(innocent.longestArrivalGap) / 1e6, 1)) bar<=1000 (arrival times from the kernel) longest_gap_seen_by_loop_ms=\(format(Double(longestGaps[index]) / 1e6, 1)) still_open=\(innocent.state == .open)\(innocent.failure.map { " failure=\($0)" } ?? "")"
             )
         }
         for (name, label) in [("newtons_service_tick_seconds", "all_rooms_tick_ms"), ("newtons_room_tick_seconds", "room_tick_ms")] {
