@@ -53,7 +53,15 @@ let package = Package(
             providers: [.apt(["libwebsockets-dev"])]),
         // Watches the client's frame headers under libwebsockets 4.1, which reads unmasked
         // frames without a word (RFC 6455 §5.1 says close); the transport asks it.
-        .target(name: "CFrameGuard"),
+        // Its recv and SSL_read must be in the executable's dynamic symbol table for the
+        // library's calls to reach them; the linker exports recv by itself, not SSL_read.
+        .target(
+            name: "CFrameGuard",
+            linkerSettings: [
+                .unsafeFlags([
+                    "-Xlinker", "--export-dynamic-symbol=recv", "-Xlinker", "--export-dynamic-symbol=SSL_read",
+                ])
+            ]),
         // Rooms, the wire protocol and the libwebsockets transport.
         .target(
             name: "RoomServer",
