@@ -16,7 +16,7 @@ import time
 import pytest
 import websocket
 
-from conftest import ROOT, http, server_binary, wait_for
+from clusterkit import ROOT, http, server_binary, wait_for
 
 
 class Client:
