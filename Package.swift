@@ -3,7 +3,7 @@
 //
 // Dependency direction (each arrow: "is imported by"):
 //   Physics2D → UIKitDynamics → Lessons → RoomServer → newtons
-//   CLibWebSockets → RoomServer (only RoomServer/Transport touches C)
+//   CLibWebSockets, CEpoll → RoomServer (only RoomServer/Transport touches C)
 //   NewtonsClient (swift-nio's WebSocket, not the server's) → ProtocolTests
 //   LoadWire (client-side WebSocket framing on raw sockets, no NIO) → newtons-load
 import PackageDescription
@@ -66,7 +66,7 @@ let package = Package(
         .target(
             name: "RoomServer",
             dependencies: [
-                "Lessons", "CLibWebSockets", "CFrameGuard",
+                "Lessons", "CLibWebSockets", "CEpoll", "CFrameGuard",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Crypto", package: "swift-crypto"),

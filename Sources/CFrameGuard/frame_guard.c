@@ -181,6 +181,11 @@ static void follow(struct stream *s, int fd, const uint8_t *bytes, size_t count)
     }
 }
 
+void newtons_frame_guard_feed(int fd, const void *bytes, size_t count) {
+    struct stream *s = watched(fd);
+    if (s && bytes) follow(s, fd, bytes, count);
+}
+
 // The wrappers: the next definition of each function (libc's recv, libssl's SSL_read) does the
 // reading; lws's calls reach these first because the executable's symbols come first.
 

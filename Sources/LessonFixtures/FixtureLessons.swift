@@ -9,7 +9,10 @@ import Lessons
 public enum FixtureLessons {
     /// Every fixture lesson, ordered after the real lessons.
     public static var all: [any Lesson.Type] {
-        [FixtureOrbitLesson.self, FixtureSettleLesson.self, FixtureDropsLesson.self, FixtureCrowdLesson.self]
+        [
+            FixtureOrbitLesson.self, FixtureSettleLesson.self, FixtureDropsLesson.self, FixtureCrowdLesson.self,
+            FixtureOverlapLesson.self,
+        ]
     }
 
     /// The source text a client is shown for a fixture lesson.

@@ -11,6 +11,9 @@ public struct ServerConfiguration: Sendable {
     /// Page origins allowed to open a WebSocket besides the server's own (`*` for any).
     public var allowedOrigins: [String] = []
     public var limits = ServerLimits()
+    /// Service threads, each with its own libwebsockets context and its share of the rooms
+    /// (a TLS server has one).
+    public var workers = 1
     /// Seconds the server waits for clients to take their 1001 close on SIGINT/SIGTERM.
     public var shutdownGraceSeconds = 1.5
 

@@ -174,8 +174,9 @@ struct NewtonsLoad {
         if let before = usageBefore, let after = usageAfter {
             let cpu = (after.cpu - before.cpu) / elapsed * 100
             let perThousand = cpu / (Double(clients.count) / 1000)
+            let delivered = clients.reduce(0) { $0 + $1.frames }
             say(
-                "server cpu percent_of_one_core=\(format(cpu, 1)) per_1000_clients=\(format(perThousand, 1))% clients_per_core_at_60hz=\(Int(Double(clients.count) / (cpu / 100)))"
+                "server cpu percent_of_one_core=\(format(cpu, 1)) per_1000_clients=\(format(perThousand, 1))% clients_per_core_at_60hz=\(Int(Double(clients.count) / (cpu / 100))) cpu_us_per_frame=\(format((after.cpu - before.cpu) / Double(max(1, delivered)) * 1e6, 2))"
             )
             if let baseline, let connected {
                 let perClient = (connected.rss - baseline.rss) / Double(clients.count)

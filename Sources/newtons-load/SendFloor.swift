@@ -66,7 +66,7 @@ enum SendFloor {
         let expected = Int(seconds * 60)
         for socket in sockets { close(socket) }
         say(
-            "anchor raw_send_loop clients=\(clients) frames_per_client=\(sent / max(1, clients)) of \(expected) cpu percent_of_one_core=\(format(cpu, 1)) sends_per_s=\(Int(Double(sent) / seconds)) skipped=\(skipped)"
+            "anchor raw_send_loop clients=\(clients) frames_per_client=\(sent / max(1, clients)) of \(expected) cpu percent_of_one_core=\(format(cpu, 1)) sends_per_s=\(Int(Double(sent) / seconds)) skipped=\(skipped) cpu_us_per_frame=\(format(cpu / 100 * seconds / Double(max(1, sent)) * 1e6, 2))"
         )
     }
 

@@ -38,6 +38,12 @@ struct ServeCommand: ParsableCommand {
             valueName: "origin"))
     var allowedOrigin: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Service threads, each owning a share of the rooms and their connections (default: the cores this process may use, or NEWTONS_WORKERS). A TLS server uses one.",
+            valueName: "n"))
+    var workers: Int?
+
     @Option(help: "WebSocket clients on the whole server.")
     var maxClients = ServerLimits().maxClients
 
@@ -52,6 +58,21 @@ struct ServeCommand: ParsableCommand {
 
     @Option(help: "Class rooms one address may have open at once.")
     var maxRoomsPerAddress = ServerLimits().maxRoomsPerAddress
+
+    @Option(help: "New connections one address may open per second (a burst of --connection-burst first); beyond, 429.")
+    var maxConnectionsPerSecond = ServerLimits().connectionsPerSecondPerAddress
+
+    @Option(help: "New connections one address may open at once before --max-connections-per-second applies.")
+    var connectionBurst = ServerLimits().connectionBurstPerAddress
+
+    @Option(help: "Seconds a connection has to send its whole request before it is closed (half-open connections).")
+    var requestHeadTimeout = ServerLimits().requestHeadSeconds
+
+    @Option(help: "Connections still sending their request, server-wide; beyond, the oldest is closed.")
+    var maxPendingConnections = ServerLimits().maxPendingConnections
+
+    @Option(help: "Bytes of messages that may wait for one client before it is dropped as too slow.")
+    var maxQueuedBytes = ServerLimits().maxQueuedBytes
 
     @Option(help: "Messages one client may send per second; the excess is refused with rate-limited.")
     var maxMessagesPerSecond = ServerLimits().messagesPerSecond
@@ -123,15 +144,26 @@ struct ServeCommand: ParsableCommand {
             ("--max-clients", maxClients), ("--max-clients-per-room", maxClientsPerRoom), ("--max-rooms", maxRooms),
             ("--max-connections-per-address", maxConnectionsPerAddress),
             ("--max-rooms-per-address", maxRoomsPerAddress), ("--max-messages-per-second", maxMessagesPerSecond),
-            ("--unknown-rooms-per-minute", unknownRoomsPerMinute),
+            ("--unknown-rooms-per-minute", unknownRoomsPerMinute), ("--connection-burst", connectionBurst),
+            ("--max-queued-bytes", maxQueuedBytes), ("--max-pending-connections", maxPendingConnections),
         ] where value < 1 {
             throw ValidationError("\(name) must be at least 1")
         }
         for (name, value) in [
             ("--max-lag", maxLag), ("--room-expiry", roomExpiry), ("--instructor-grace", instructorGrace),
-            ("--unknown-room-delay", unknownRoomDelay), ("--log-summary", logSummary),
+            ("--unknown-room-delay", unknownRoomDelay), ("--request-head-timeout", requestHeadTimeout),
+            ("--log-summary", logSummary),
         ] where !(value >= 0 && value < 86400) {
             throw ValidationError("\(name) must be a number of seconds from 0 to 86400")
+        }
+        guard maxConnectionsPerSecond > 0, maxConnectionsPerSecond < 1e9 else {
+            throw ValidationError("--max-connections-per-second must be a positive number")
+        }
+        if let workers { guard (1...256).contains(workers) else { throw ValidationError("--workers must be from 1 to 256") } }
+        if let text = ProcessInfo.processInfo.environment["NEWTONS_WORKERS"], !text.isEmpty {
+            guard let value = Int(text), (1...256).contains(value) else {
+                throw ValidationError("NEWTONS_WORKERS must be a number from 1 to 256")
+            }
         }
     }
 
@@ -156,6 +188,11 @@ struct ServeCommand: ParsableCommand {
         limits.instructorGraceSeconds = instructorGrace
         limits.unknownRoomDelaySeconds = unknownRoomDelay
         limits.unknownRoomsPerMinute = unknownRoomsPerMinute
+        limits.connectionsPerSecondPerAddress = maxConnectionsPerSecond
+        limits.connectionBurstPerAddress = connectionBurst
+        limits.maxQueuedBytes = maxQueuedBytes
+        limits.requestHeadSeconds = max(0.1, requestHeadTimeout)
+        limits.maxPendingConnections = maxPendingConnections
         limits.logSummarySeconds = max(0.001, logSummary)
 
         var configuration = ServerConfiguration()
@@ -166,6 +203,10 @@ struct ServeCommand: ParsableCommand {
         configuration.tlsKey = tlsKey
         configuration.allowedOrigins = allowedOrigin
         configuration.limits = limits
+        // The cores this process may run on (sched_getaffinity, through Foundation).
+        configuration.workers =
+            workers ?? ProcessInfo.processInfo.environment["NEWTONS_WORKERS"].flatMap { Int($0) }
+            ?? ProcessInfo.processInfo.activeProcessorCount
 
         let withFixtures = fixtureLessons || ProcessInfo.processInfo.environment["NEWTONS_FIXTURE_LESSONS"] == "1"
         let lessons = LessonCatalog.all + (withFixtures ? FixtureLessons.all : [])
@@ -177,27 +218,33 @@ struct ServeCommand: ParsableCommand {
             logger.warning("no lessons to serve (LessonCatalog is empty); try --fixture-lessons")
         }
 
-        let server: LWSServer
+        let server: WorkerPool
         do {
-            server = try LWSServer(configuration: configuration, directory: directory, logger: logger)
+            server = try WorkerPool(configuration: configuration, directory: directory, logger: logger)
         } catch {
             throw ValidationError("\(error)")
         }
 
         // The cluster: a shared secret for class keys, the peers for the lobby, the ring for codes.
+        // Every worker checks the same keys and knows the same ring; one poller serves them all.
         do {
-            let core = server.core
-            core.tickets =
+            let tickets =
                 try clusterSecret.map { ClassTickets(secret: try ClusterSecret.read(path: $0), lifetimeSeconds: classKeySeconds) }
                 ?? ClassTickets.local(lifetimeSeconds: classKeySeconds)
             let peers = try peer.map { try PeerRooms.Peer(url: $0) }
-            if !peers.isEmpty {
-                let listen = try ListenAddress(parsing: host)
-                let me = nodeName ?? "\(listen.address.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1"):\(port)"
-                core.nodeName = me
-                core.ring = NodeRing(nodes: [me] + peers.map(\.nodeName))
-                core.peers = PeerRooms(peers: peers)
-                core.peers?.start()
+            let listen = try ListenAddress(parsing: host)
+            let me = nodeName ?? "\(listen.address.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1"):\(port)"
+            let peerRooms = peers.isEmpty ? nil : PeerRooms(peers: peers)
+            for worker in server.workers {
+                worker.core.tickets = tickets
+                if let peerRooms {
+                    worker.core.nodeName = me
+                    worker.core.ring = NodeRing(nodes: [me] + peers.map(\.nodeName))
+                    worker.core.peers = peerRooms
+                }
+            }
+            if let peerRooms {
+                peerRooms.start()
                 logger.notice("cluster: this node is \(me), peers \(peers.map(\.url).joined(separator: ", "))")
             }
         } catch {
@@ -216,6 +263,9 @@ struct ServeCommand: ParsableCommand {
         }
         do {
             try server.run()
+        } catch let error as ServerStartError {
+            logger.critical("\(error)")
+            throw ExitCode.failure
         } catch {
             logger.critical("\(error)")
             sink.flush()

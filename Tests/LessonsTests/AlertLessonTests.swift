@@ -14,6 +14,8 @@ import Testing
 
     @Test func showAlertFadesTheOverlayInAndSnapsTheAlertToTheCentre() throws {
         #expect(try #require(lesson.item(named: "alert")).alpha == 0, "hidden until shown")
+        // The Dismiss button (alpha 1) inside the hidden alert is shown with the alert's alpha.
+        #expect(try #require(lesson.item(named: "dismiss")).alpha == 0, "hidden with its alert")
         try showAlert()
         #expect(lesson.drainEvents().contains { $0.name == "alert-shown" })
         lesson.run(seconds: 0.2)

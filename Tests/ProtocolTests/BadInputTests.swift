@@ -194,15 +194,20 @@ struct BadInputTests {
         try await server.waitForLog("no-subprotocol")
     }
 
-    @Test func aFullRoomAnswersFullThenClose1013() async throws {
+    @Test func aFullClassRoomAnswersFullThenClose1013() async throws {
+        // A full lesson room sends newcomers on to its next instance (WorkersTests); a class
+        // room is one teacher's class, and a full one refuses.
         let server = try await TestServer(["--max-clients-per-room", "2"])
-        let (innocent, other) = try await Self.room(server)
-        let third = try await server.client(room: "fixture-orbit")
+        let teacher = try await server.client(lesson: "fixture-orbit", name: "teacher")
+        let code = try #require(try await teacher.welcome().code)
+        let student = try await server.client(room: code, name: "student")
+        _ = try await student.welcome()
+        let third = try await server.client(room: code)
         #expect(try await third.waitForError("full")["message"]?.string?.contains("full") == true)
         #expect(try await third.waitForClose() == 1013)
-        try await Self.expectStillMoving(innocent)
-        await innocent.close()
-        await other.close()
+        try await Self.expectStillMoving(teacher)
+        await teacher.close()
+        await student.close()
     }
 
     @Test func aFullServerAnswersFullThenClose1013() async throws {

@@ -5,6 +5,22 @@ import UIKitDynamics
 /// The animator: a fixed 1/60-s clock, the behaviour tree, actions once per step, pause and
 /// resume callbacks, write-back, queries and determinism.
 @Suite struct DynamicAnimatorTests {
+    @Test func anItemTakenOutMovedByHandAndAddedBackStartsWhereItWasPut() {
+        // Out of its only behaviour, moved by hand, and back in before the next step: UIKit
+        // reads the item anew, so it starts from where it was put (it used to jump back).
+        let (view, animator) = makeRoom()
+        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 100), size: 40)
+        let gravity = UIGravityBehavior(items: [square])
+        animator.addBehavior(gravity)
+        animator.run(steps: 30)
+        gravity.removeItem(square)
+        square.center = CGPoint(x: 300, y: 200)
+        gravity.addItem(square)
+        animator.run(steps: 1)
+        #expect(abs(square.center.x - 300) < 0.001)
+        #expect(square.center.y >= 200 && square.center.y < 201, "from rest at the new place: \(square.center)")
+    }
+
     @Test func sixtyAdvancesOfASixtiethOfASecondTakeSixtySteps() {
         let (view, animator) = makeRoom(height: 5000)
         let square = makeSquare(in: view, center: CGPoint(x: 150, y: 100))

@@ -256,6 +256,28 @@ import UIKitDynamics
         #expect(abs(square.center.x - 900) < 6)
     }
 
+    @Test func springFieldNeverSwingsPastWhereTheItemWasReleased() {
+        // A light item on a stiff spring (ω ≈ 16 rad/s): a force taken from the start of
+        // each step alone made it swing out tenfold within 3 s.
+        for (size, strength) in [(20.0, 1.0), (20.0, 10.0), (50.0, 100.0)] {
+            let (view, animator) = makeRoom(width: 375, height: 667)
+            let square = makeSquare(in: view, center: CGPoint(x: 237.5, y: 333.5), size: size)
+            let spring = UIFieldBehavior.springField()
+            spring.position = CGPoint(x: 187.5, y: 333.5)
+            spring.strength = strength
+            spring.addItem(square)
+            animator.addBehavior(spring)
+            var farthest = 0.0, farthestLeft = 0.0
+            for _ in 0..<180 {
+                animator.run(steps: 1)
+                farthest = max(farthest, abs(square.center.x - 187.5))
+                farthestLeft = max(farthestLeft, 187.5 - square.center.x)
+            }
+            #expect(farthest <= 50.01, "size \(size), strength \(strength): swung out to \(farthest)")
+            #expect(farthestLeft > 40, "it still swings through to the other side")
+        }
+    }
+
     // MARK: Charge: electric and magnetic fields
 
     @Test func electricFieldPushesPositiveChargesAwayInProportionToCharge() {

@@ -31,7 +31,8 @@ export function lessonGroups(lessons) {
 }
 
 /**
- * What someone typed into "join by code": a code, a lesson id, or a pasted link. Returns
+ * What someone typed into "join by code": a code, a lesson id (or one of its extra instances,
+ * `snap-2`), or a pasted link. Returns
  * the room token to open (`/?room=<token>`), or null. Codes are shown upper case; a lesson
  * id is kept lower case.
  */
@@ -41,6 +42,9 @@ export function parseJoinInput(input, lessonIds = []) {
   if (!s) return null;
   const fromLink = /[?&]room=([A-Za-z0-9_-]+)/.exec(s);
   if (fromLink) s = fromLink[1];
+  // A lesson's extra instance, as the lobby and the room show it: `snap-2`.
+  const instance = /^([a-z0-9_-]+)-([1-9][0-9]{0,3})$/.exec(s.toLowerCase());
+  if (instance && lessonIds.includes(instance[1])) return instance[0];
   s = s.replace(/[\s-]+/g, '');
   if (!roomToken(s)) return null;
   const lower = s.toLowerCase();
@@ -48,11 +52,31 @@ export function parseJoinInput(input, lessonIds = []) {
   return s.toUpperCase();
 }
 
-/** Public-room head counts by lesson id, from GET /api/rooms. */
+/** Public-room head counts by lesson id, from GET /api/rooms: a lesson's full room and its
+ * extra instances (`snap`, `snap-2`, ...) count together. */
 export function countsByRoom(rooms) {
   const m = new Map();
-  for (const r of rooms) m.set(r.id, r.clients);
+  for (const r of rooms) {
+    const lesson = r.lesson || r.id;
+    m.set(lesson, (m.get(lesson) || 0) + r.clients);
+  }
   return m;
+}
+
+/** How many rooms each lesson has open (its own and its extra instances), from GET /api/rooms. */
+export function roomsByLesson(rooms) {
+  const m = new Map();
+  for (const r of rooms) {
+    const lesson = r.lesson || r.id;
+    m.set(lesson, (m.get(lesson) || 0) + 1);
+  }
+  return m;
+}
+
+/** The head-count line of a lesson card: '' when no one is there. */
+export function headCountText(clients, rooms) {
+  if (!clients) return '';
+  return rooms > 1 ? `${clients} here now, in ${rooms} rooms` : `${clients} here now`;
 }
 
 function el(doc, tag, props = {}, children = []) {
@@ -154,10 +178,12 @@ export async function showLobby(root, { fetchJSON, navigate }) {
   // Head counts are a nicety: fill them in when /api/rooms answers.
   fetchJSON('/api/rooms')
     .then((raw) => {
-      const counts = countsByRoom(normalizeRoomList(raw));
+      const list = normalizeRoomList(raw);
+      const counts = countsByRoom(list);
+      const roomCounts = roomsByLesson(list);
       for (const span of root.querySelectorAll('[data-count]')) {
-        const n = counts.get(span.dataset.count) || 0;
-        span.textContent = n ? `${n} here now` : '';
+        const lesson = span.dataset.count;
+        span.textContent = headCountText(counts.get(lesson) || 0, roomCounts.get(lesson) || 0);
       }
     })
     .catch(() => {});

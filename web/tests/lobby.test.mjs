@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lessonGroups, parseJoinInput, countsByRoom, TUTORIAL_IDS } from '../js/lobby.js';
+import { lessonGroups, parseJoinInput, countsByRoom, roomsByLesson, headCountText, TUTORIAL_IDS } from '../js/lobby.js';
 
 const lessons = ['gravity', 'collision', 'attachment', 'spring', 'snap', 'push', 'properties', 'alert', 'race', 'hoop'].map((id, i) => ({ id, title: id, summary: '', order: i + 1 }));
 
@@ -21,6 +21,8 @@ test('join input: codes upper-cased, lesson ids kept, links and spaces understoo
   const ids = lessons.map((l) => l.id);
   assert.equal(parseJoinInput(' k7qx2m ', ids), 'K7QX2M');
   assert.equal(parseJoinInput('K7Q X2M', ids), 'K7QX2M');
+  assert.equal(parseJoinInput('snap-2', ids), 'snap-2');
+  assert.equal(parseJoinInput('http://h:8080/?room=snap-12', ids), 'snap-12');
   assert.equal(parseJoinInput('K7Q-X2M', ids), 'K7QX2M');
   assert.equal(parseJoinInput('Spring', ids), 'spring');
   assert.equal(parseJoinInput('http://host:8080/?room=ab12cd', ids), 'AB12CD');
@@ -36,4 +38,29 @@ test('head counts by room', () => {
   assert.equal(m.get('gravity'), 3);
   assert.equal(m.get('snap'), 0);
   assert.equal(m.get('push'), undefined);
+});
+
+test('a lesson\'s extra instances count with its room', () => {
+  const m = countsByRoom([
+    { id: 'snap', lesson: 'snap', clients: 100 },
+    { id: 'snap-2', lesson: 'snap', clients: 100 },
+    { id: 'snap-3', lesson: 'snap', clients: 7 },
+    { id: 'push', lesson: 'push', clients: 1 },
+  ]);
+  assert.equal(m.get('snap'), 207);
+  assert.equal(m.get('push'), 1);
+  assert.equal(m.get('snap-2'), undefined);
+});
+
+test('a lesson card says how many rooms its visitors fill', () => {
+  const rooms = [
+    { id: 'snap', lesson: 'snap', clients: 100 },
+    { id: 'snap-2', lesson: 'snap', clients: 3 },
+    { id: 'push', lesson: 'push', clients: 0 },
+  ];
+  const open = roomsByLesson(rooms);
+  assert.equal(open.get('snap'), 2);
+  assert.equal(headCountText(countsByRoom(rooms).get('snap'), open.get('snap')), '103 here now, in 2 rooms');
+  assert.equal(headCountText(4, 1), '4 here now');
+  assert.equal(headCountText(0, 1), '');
 });

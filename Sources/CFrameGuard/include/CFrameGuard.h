@@ -8,11 +8,15 @@
 #define NEWTONS_FRAME_GUARD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /// Sizes the table for descriptors below `limit` (call once, before any watch).
 void newtons_frame_guard_init(int limit);
 /// Starts following a freshly accepted socket, before lws has read from it.
 void newtons_frame_guard_watch(int fd);
+/// Follows bytes read from `fd` by someone else first (the acceptor's request head), before lws
+/// reads the rest itself.
+void newtons_frame_guard_feed(int fd, const void *bytes, size_t count);
 /// Stops following a socket (closed, or no longer ours).
 void newtons_frame_guard_forget(int fd);
 /// True once the client on `fd` has sent an unmasked frame.

@@ -16,9 +16,17 @@ struct ParameterSpec {
 /// view under the reference view), the lines and boundaries of its behaviours, its events,
 /// live parameters, gestures and clock. A lesson subclasses it with its own controller and
 /// conforms to `Lesson`; the tutorial code itself lives in the controller.
+///
+/// The controller is the window's root view controller, shown as an app shows its first
+/// screen (`makeKeyAndVisible()`: `viewDidLoad`, `viewWillAppear`, `viewDidAppear`). A
+/// student's taps, drags and presses are delivered to the window as touches by the
+/// library's headless input (`simulateTouchBegan(at:)`, `simulateDrag(_:at:)`), so the
+/// controller's own gesture recognisers and buttons receive them as on iOS.
 open class LessonHost<Controller: UIViewController> {
     /// The tutorial's view controller, whose code the student reads.
     public private(set) var controller: Controller
+    /// The window the controller's view fills (the room's reference bounds).
+    public let window: UIWindow
     private let makeController: () -> Controller
 
     private var names: [ObjectIdentifier: String] = [:]
@@ -34,11 +42,13 @@ open class LessonHost<Controller: UIViewController> {
     public private(set) var sceneVersion = 0
     public private(set) var elapsedTime: TimeInterval = 0
 
-    init(_ makeController: @escaping () -> Controller) {
+    init(bounds: CGSize, _ makeController: @escaping () -> Controller) {
         self.makeController = makeController
+        window = UIWindow(frame: CGRect(origin: .zero, size: bounds))
         controller = makeController()
         prepare(controller)
-        controller.viewDidLoad()
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
         structure = currentStructure()
     }
 
@@ -52,7 +62,7 @@ open class LessonHost<Controller: UIViewController> {
     func restart() {
         controller = makeController()
         prepare(controller)
-        controller.viewDidLoad()
+        window.rootViewController = controller
         didRestart()
         structure = currentStructure()
         sceneVersion += 1
@@ -61,23 +71,6 @@ open class LessonHost<Controller: UIViewController> {
 
     /// Called after `restart()`; lessons with live parameters apply them to the new scene.
     func didRestart() {}
-
-    /// Sends a tap to the button under `point`, if there is one; true when there was.
-    @discardableResult
-    func tapButton(at point: CGPoint) -> Bool {
-        func find(_ view: UIView) -> UIButton? {
-            for child in view.subviews.reversed() where !child.isHidden && child.alpha > 0 {
-                if let hit = find(child) { return hit }
-                if let button = child as? UIButton, child.bounds.contains(child.convertFromRoot(point)) {
-                    return button
-                }
-            }
-            return nil
-        }
-        guard let button = find(controller.view) else { return false }
-        button.sendActions(for: .touchUpInside)
-        return true
-    }
 
     /// The animator whose clock the room drives; a lesson returns its controller's.
     var animator: UIDynamicAnimator? { nil }
@@ -122,50 +115,76 @@ open class LessonHost<Controller: UIViewController> {
         return pendingEvents
     }
 
-    // MARK: Gestures (a lesson overrides the ones it takes; the others do nothing)
+    // MARK: Gestures: delivered to the window as touches; rooms add their own reactions
 
+    /// A tap: a finger down and up at `point` (the controller's recognisers and buttons
+    /// take it), then the room's own reaction.
     public func tap(at point: CGPoint) {
-        handleTap(UITapGestureRecognizer(state: .ended, point: point))
+        guard takes(.tap), point.x.isFinite, point.y.isFinite else { return }
+        willDeliverGesture()
+        willTap(at: point)
+        window.simulateTouchEnded(window.simulateTouchBegan(at: onScreen(point)))
+        didTap(at: point)
+        didDeliverGesture()
     }
 
-    private var panStart: CGPoint?
-
+    /// One step of a drag, delivered by phase: the client applied its own drag slop, so a
+    /// pan recogniser begins at once. A drag that never began is ignored.
     public func pan(_ phase: PanPhase, at point: CGPoint) {
-        let state: UIGestureRecognizer.State
+        guard takes(.pan), point.x.isFinite, point.y.isFinite else { return }
+        willDeliverGesture()
+        defer { didDeliverGesture() }
         switch phase {
-        case .began:
-            panStart = point
-            state = .began
-        case .changed:
-            guard panStart != nil else { return }  // a drag that never began is ignored
-            state = .changed
-        case .ended:
-            guard panStart != nil else { return }
-            state = .ended
-        case .cancelled:
-            guard panStart != nil else { return }
-            state = .cancelled
+        case .began: window.simulateDrag(.began, at: onScreen(point))
+        case .changed: window.simulateDrag(.moved, at: point)
+        case .ended: window.simulateDrag(.ended, at: point)
+        case .cancelled: window.simulateDrag(.cancelled, at: point)
         }
-        let start = panStart ?? point
-        let translation = CGPoint(x: point.x - start.x, y: point.y - start.y)
-        if phase == .ended || phase == .cancelled { panStart = nil }
-        handlePan(UIPanGestureRecognizer(state: state, point: point, translation: translation))
     }
 
+    /// A press (and, on release after a swipe, the swipe): a tap at the press point unless
+    /// the room takes pushes itself.
     public func push(at point: CGPoint, swipe: CGVector?) {
-        handlePush(at: point, swipe: swipe)
+        guard takes(.push), point.x.isFinite, point.y.isFinite else { return }
+        willDeliverGesture()
+        defer { didDeliverGesture() }
+        if !handlePush(at: point, swipe: swipe) {
+            window.simulateTouchEnded(window.simulateTouchBegan(at: onScreen(point)))
+        }
     }
 
-    func handleTap(_ gesture: UITapGestureRecognizer) {}
-    func handlePan(_ gesture: UIPanGestureRecognizer) {}
-    func handlePush(at point: CGPoint, swipe: CGVector?) {}
+    /// Whether the lesson takes this kind of gesture (others are ignored, as the protocol
+    /// says, even where a recogniser could read them as something else).
+    private func takes(_ kind: GestureKind) -> Bool {
+        guard let lesson = self as? any Lesson else { return true }
+        return type(of: lesson).info.gestures.contains(kind)
+    }
+
+    /// A press just outside the view (the page allows a little slack) lands on its edge: a
+    /// finger cannot touch down off the screen.
+    private func onScreen(_ point: CGPoint) -> CGPoint {
+        let b = window.bounds
+        return CGPoint(x: min(max(point.x, b.minX), b.maxX.nextDown), y: min(max(point.y, b.minY), b.maxY.nextDown))
+    }
+
+    /// Before and after any gesture is delivered (a room that reports what it changed).
+    func willDeliverGesture() {}
+    func didDeliverGesture() {}
+    /// Before a tap is delivered (a room that makes room for what the tap adds).
+    func willTap(at point: CGPoint) {}
+    /// After a tap was delivered (a room that starts again on a tap, or reports it).
+    func didTap(at point: CGPoint) {}
+    /// A room that reacts to pushes itself returns true; otherwise a push is a tap.
+    func handlePush(at point: CGPoint, swipe: CGVector?) -> Bool { false }
 
     // MARK: Clock
 
     public func advance(by dt: TimeInterval) {
         guard dt.isFinite, dt > 0 else { return }
         elapsedTime += dt
-        animator?.advance(by: dt)
+        // The window's clock: recogniser timers, the animators under the controller's view,
+        // then layout.
+        window.advanceClock(by: dt)
         // Which items this step moved: a client marks the others as at rest.
         moved.removeAll(keepingCapacity: true)
         forEachPose { view, center, angle in
@@ -313,7 +332,29 @@ open class LessonHost<Controller: UIViewController> {
             color: view.backgroundColor?.hexString ?? "#000000", isFilled: view.backgroundColor?.isVisible ?? false,
             sprite: sprite, text: text, path: path,
             cornerRadius: Double(view.layer.cornerRadius), center: center, angle: angle,
-            alpha: Double(view.presentationAlpha), isHidden: view.isHidden, isAtRest: !moved.contains(id))
+            alpha: Double(shownAlpha(of: view)), isHidden: isShownHidden(view), isAtRest: !moved.contains(id))
+    }
+
+    /// The alpha a view is shown with: its own times every ancestor's under the root view,
+    /// as UIKit composites a subtree (a hidden alert's button is hidden with it).
+    private func shownAlpha(of view: UIView) -> CGFloat {
+        var alpha = view.presentationAlpha
+        var ancestor = view.superview
+        while let v = ancestor, v !== controller.view {
+            alpha *= v.presentationAlpha
+            ancestor = v.superview
+        }
+        return alpha
+    }
+
+    /// Hidden itself or under a hidden ancestor.
+    private func isShownHidden(_ view: UIView) -> Bool {
+        var current: UIView? = view
+        while let v = current, v !== controller.view {
+            if v.isHidden { return true }
+            current = v.superview
+        }
+        return false
     }
 }
 

@@ -27,6 +27,9 @@ final class AlertViewController: UIViewController {
         // Create the dark background view and the alert view
         createOverlay()
         createAlert()
+
+        let panGesture = UIPanGestureRecognizer(target: self, action: Selector(Self.handlePan(_:)))
+        view.addGestureRecognizer(panGesture)
     }
 
     func createOverlay() {
@@ -136,23 +139,21 @@ final class AlertLesson: LessonHost<AlertViewController>, Lesson {
         order: 8, gestures: [.tap, .pan], sourceFileName: "AlertLesson.swift")
 
     required init() {
-        super.init { AlertViewController(bounds: Self.info.bounds) }
+        super.init(bounds: Self.info.bounds) { AlertViewController() }
         nameViews()
     }
 
     override var animator: UIDynamicAnimator? { controller.animator }
 
-    override func handleTap(_ gesture: UITapGestureRecognizer) {
-        let (wasShown, wasFalling) = (isShown, isFalling)
-        guard tapButton(at: gesture.location(in: nil)) else { return }
-        nameViews()
-        report(wasShown: wasShown, wasFalling: wasFalling)
+    private var before = (wasShown: false, wasFalling: false)
+
+    override func willDeliverGesture() {
+        before = (isShown, isFalling)
     }
 
-    override func handlePan(_ gesture: UIPanGestureRecognizer) {
-        let (wasShown, wasFalling) = (isShown, isFalling)
-        controller.handlePan(gesture)
-        report(wasShown: wasShown, wasFalling: wasFalling)
+    override func didDeliverGesture() {
+        nameViews()
+        report(wasShown: before.wasShown, wasFalling: before.wasFalling)
     }
 
     /// The alert is up: visible and not falling away.

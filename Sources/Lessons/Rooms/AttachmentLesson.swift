@@ -29,6 +29,9 @@ final class AttachmentViewController: UIViewController {
 
         animator.addBehavior(collisionBehavior)
         animator.addBehavior(attachmentBehavior)
+
+        let panGesture = UIPanGestureRecognizer(target: self, action: Selector(Self.handleAttachmentGesture(_:)))
+        view.addGestureRecognizer(panGesture)
     }
 
     func handleAttachmentGesture(_ gesture: UIPanGestureRecognizer) {
@@ -47,15 +50,11 @@ final class AttachmentLesson: LessonHost<AttachmentViewController>, Lesson {
         gestures: [.pan], sourceFileName: "AttachmentLesson.swift")
 
     required init() {
-        super.init { AttachmentViewController(bounds: Self.info.bounds) }
+        super.init(bounds: Self.info.bounds) { AttachmentViewController() }
         addParameter("length", "Rod length (points)", min: 20, max: 500, step: 5,
                      get: { [unowned self] in Double(controller.attachmentBehavior.length) },
                      set: { [unowned self] in controller.attachmentBehavior.length = CGFloat($0) })
     }
 
     override var animator: UIDynamicAnimator? { controller.animator }
-
-    override func handlePan(_ gesture: UIPanGestureRecognizer) {
-        controller.handleAttachmentGesture(gesture)
-    }
 }

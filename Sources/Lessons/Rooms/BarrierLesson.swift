@@ -52,7 +52,7 @@ final class BarrierLesson: LessonHost<BarrierViewController>, Lesson {
     private let observer = CollisionObserver()
 
     required init() {
-        super.init { BarrierViewController(bounds: Self.info.bounds) }
+        super.init(bounds: Self.info.bounds) { BarrierViewController() }
         addParameter("elasticity", "Elasticity", min: 0, max: 1, step: 0.05,
                      get: { [unowned self] in elasticity },
                      set: { [unowned self] in elasticity = $0; controller.itemBehaviour.elasticity = CGFloat($0) })
@@ -63,7 +63,7 @@ final class BarrierLesson: LessonHost<BarrierViewController>, Lesson {
 
     override var animator: UIDynamicAnimator? { controller.animator }
 
-    override func handleTap(_ gesture: UITapGestureRecognizer) { restart() }
+    override func didTap(at point: CGPoint) { restart() }
 
     override func prepare(_ controller: BarrierViewController) {
         controller.rotation = CGFloat(rotation)

@@ -65,7 +65,7 @@ final class CollisionLesson: LessonHost<CollisionViewController>, Lesson {
     private var shown: Set<String> = []
 
     required init() {
-        super.init { CollisionViewController(bounds: Self.info.bounds) }
+        super.init(bounds: Self.info.bounds) { CollisionViewController() }
         wire()
         addParameter("magnitude", "Gravity (1 = Earth)", min: 0, max: 3, step: 0.05,
                      get: { [unowned self] in magnitude }, set: { [unowned self] in magnitude = $0; applyGravity() })
@@ -79,7 +79,7 @@ final class CollisionLesson: LessonHost<CollisionViewController>, Lesson {
 
     override var animator: UIDynamicAnimator? { controller.animator }
 
-    override func handleTap(_ gesture: UITapGestureRecognizer) { restart() }
+    override func didTap(at point: CGPoint) { restart() }
 
     override func didRestart() {
         shown = []

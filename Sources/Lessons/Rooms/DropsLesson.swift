@@ -26,6 +26,12 @@ final class DropsViewController: UIViewController {
         super.viewDidLoad()
         animator.addBehavior(gravity)
         animator.addBehavior(collider)
+
+        gameView.addGestureRecognizer(UITapGestureRecognizer(target: self, action: Selector(Self.drop(_:))))
+    }
+
+    func drop(_ sender: UITapGestureRecognizer) {
+        drop()
     }
 
     func drop() {
@@ -55,7 +61,7 @@ final class DropsLesson: LessonHost<DropsViewController>, Lesson {
     static let maxBlocks = 120
 
     required init() {
-        super.init { DropsViewController(bounds: Self.info.bounds) }
+        super.init(bounds: Self.info.bounds) { DropsViewController() }
         addParameter("magnitude", "Gravity (1 = Earth)", min: 0.1, max: 3, step: 0.05,
                      get: { [unowned self] in Double(controller.gravity.magnitude) },
                      set: { [unowned self] in controller.gravity.magnitude = CGFloat($0) })
@@ -63,13 +69,15 @@ final class DropsLesson: LessonHost<DropsViewController>, Lesson {
 
     override var animator: UIDynamicAnimator? { controller.animator }
 
-    override func handleTap(_ gesture: UITapGestureRecognizer) {
+    override func willTap(at point: CGPoint) {
         if controller.gameView.subviews.count >= Self.maxBlocks, let oldest = controller.gameView.subviews.first {
             controller.gravity.removeItem(oldest)
             controller.collider.removeItem(oldest)
             oldest.removeFromSuperview()
         }
-        controller.drop()
+    }
+
+    override func didTap(at point: CGPoint) {
         if let block = controller.gameView.subviews.last { name(block, "block") }
     }
 }

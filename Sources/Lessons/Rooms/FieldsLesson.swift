@@ -106,6 +106,9 @@ final class FieldsViewController: UIViewController {
         collision = UICollisionBehavior(items: orbs + [block!])
         collision.translatesReferenceBoundsIntoBoundary = true
         animator.addBehavior(collision)
+
+        let tapGesture = UITapGestureRecognizer(target: self, action: Selector(Self.handleTap(_:)))
+        view.addGestureRecognizer(tapGesture)
     }
 
     /// Tap: the fields' centre moves to the tapped point.
@@ -140,7 +143,7 @@ final class FieldsLesson: LessonHost<FieldsViewController>, Lesson {
     private let observer = ItemContactObserver()
 
     required init() {
-        super.init { FieldsViewController(bounds: Self.info.bounds) }
+        super.init(bounds: Self.info.bounds) { FieldsViewController() }
         for (name, label, min, max, step) in [
             ("electric", "Electric field on (1) or off (0)", 0.0, 1.0, 1.0),
             ("gravity", "Radial gravity strength", 0.0, 20.0, 0.5),
@@ -157,9 +160,7 @@ final class FieldsLesson: LessonHost<FieldsViewController>, Lesson {
 
     override var animator: UIDynamicAnimator? { controller.animator }
 
-    override func handleTap(_ gesture: UITapGestureRecognizer) {
-        controller.handleTap(gesture)
-        let point = gesture.location(in: controller.view)
+    override func didTap(at point: CGPoint) {
         emit("fields-moved", "The fields' centre moved", at: point)
     }
 

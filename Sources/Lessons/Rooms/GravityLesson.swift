@@ -34,7 +34,7 @@ final class GravityLesson: LessonHost<GravityViewController>, Lesson {
     private var angle = Double.pi / 2
 
     required init() {
-        super.init { GravityViewController(bounds: Self.info.bounds) }
+        super.init(bounds: Self.info.bounds) { GravityViewController() }
         addParameter("magnitude", "Gravity (1 = Earth)", min: 0, max: 2, step: 0.05,
                      get: { [unowned self] in magnitude }, set: { [unowned self] in magnitude = $0; apply() })
         addParameter("angle", "Gravity angle (rad)", min: -Double.pi, max: Double.pi, step: 0.05,
@@ -43,7 +43,7 @@ final class GravityLesson: LessonHost<GravityViewController>, Lesson {
 
     override var animator: UIDynamicAnimator? { controller.animator }
 
-    override func handleTap(_ gesture: UITapGestureRecognizer) { restart() }
+    override func didTap(at point: CGPoint) { restart() }
 
     override func didRestart() { apply() }
 

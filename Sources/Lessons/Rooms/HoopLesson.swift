@@ -189,7 +189,7 @@ final class HoopLesson: LessonHost<HoopViewController>, Lesson {
     private var lastBallCenter: CGPoint?
 
     required init() {
-        super.init { HoopViewController(bounds: Self.info.bounds) }
+        super.init(bounds: Self.info.bounds) { HoopViewController() }
         addParameter("throwAngle", "Throw angle for a press (rad)", min: -Double.pi, max: 0, step: 0.01,
                      get: { [unowned self] in throwAngle }, set: { [unowned self] in throwAngle = $0 })
         addParameter("throwMagnitude", "Throw magnitude for a press", min: 0, max: 3, step: 0.01,
@@ -205,7 +205,7 @@ final class HoopLesson: LessonHost<HoopViewController>, Lesson {
 
     override var animator: UIDynamicAnimator? { controller.animator }
 
-    override func handlePush(at point: CGPoint, swipe: CGVector?) {
+    override func handlePush(at point: CGPoint, swipe: CGVector?) -> Bool {
         if let swipe, swipe.dx.isFinite, swipe.dy.isFinite, hypot(swipe.dx, swipe.dy) >= 1 {
             let length = hypot(swipe.dx, swipe.dy)
             controller.shoot(angle: atan2(swipe.dy, swipe.dx), magnitude: min(length, 300) / 100)
@@ -213,6 +213,7 @@ final class HoopLesson: LessonHost<HoopViewController>, Lesson {
             controller.shoot(angle: CGFloat(throwAngle), magnitude: CGFloat(throwMagnitude))
         }
         emit("throw", "Throw")
+        return true
     }
 
     override func didRestart() {

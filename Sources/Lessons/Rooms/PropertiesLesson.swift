@@ -52,7 +52,7 @@ final class PropertiesLesson: LessonHost<PropertiesViewController>, Lesson {
     ]
 
     required init() {
-        super.init { PropertiesViewController(bounds: Self.info.bounds) }
+        super.init(bounds: Self.info.bounds) { PropertiesViewController() }
         for (name, label, max, step) in [
             ("elasticity", "Frog elasticity", 1.0, 0.05), ("density", "Frog density", 10.0, 0.1),
             ("friction", "Frog friction", 2.0, 0.05), ("resistance", "Frog resistance", 5.0, 0.05),
@@ -66,7 +66,7 @@ final class PropertiesLesson: LessonHost<PropertiesViewController>, Lesson {
 
     override var animator: UIDynamicAnimator? { controller.animator }
 
-    override func handleTap(_ gesture: UITapGestureRecognizer) { restart() }
+    override func didTap(at point: CGPoint) { restart() }
 
     override func didRestart() {
         for name in values.keys.sorted() { apply(name) }

@@ -35,6 +35,9 @@ final class PushViewController: UIViewController {
         pushBehavior.angle = 0.0
         pushBehavior.magnitude = 0.0
         animator.addBehavior(pushBehavior)
+
+        let tapGesture = UITapGestureRecognizer(target: self, action: Selector(Self.handlePushGesture(_:)))
+        view.addGestureRecognizer(tapGesture)
     }
 
     func handlePushGesture(_ gesture: UITapGestureRecognizer) {
@@ -61,13 +64,9 @@ final class PushLesson: LessonHost<PushViewController>, Lesson {
         gestures: [.push], sourceFileName: "PushLesson.swift")
 
     required init() {
-        super.init { PushViewController(bounds: Self.info.bounds) }
+        super.init(bounds: Self.info.bounds) { PushViewController() }
         name(controller.centerMarker, "centre")
     }
 
     override var animator: UIDynamicAnimator? { controller.animator }
-
-    override func handlePush(at point: CGPoint, swipe: CGVector?) {
-        controller.handlePushGesture(UITapGestureRecognizer(state: .ended, point: point))
-    }
 }

@@ -45,7 +45,7 @@ final class RaceLesson: LessonHost<RaceViewController>, Lesson {
     private var magnitude = 0.3
 
     required init() {
-        super.init { RaceViewController(bounds: Self.info.bounds) }
+        super.init(bounds: Self.info.bounds) { RaceViewController() }
         nameViews()
         addParameter("magnitude", "Push magnitude", min: 0.05, max: 1, step: 0.05,
                      get: { [unowned self] in magnitude },
@@ -54,7 +54,7 @@ final class RaceLesson: LessonHost<RaceViewController>, Lesson {
 
     override var animator: UIDynamicAnimator? { controller.animator }
 
-    override func handleTap(_ gesture: UITapGestureRecognizer) { restart() }
+    override func didTap(at point: CGPoint) { restart() }
 
     override func didRestart() {
         nameViews()

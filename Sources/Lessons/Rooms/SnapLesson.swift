@@ -15,6 +15,9 @@ final class SnapViewController: UIViewController {
         frogImageView.frame = CGRect(x: 137.5, y: 283.5, width: 100, height: 100)
         view.addSubview(frogImageView)
         animator = UIDynamicAnimator(referenceView: view)
+
+        let tapGesture = UITapGestureRecognizer(target: self, action: Selector(Self.handleSnapGesture(_:)))
+        view.addGestureRecognizer(tapGesture)
     }
 
     func handleSnapGesture(_ gesture: UITapGestureRecognizer) {
@@ -39,7 +42,7 @@ final class SnapLesson: LessonHost<SnapViewController>, Lesson {
         gestures: [.tap], sourceFileName: "SnapLesson.swift")
 
     required init() {
-        super.init { SnapViewController(bounds: Self.info.bounds) }
+        super.init(bounds: Self.info.bounds) { SnapViewController() }
         addParameter("damping", "Snap damping", min: 0, max: 1, step: 0.05,
                      get: { [unowned self] in Double(controller.damping) },
                      set: { [unowned self] in
@@ -49,8 +52,4 @@ final class SnapLesson: LessonHost<SnapViewController>, Lesson {
     }
 
     override var animator: UIDynamicAnimator? { controller.animator }
-
-    override func handleTap(_ gesture: UITapGestureRecognizer) {
-        controller.handleSnapGesture(gesture)
-    }
 }

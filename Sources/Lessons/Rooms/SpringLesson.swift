@@ -34,6 +34,9 @@ final class SpringViewController: UIViewController {
         animator.addBehavior(gravityBehavior)
         animator.addBehavior(collisionBehavior)
         animator.addBehavior(attachmentBehavior)
+
+        let panGesture = UIPanGestureRecognizer(target: self, action: Selector(Self.handleAttachmentGesture(_:)))
+        view.addGestureRecognizer(panGesture)
     }
 
     func handleAttachmentGesture(_ gesture: UIPanGestureRecognizer) {
@@ -52,7 +55,7 @@ final class SpringLesson: LessonHost<SpringViewController>, Lesson {
         gestures: [.pan], sourceFileName: "SpringLesson.swift")
 
     required init() {
-        super.init { SpringViewController(bounds: Self.info.bounds) }
+        super.init(bounds: Self.info.bounds) { SpringViewController() }
         addParameter("frequency", "Frequency (Hz)", min: 0.1, max: 5, step: 0.1,
                      get: { [unowned self] in Double(controller.attachmentBehavior.frequency) },
                      set: { [unowned self] in controller.attachmentBehavior.frequency = CGFloat($0) })
@@ -65,8 +68,4 @@ final class SpringLesson: LessonHost<SpringViewController>, Lesson {
     }
 
     override var animator: UIDynamicAnimator? { controller.animator }
-
-    override func handlePan(_ gesture: UIPanGestureRecognizer) {
-        controller.handleAttachmentGesture(gesture)
-    }
 }

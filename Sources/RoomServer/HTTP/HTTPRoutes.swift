@@ -56,7 +56,7 @@ public struct HTTPRoutes {
             return .body(status: 200, contentType: "application/json", body: core.roomsJSON(includingPeers: false))
         case "/healthz":
             if core.isShuttingDown { return .text(503, "shutting down\n") }
-            if core.sessions.count >= core.limits.maxClients { return .text(503, "full\n") }
+            if core.ledger.clientCount >= core.limits.maxClients { return .text(503, "full\n") }
             return .text(200, "ok\n")
         case "/metrics":
             return .body(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: core.renderMetrics())

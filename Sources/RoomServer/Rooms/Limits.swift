@@ -2,20 +2,35 @@
 public struct ServerLimits: Sendable, Equatable {
     /// WebSocket clients on the whole server.
     public var maxClients = 4096
-    /// Clients in one room.
+    /// Clients in one room; a full lesson room sends newcomers on to its next instance.
     public var maxClientsPerRoom = 100
-    /// Class rooms open at once (lesson rooms are not counted: there is one per lesson).
+    /// Class rooms open at once (lesson rooms are not counted: they open as people come).
     public var maxRooms = 1000
-    /// WebSocket connections from one address at once (a school shares one address).
-    public var maxConnectionsPerAddress = 256
-    /// Class rooms one address may have open at once.
-    public var maxRoomsPerAddress = 8
+    /// WebSocket connections from one address at once. A school, a district or a campus shares
+    /// one address, so by default this is as many as the server takes: abuse is bounded by rates
+    /// (connections per second, messages per second) and by memory, not by counting people.
+    public var maxConnectionsPerAddress = 4096
+    /// Class rooms one address may have open at once (40 teachers behind one address, and more).
+    public var maxRoomsPerAddress = 200
+    /// New TCP connections one address may open per second, on average (pages, API and
+    /// WebSockets alike); beyond, `429` and the connection is closed.
+    public var connectionsPerSecondPerAddress = 200.0
+    /// New TCP connections one address may open at once before that rate applies (a class
+    /// arriving together: each page load opens a few).
+    public var connectionBurstPerAddress = 2000
+    /// Connections that have not yet sent a whole request, server-wide; beyond, the oldest is
+    /// closed (a flood of half-open connections costs a bounded amount of memory).
+    public var maxPendingConnections = 2048
+    /// Seconds a connection has to send its whole request head.
+    public var requestHeadSeconds = 10.0
     /// Messages one client may send per second; the excess is dropped with `rate-limited`.
     public var messagesPerSecond = 120
     /// Largest text message a client may send, in bytes; beyond, the connection closes with 1009.
     public var maxMessageBytes = 4096
     /// Reliable messages waiting for one client; beyond, it is closed as too slow.
     public var maxQueuedMessages = 256
+    /// Bytes of reliable messages waiting for one client; beyond, it is closed as too slow.
+    public var maxQueuedBytes = 1 << 20
     /// Seconds a client may go without taking anything due to it before it is closed as too slow.
     public var maxLagSeconds = 5.0
     /// Seconds an empty class room stays open.

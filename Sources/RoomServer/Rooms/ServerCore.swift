@@ -16,24 +16,30 @@ public enum WriteAction {
 /// The transport feeds it what happened (a connection opened, a message arrived, a socket can
 /// take a write, a connection closed, time passed) and performs what it asks for: connections to
 /// call back when writeable (`takeWriteRequests`) and connections to drop at once (`takeKills`).
-/// Time is an input in microseconds of a monotonic clock. Service thread only.
+/// Time is an input in microseconds of a monotonic clock. One worker's thread only.
+///
+/// With several workers, each has its own core owning a share of the rooms (`WorkerRouting`
+/// says which); the counts behind the server-wide limits live in the shared `ServerLedger`.
 public final class ServerCore {
     public let limits: ServerLimits
     public let directory: LessonDirectory
     public let metrics: ServerMetrics
+    public let ledger: ServerLedger
+    /// This core's worker (0 ..< ledger.routing.workers).
+    public let worker: Int
     public var logger: Logger
 
     public private(set) var sessions: [ConnectionID: Session] = [:]
-    /// Each lesson's public room, opened on first join and kept (an empty room costs nothing).
+    /// Lesson rooms by room id (`snap`, `snap-2`): each lesson's public room, opened on first
+    /// join and kept (an empty room costs nothing), and its extra instances, closed when empty.
     public private(set) var lessonRooms: [String: Room] = [:]
+    private var instances: [String: LessonInstance] = [:]
     /// Class rooms by code.
     public private(set) var classRooms: [String: Room] = [:]
     public private(set) var isShuttingDown = false
 
     private var writeRequests: [ConnectionID] = []
     private var kills: [ConnectionID] = []
-    private var connectionsByAddress: [String: Int] = [:]
-    private var unknownRoomBuckets: [String: TokenBucket] = [:]
     private var deferredSessions: Set<ConnectionID> = []
     private var nextHousekeeping: Int64 = 0
     /// True when some room may need a tick (set by inputs, confirmed by `tick`).
@@ -58,6 +64,7 @@ public final class ServerCore {
 
     public init(
         directory: LessonDirectory, limits: ServerLimits = ServerLimits(), logger: Logger = Logger(label: "newtons"),
+        ledger: ServerLedger? = nil, worker: Int = 0, board: MetricsBoard = MetricsBoard(),
         clock: @escaping () -> Int64 = monotonicNanoseconds,
         wallClock: @escaping () -> Int = { Int(Date().timeIntervalSince1970) }
     ) {
@@ -66,29 +73,35 @@ public final class ServerCore {
         self.limits = limits
         self.logger = logger
         self.clock = clock
-        metrics = ServerMetrics()
+        self.ledger = ledger ?? ServerLedger(limits: limits)
+        self.worker = worker
+        metrics = ServerMetrics(board: board, slot: worker)
         refusals = RefusalLog(intervalSeconds: limits.logSummarySeconds)
     }
 
     // MARK: Connections
 
     /// A WebSocket connection was accepted: join it to the room it asks for, or refuse it with an
-    /// `error` and a close code. The welcome (or the refusal) is queued.
-    public func open(connection: ConnectionID, address: String, request: ConnectRequest, now: Int64) {
+    /// `error` and a close code. The welcome (or the refusal) is queued. `instance` is the lesson
+    /// instance the acceptor promised a seat in, when the request named a lesson's public room.
+    public func open(
+        connection: ConnectionID, address: String, request: ConnectRequest, instance promised: LessonInstance? = nil,
+        now: Int64
+    ) {
         let session = Session(id: connection, address: address, name: request.name, now: now, limits: limits)
         sessions[connection] = session
-        connectionsByAddress[address, default: 0] += 1
-        metrics.connectionsOpened += 1
+        let counts = ledger.connect(address: address, worker: worker)
+        metrics.counts.connectionsOpened += 1
 
         if isShuttingDown {
             refuse(session, ProtocolError(.full, "the server is shutting down"), close: CloseCode.goingAway, now: now)
             return
         }
-        if sessions.count > limits.maxClients {
+        if counts.total > limits.maxClients {
             refuse(session, ProtocolError(.full, "the server is full; try again later"), now: now)
             return
         }
-        if connectionsByAddress[address, default: 0] > limits.maxConnectionsPerAddress {
+        if counts.fromAddress > limits.maxConnectionsPerAddress {
             refuse(session, ProtocolError(.full, "too many connections from your address"), now: now)
             return
         }
@@ -100,8 +113,19 @@ public final class ServerCore {
         case .newRoom(let lessonID):
             openClassRoom(lessonID: lessonID, for: session, request: request, now: now)
         case .room(let name):
-            if let entry = directory.entry(withID: name) {
-                let room = lessonRooms[name] ?? makeLessonRoom(entry, now: now)
+            if let asked = LessonInstance.parse(name, directory: directory, maxInstances: ledger.maxInstances),
+                let entry = directory.entry(withID: asked.lesson)
+            {
+                // A lesson's public room by its plain id overflows into its next instances.
+                let instance =
+                    asked.number > 1 ? asked
+                    : promised.flatMap { $0.lesson == asked.lesson ? $0 : nil }
+                        ?? ledger.promiseSeat(lesson: asked.lesson, now: now)
+                guard ledger.routing.worker(lesson: instance.lesson, instance: instance.number) == worker else {
+                    refuse(session, ProtocolError(.full, "room \(instance.roomID) is busy; try again"), now: now)
+                    return
+                }
+                let room = lessonRooms[instance.roomID] ?? makeLessonRoom(entry, instance: instance, now: now)
                 join(session, to: room, request: request, asOpener: false, now: now)
             } else if let code = RoomCode.normalize(name), let room = classRooms[code] {
                 join(session, to: room, request: request, asOpener: false, now: now)
@@ -113,11 +137,14 @@ public final class ServerCore {
         }
     }
 
-    private func makeLessonRoom(_ entry: LessonDirectory.Entry, now: Int64) -> Room {
+    private func makeLessonRoom(_ entry: LessonDirectory.Entry, instance: LessonInstance, now: Int64) -> Room {
         let room = Room(
-            id: entry.info.id, kind: .lesson, lesson: entry, directory: directory, limits: limits, now: now,
+            id: instance.roomID, kind: .lesson, lesson: entry, directory: directory, limits: limits, now: now,
             random: &random)
-        lessonRooms[entry.info.id] = room
+        lessonRooms[instance.roomID] = room
+        instances[instance.roomID] = instance
+        ledger.setSeats(instance, members: 0)
+        if instance.number > 1 { logger.info("room \(instance.roomID) opened: \(entry.info.id) is full") }
         return room
     }
 
@@ -164,16 +191,8 @@ public final class ServerCore {
                 close: CloseCode.unknownRoom, now: now)
             return
         }
-        guard classRooms.count < limits.maxRooms else {
-            refuse(session, ProtocolError(.full, "the server has no room for another class; try again later"), now: now)
-            return
-        }
-        let openedHere = classRooms.values.reduce(0) { $0 + ($1.openerAddress == session.address ? 1 : 0) }
-        guard openedHere < limits.maxRoomsPerAddress else {
-            refuse(
-                session,
-                ProtocolError(.full, "your address has \(openedHere) class rooms open already; close one first"),
-                now: now)
+        if let refusal = ledger.openClassRoom(address: session.address) {
+            refuse(session, ProtocolError(.full, refusal), now: now)
             return
         }
         let code = given ?? freshCode()
@@ -185,12 +204,13 @@ public final class ServerCore {
         join(session, to: room, request: request, asOpener: true, now: now)
     }
 
-    /// A code no room has, and, in a cluster, one that nginx's hash sends to this node (about one
-    /// try in N for N nodes).
+    /// A code no room has, that names this worker (WorkerRouting, so students reach the room it
+    /// lives in) and, in a cluster, that nginx's hash sends to this node (about one try in N for N
+    /// nodes).
     private func freshCode() -> String {
         while true {
             let code = RoomCode.make(using: &random)
-            guard classRooms[code] == nil else { continue }
+            guard classRooms[code] == nil, ledger.routing.worker(code: code) == worker else { continue }
             if let ring, let nodeName, ring.node(for: code) != nodeName { continue }
             return code
         }
@@ -205,6 +225,7 @@ public final class ServerCore {
         session.roomID = room.id
         let outputs = room.join(
             connection: session.id, name: request.name, asOpener: asOpener, key: request.key, now: now)
+        if let instance = instances[room.id] { ledger.setSeats(instance, members: room.members.count, joined: true) }
         perform(outputs, in: room, now: now)
         requestWrite(session, now: now)
         mayHaveActiveRooms = true
@@ -215,14 +236,7 @@ public final class ServerCore {
     }
 
     private func refuseUnknownRoom(_ session: Session, name: String, now: Int64) {
-        var bucket =
-            unknownRoomBuckets[session.address]
-            ?? TokenBucket(
-                capacity: Double(limits.unknownRoomsPerMinute), perSecond: Double(limits.unknownRoomsPerMinute) / 60,
-                now: now)
-        let allowed = bucket.take(now: now)
-        unknownRoomBuckets[session.address] = bucket
-        guard allowed else {
+        guard ledger.takeUnknownRoom(address: session.address, now: now) else {
             refuse(
                 session, ProtocolError(.rateLimited, "too many unknown rooms asked for from your address; wait a minute"),
                 close: CloseCode.tooManyRequests, now: now)
@@ -276,12 +290,12 @@ public final class ServerCore {
         case .success(let parsed):
             message = parsed
         case .failure(let error):
-            metrics.messagesIn["invalid", default: 0] += 1
+            metrics.counts.messagesIn["invalid", default: 0] += 1
             metrics.countRejected(error.code.rawValue)
             sendError(error, to: session, now: now)
             return
         }
-        metrics.messagesIn[message.typeName, default: 0] += 1
+        metrics.counts.messagesIn[message.typeName, default: 0] += 1
         guard let room = session.room else { return }
         switch room.handle(message, from: connection, now: now) {
         case .success(let outputs):
@@ -310,11 +324,10 @@ public final class ServerCore {
     public func closed(connection: ConnectionID, now: Int64) {
         guard let session = sessions.removeValue(forKey: connection) else { return }
         deferredSessions.remove(connection)
-        if let count = connectionsByAddress[session.address] {
-            if count <= 1 { connectionsByAddress[session.address] = nil } else { connectionsByAddress[session.address] = count - 1 }
-        }
+        ledger.disconnect(address: session.address, worker: worker)
         if let room = session.room {
             perform(room.leave(connection: connection, now: now), in: room, now: now)
+            if let instance = instances[room.id] { ledger.setSeats(instance, members: room.members.count) }
             logger.debug(
                 "connection \(connection) closed: room \(room.id), \(session.closeReason ?? "connection dropped"), after \((now - session.openedAt) / 1_000_000) s"
             )
@@ -334,8 +347,8 @@ public final class ServerCore {
         var action = WriteAction.nothing
         if let message = session.dequeue() {
             action = .send(message)
-            metrics.messagesOut += 1
-            metrics.bytesSent += message.count
+            metrics.counts.messagesOut += 1
+            metrics.counts.bytesSent += message.count
         } else if let close = session.pendingClose {
             action = .close(code: close.code, reason: close.reason)
             session.pendingClose = nil
@@ -345,8 +358,8 @@ public final class ServerCore {
             let frame = room.newestFrame
             session.lastFrameSequence = room.frameSequence
             action = .send(frame)
-            metrics.framesSent += 1
-            metrics.bytesSent += frame.count
+            metrics.counts.framesSent += 1
+            metrics.counts.bytesSent += frame.count
         }
         let more = session.hasSomethingDue
         if more {
@@ -356,6 +369,13 @@ public final class ServerCore {
             session.waitingSince = nil
         }
         return (action, more)
+    }
+
+    /// Whether the next write to the connection may be made outside its writeable callback:
+    /// anything but a close, which the transport can only send from the connection's own callback.
+    public func mayWriteAtOnce(connection: ConnectionID) -> Bool {
+        guard let session = sessions[connection] else { return false }
+        return session.queuedCount > 0 || session.pendingClose == nil
     }
 
     private func requestWrite(_ session: Session, now: Int64) {
@@ -372,11 +392,13 @@ public final class ServerCore {
     }
 
     private func checkBacklog(_ session: Session, now: Int64) {
-        guard session.queuedCount > limits.maxQueuedMessages, !kills.contains(session.id) else { return }
+        guard session.queuedCount > limits.maxQueuedMessages || session.queuedBytes > limits.maxQueuedBytes,
+            !kills.contains(session.id)
+        else { return }
         metrics.countRejected("slow")
-        session.closeReason = "too slow: \(session.queuedCount) messages waiting"
+        session.closeReason = "too slow: \(session.queuedCount) messages (\(session.queuedBytes) bytes) waiting"
         logRefusal(address: session.address, reason: "slow", now: now,
-            "connection \(session.id) dropped: too slow (\(session.queuedCount) messages waiting)")
+            "connection \(session.id) dropped: too slow (\(session.queuedCount) messages, \(session.queuedBytes) bytes waiting)")
         kills.append(session.id)
     }
 
@@ -499,10 +521,19 @@ public final class ServerCore {
             perform(room.expireInstructor(now: now), in: room, now: now)
             if let since = room.emptySince, now - since >= expiry {
                 classRooms[code] = nil
+                if let opener = room.openerAddress { ledger.closeClassRoom(address: opener) }
                 logger.info("room \(code) expired: empty for \(Int(limits.roomExpirySeconds)) s")
             }
         }
-        unknownRoomBuckets = unknownRoomBuckets.filter { !$0.value.isFull(now: now) }
+        // A lesson's extra instances close once empty; its first room stays.
+        for (id, instance) in instances where instance.number > 1 {
+            guard let room = lessonRooms[id], room.members.isEmpty else { continue }
+            lessonRooms[id] = nil
+            instances[id] = nil
+            ledger.closeInstance(instance)
+            logger.info("room \(id) closed: empty")
+        }
+        ledger.housekeeping(now: now)
         mayHaveActiveRooms = true
     }
 
@@ -527,11 +558,18 @@ public final class ServerCore {
         lessonRooms.values.count(where: \.isActive) + classRooms.values.count(where: \.isActive)
     }
 
-    /// `/metrics` in Prometheus text format.
-    public func renderMetrics() -> [UInt8] {
-        metrics.render(
+    /// Hands this core's counts to the shared metrics board.
+    public func publishMetrics() {
+        metrics.publish(
             rooms: lessonRooms.count + classRooms.count, classRooms: classRooms.count, activeRooms: activeRoomCount,
             clients: sessions.count)
+    }
+
+    /// `/metrics` in Prometheus text format, summed over every worker (this one's counts fresh,
+    /// the others' as they last published them).
+    public func renderMetrics() -> [UInt8] {
+        publishMetrics()
+        return metrics.board.render()
     }
 
     /// `/api/lessons`: one object per lesson, in lobby order.
@@ -566,27 +604,40 @@ public final class ServerCore {
         return json.bytes
     }
 
-    /// `/api/rooms`: every lesson's public room (class rooms are private and not listed), its
-    /// clients counted on this node and, with `includingPeers`, on the peers that answered lately.
+    /// `/api/rooms`: every lesson's public room, each followed by its open extra instances, on
+    /// whichever worker they live (class rooms are private and not listed); with `includingPeers`,
+    /// the clients of the same rooms on the cluster's peers that answered lately are added.
     public func roomsJSON(includingPeers: Bool = true) -> [UInt8] {
         let elsewhere = includingPeers ? peers?.clientsByRoom() ?? [:] : [:]
+        let open = ledger.openInstances()
+        var extras: [String: [(number: Int, clients: Int)]] = [:]
+        for (instance, clients) in open where instance.number > 1 {
+            extras[instance.lesson, default: []].append((instance.number, clients))
+        }
         var json = JSONWriter()
         json.raw("[")
-        for (offset, entry) in directory.entries.enumerated() {
-            if offset > 0 { json.comma() }
-            json.raw("{")
-            json.key("id")
-            json.string(entry.info.id)
-            json.comma()
-            json.key("lesson")
-            json.string(entry.info.id)
-            json.comma()
-            json.key("clients")
-            json.int((lessonRooms[entry.info.id]?.members.count ?? 0) + elsewhere[entry.info.id, default: 0])
-            json.comma()
-            json.key("shared")
-            json.bool(true)
-            json.raw("}")
+        var first = true
+        for entry in directory.entries {
+            let id = entry.info.id
+            let listed = [(1, open[LessonInstance(lesson: id, number: 1)] ?? 0)]
+                + (extras[id] ?? []).sorted { $0.number < $1.number }.map { ($0.number, $0.clients) }
+            for (number, clients) in listed {
+                if !first { json.comma() }
+                first = false
+                json.raw("{")
+                json.key("id")
+                json.string(LessonInstance(lesson: id, number: number).roomID)
+                json.comma()
+                json.key("lesson")
+                json.string(id)
+                json.comma()
+                json.key("clients")
+                json.int(clients + elsewhere[LessonInstance(lesson: id, number: number).roomID, default: 0])
+                json.comma()
+                json.key("shared")
+                json.bool(true)
+                json.raw("}")
+            }
         }
         json.raw("]")
         return json.bytes

@@ -39,15 +39,19 @@ public final class Session {
 
     /// Reliable messages waiting to be written.
     public var queuedCount: Int { outbox.count - outboxHead }
+    /// Bytes of the reliable messages waiting.
+    public private(set) var queuedBytes = 0
 
     func enqueue(_ message: WireBuffer) {
         outbox.append(message)
+        queuedBytes += message.count
     }
 
     func dequeue() -> WireBuffer? {
         guard outboxHead < outbox.count else { return nil }
         let message = outbox[outboxHead]
         outboxHead += 1
+        queuedBytes -= message.count
         if outboxHead == outbox.count {
             outbox.removeAll(keepingCapacity: true)
             outboxHead = 0

@@ -1,9 +1,13 @@
-// The only file that touches libwebsockets. Everything here runs on the service thread (the
-// thread that calls `run()`), except `requestStop()`, which only sets a flag and calls
+// One worker's libwebsockets transport (with Acceptor and WorkerPool, the only code that
+// touches C). Everything here runs on the worker's service thread (the thread that calls
+// `serve()`), except `requestStop()` and `adopt(...)`, which only queue under a lock and call
 // `lws_cancel_service`, the one lws call another thread may make.
 
 import CFrameGuard
 import CLibWebSockets
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Foundation
 import Logging
 
@@ -12,8 +16,10 @@ public struct ServerStartError: Error, CustomStringConvertible {
     public var description: String
 }
 
-/// The libwebsockets transport: one context, one vhost, two protocols (`http` for the page, the
-/// API and the upgrade check; `newtons.v1` for rooms), one 60 Hz scheduled callback.
+/// One worker's libwebsockets transport: one context, one vhost, two protocols (`http` for the
+/// page, the API and the upgrade check; `newtons.v1` for rooms), one 60 Hz scheduled callback.
+/// Its context does not listen: the `Acceptor` hands it sockets (`adopt`) with the request's
+/// first bytes already read, unless it is the only worker of a TLS server (`listens`).
 ///
 /// It holds no room logic: it turns lws callbacks into `ServerCore` inputs and performs what the
 /// core asks (write when writeable, close, drop). Per-session memory holds only a `UInt64`
@@ -21,7 +27,11 @@ public struct ServerStartError: Error, CustomStringConvertible {
 public final class LWSServer: @unchecked Sendable {
     public let configuration: ServerConfiguration
     public let core: ServerCore
-    private let routes: HTTPRoutes
+    /// This worker's number, 0 ..< workers.
+    public let index: Int
+    /// Whether this worker's own context listens on the port (TLS: one worker, lws accepts).
+    public let listens: Bool
+    let routes: HTTPRoutes
     private let origins: OriginPolicy
     private var logger: Logger
 
@@ -41,6 +51,8 @@ public final class LWSServer: @unchecked Sendable {
     /// Connections that sent an unmasked frame: closed with 1002 at their next callback.
     private var unmaskedConnections: Set<ConnectionID> = []
     private var unmaskedCounted: Set<ConnectionID> = []
+    /// True while lws adopts a socket the acceptor read from (see `adoptQueued`).
+    private var adopting = false
     private var incoming: [ConnectionID: [UInt8]] = [:]
     private var httpBodies: [UInt64: WireBuffer] = [:]
     /// POST requests whose body is still arriving: the path and the bytes so far.
@@ -50,21 +62,39 @@ public final class LWSServer: @unchecked Sendable {
     private var scheduledFor: Int64?
     private var shutdownDeadline: Int64?
     private var loopShouldEnd = false
+    /// The lesson instance the acceptor promised each adopted socket, by descriptor, until it
+    /// upgrades (or the descriptor is reused by the next adoption).
+    private var promisedInstances: [Int32: LessonInstance] = [:]
+    private var vhost: OpaquePointer?
+    private var lastPublished: Int64 = 0
+    private var unpublished = false
+    /// Metrics reach the shared board at most this long after they change.
+    private static let publishMicroseconds: Int64 = 20_000
 
     // Shared with other threads, under `lock`.
     private let lock = NSLock()
     private var liveContext: OpaquePointer?
     private var stopRequested = false
+    private var adoptions: [(socket: Int32, bytes: [UInt8], instance: LessonInstance?)] = []
 
     private static let tickMicroseconds = 1_000_000.0 / Double(Room.rate)
 
-    public init(configuration: ServerConfiguration, directory: LessonDirectory, logger: Logger) throws {
+    public init(
+        configuration: ServerConfiguration, directory: LessonDirectory, logger: Logger, index: Int = 0,
+        ledger: ServerLedger? = nil, board: MetricsBoard = MetricsBoard(), listens: Bool = true
+    ) throws {
         guard let files = StaticFiles(root: configuration.webRoot) else {
             throw ServerStartError(description: "the web folder \(configuration.webRoot) does not exist")
         }
         self.configuration = configuration
+        self.index = index
+        self.listens = listens
+        var logger = logger
+        if (ledger?.routing.workers ?? 1) > 1 { logger[metadataKey: "worker"] = "\(index)" }
         self.logger = logger
-        core = ServerCore(directory: directory, limits: configuration.limits, logger: logger)
+        core = ServerCore(
+            directory: directory, limits: configuration.limits, logger: logger, ledger: ledger, worker: index,
+            board: board)
         routes = HTTPRoutes(files: files, core: core)
         origins = OriginPolicy(allowed: configuration.allowedOrigins, serverPort: configuration.port)
         guard Int(newtons_lws_pre()) <= WireBuffer.headroom else {
@@ -82,20 +112,32 @@ public final class LWSServer: @unchecked Sendable {
     /// every WebSocket is closed with 1001 (clients get `shutdownGraceSeconds` to answer).
     public func run() throws {
         raiseFileLimit()
+        try start()
+        serve()
+        logger.notice("newtons stopped")
+    }
+
+    /// Creates the lws context (on any thread; the pool creates them one after another).
+    public func start() throws {
         var limit = rlimit()
         getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         newtons_frame_guard_init(Int32(clamping: min(limit.rlim_cur, 1 << 20)))
         var info = lws_context_creation_info()
         let listen = try ListenAddress(parsing: configuration.host)
-        info.iface = listen.address.map { UnsafePointer(keep($0)) }
-        info.port = Int32(configuration.port)
+        if listens {
+            info.iface = listen.address.map { UnsafePointer(keep($0)) }
+            info.port = Int32(configuration.port)
+            info.options |= Self.bindOptions(listen)
+        } else {
+            // A server vhost that accepts nothing itself: sockets arrive through `adopt`.
+            info.port = CONTEXT_PORT_NO_LISTEN_SERVER
+        }
         info.protocols = UnsafePointer(makeProtocols())
         info.headers = UnsafePointer(makeHeaders())
         info.vhost_name = UnsafePointer(keep("newtons"))
         info.server_string = UnsafePointer(keep("newtons"))
         info.user = Unmanaged.passUnretained(self).toOpaque()
-        info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8) | UInt64(LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND)
-        info.options |= Self.bindOptions(listen)
+        info.options |= UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8) | UInt64(LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND)
         // fd_limit_per_thread stays 0: lws then sizes its table by the (raised) open-file limit
         // and finds a socket's connection by indexing it with the descriptor. Any smaller
         // limit makes every socket event a linear search of all connections (wsi_from_fd was
@@ -133,19 +175,77 @@ public final class LWSServer: @unchecked Sendable {
         (timer + MemoryLayout<lws_sorted_usec_list_t>.stride).storeBytes(
             of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
         self.timer = timer
+        vhost = lws_get_vhost_by_name(context, "newtons")
         lock.withLock { liveContext = context }
+        if listens {
+            let scheme = configuration.usesTLS ? "https" : "http"
+            logger.notice("newtons serving \(scheme)://\(listen.urlHost):\(configuration.port)/ from \(routes.files.root)")
+        }
+    }
 
-        let scheme = configuration.usesTLS ? "https" : "http"
-        logger.notice("newtons serving \(scheme)://\(listen.urlHost):\(configuration.port)/ from \(routes.files.root)")
+    /// The service loop, on the calling thread, until the worker has shut down; then the
+    /// context is destroyed (every socket it adopted is closed).
+    public func serve() {
+        guard let context else { return }
         while !loopShouldEnd {
             if lock.withLock({ stopRequested }), shutdownDeadline == nil { beginShutdown() }
+            adoptQueued()
             if lws_service(context, 0) < 0 { break }
             closeUnmasked()
         }
-        lock.withLock { liveContext = nil }
+        lock.withLock {
+            liveContext = nil
+            for adoption in adoptions { Glibc.close(adoption.socket) }
+            adoptions.removeAll()
+        }
         lws_context_destroy(context)
         self.context = nil
-        logger.notice("newtons stopped")
+    }
+
+    /// Hands this worker an accepted socket and the bytes of its request already read. Any
+    /// thread; the socket is adopted on the worker's thread. After a stop it is closed.
+    public func adopt(socket: Int32, bytes: [UInt8], instance: LessonInstance?) {
+        lock.withLock {
+            guard let liveContext, !stopRequested else {
+                Glibc.close(socket)
+                return
+            }
+            adoptions.append((socket, bytes, instance))
+            lws_cancel_service(liveContext)
+        }
+    }
+
+    /// Adopts the sockets the acceptor queued: lws reads the request from `bytes` first, as if
+    /// its own listener had accepted it.
+    private func adoptQueued() {
+        let queued = lock.withLock {
+            defer { adoptions.removeAll(keepingCapacity: true) }
+            return adoptions
+        }
+        guard !queued.isEmpty, let vhost else { return }
+        for adoption in queued {
+            if let instance = adoption.instance {
+                promisedInstances[adoption.socket] = instance
+            } else {
+                promisedInstances[adoption.socket] = nil
+            }
+            // The acceptor read the request head (and whatever followed) itself: the frame guard
+            // follows those bytes first, and lws's new-client callback must not start it afresh.
+            newtons_frame_guard_watch(adoption.socket)
+            adoption.bytes.withUnsafeBytes { newtons_frame_guard_feed(adoption.socket, $0.baseAddress, $0.count) }
+            adopting = true
+            let adopted = adoption.bytes.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) {
+                    lws_adopt_socket_vhost_readbuf(vhost, adoption.socket, $0.baseAddress, $0.count)
+                }
+            }
+            adopting = false
+            // On failure lws has closed the socket itself.
+            if adopted == nil {
+                promisedInstances[adoption.socket] = nil
+                logger.warning("a connection could not be adopted (lws refused the socket)")
+            }
+        }
     }
 
     /// The socket family and scope for `--host`. lws 4.1 opens an IPv6 socket unless told not to,
@@ -202,6 +302,7 @@ public final class LWSServer: @unchecked Sendable {
         }
         core.runTimers(now: now)
         checkShutdownDone(now: now)
+        if unpublished { publishMetrics(now: now, force: true) }
         flush()
     }
 
@@ -217,6 +318,10 @@ public final class LWSServer: @unchecked Sendable {
         }
         if let next = core.nextTimer() { deadline = min(deadline ?? next, next) }
         if let end = shutdownDeadline { deadline = min(deadline ?? end, end) }
+        if unpublished {
+            let publish = lastPublished + Self.publishMicroseconds
+            deadline = min(deadline ?? publish, publish)
+        }
         let sul = timer.assumingMemoryBound(to: lws_sorted_usec_list_t.self)
         guard let deadline else {
             if scheduledFor != nil {
@@ -230,10 +335,32 @@ public final class LWSServer: @unchecked Sendable {
         scheduledFor = deadline
     }
 
-    /// Performs what the core asked for, then reschedules the timer.
+    /// Hands the core's counts to the shared board, at most every `publishMicroseconds`; a
+    /// change in between is published by the timer.
+    private func publishMetrics(now: Int64, force: Bool = false) {
+        if force || now - lastPublished >= Self.publishMicroseconds {
+            core.publishMetrics()
+            lastPublished = now
+            unpublished = false
+        } else {
+            unpublished = true
+        }
+    }
+
+    /// Performs what the core asked for, then reschedules the timer. A write is made at once
+    /// when the socket can take it (`lws_send_pipe_choked`), rather than in a writeable callback
+    /// of the next round of the service loop: a pong or a tick's frame waits behind nothing,
+    /// and no POLLOUT is set and cleared per frame (each change is three lws callbacks).
     private func flush() {
+        let now = Self.now()
+        publishMetrics(now: now)
         for id in core.takeWriteRequests() {
-            if let wsi = sockets[id] { lws_callback_on_writable(wsi) }
+            guard let wsi = sockets[id] else { continue }
+            if core.mayWriteAtOnce(connection: id), lws_send_pipe_choked(wsi) == 0 {
+                writeAtOnce(wsi, connection: id, now: now)
+            } else {
+                lws_callback_on_writable(wsi)
+            }
         }
         for id in core.takeKills() {
             if let wsi = sockets[id] {
@@ -241,6 +368,21 @@ public final class LWSServer: @unchecked Sendable {
             }
         }
         reschedule()
+    }
+
+    /// One write outside the socket's own callback (never a close: that needs the callback).
+    private func writeAtOnce(_ wsi: OpaquePointer, connection id: ConnectionID, now: Int64) {
+        let (action, more) = core.nextWrite(connection: id, now: now)
+        if case .send(let buffer) = action {
+            let written = lws_write(
+                wsi, buffer.payloadStart.assumingMemoryBound(to: UInt8.self), buffer.count,
+                buffer.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
+            if written < buffer.count {
+                lws_set_timeout(wsi, PENDING_TIMEOUT_LAGGING, LWS_TO_KILL_ASYNC)
+                return
+            }
+        }
+        if more { lws_callback_on_writable(wsi) }
     }
 
     // MARK: Callbacks
@@ -251,7 +393,7 @@ public final class LWSServer: @unchecked Sendable {
     ) -> Int32 {
         switch reason {
         case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
-            newtons_frame_guard_watch(lws_get_socket_fd(wsi))
+            if !adopting { newtons_frame_guard_watch(lws_get_socket_fd(wsi)) }
             return 0
         case LWS_CALLBACK_WSI_DESTROY:
             newtons_frame_guard_forget(lws_get_socket_fd(wsi))
@@ -303,6 +445,7 @@ public final class LWSServer: @unchecked Sendable {
             return 0
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
             if lock.withLock({ stopRequested }), shutdownDeadline == nil { beginShutdown() }
+            adoptQueued()
             return 0
         default:
             return lws_callback_http_dummy(wsi, reason, user, input, length)
@@ -356,8 +499,11 @@ public final class LWSServer: @unchecked Sendable {
             guard count >= 0 else { break }
             arguments.append(String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
+        let socket = lws_get_socket_fd(wsi)
+        let instance = promisedInstances.removeValue(forKey: socket)
         core.open(
-            connection: id, address: peerAddress(wsi), request: ConnectRequest(arguments: arguments), now: Self.now())
+            connection: id, address: peerAddress(wsi), request: ConnectRequest(arguments: arguments),
+            instance: instance, now: Self.now())
         flush()
     }
 
@@ -611,7 +757,7 @@ public final class LWSServer: @unchecked Sendable {
     }
 
     /// Lifts the open-file limit to what the clients need (each client is one descriptor).
-    private func raiseFileLimit() {
+    func raiseFileLimit() {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
         let wanted = rlim_t(configuration.limits.maxClients + 1024)
@@ -653,7 +799,8 @@ private enum LibraryLog {
 }
 
 private func emitLibraryLog(_ level: Int32, _ line: UnsafePointer<CChar>?) {
-    guard let line, let logger = LibraryLog.logger else { return }
+    // lws reports every adoption of a socket with its first bytes (the acceptor's): not news.
+    guard let line, let logger = LibraryLog.logger, strstr(line, "adopt_socket_readbuf: calling service") == nil else { return }
     let now = monotonicNanoseconds()
     if now - LibraryLog.windowStart > 10_000_000_000 {
         LibraryLog.windowStart = now

@@ -57,6 +57,9 @@ open class UIDynamicAnimator: NSObject {
 
     /// An animator in `view`'s coordinate system. Its items should be `view` descendants
     /// (UIKit requires it): a view item outside the reference view gets no body.
+    /// UIKit's private debug overlay switch, set with `setValue(true, forKey: "debugEnabled")`.
+    var isDebugEnabled = false
+
     public init(referenceView view: UIView) {
         referenceView = view
         hasReferenceView = true
@@ -203,6 +206,10 @@ open class UIDynamicAnimator: NSObject {
         needsSync = true
         if let item, let record = recordsByItem[ObjectIdentifier(item)], record.hasBody {
             world.setAwake(record.body, true)
+            // Out of every behaviour: its body goes at the next sync even if the item is
+            // added back first (it may have been moved by hand meanwhile: UIKit reads the
+            // item's state anew when it is added again).
+            if !isReferencedInTree(item) { record.isReleased = true }
         }
         resume()
     }

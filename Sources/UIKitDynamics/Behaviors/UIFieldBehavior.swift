@@ -23,7 +23,7 @@ import Physics2D
 /// | velocity | none: the velocity becomes S·direction m/s | 0 |
 /// | noise | S·n(p, t)·f, n a smooth random unit-scale vector field | 0 |
 /// | turbulence | S·n(p, t)·‖v‖·f | 0 |
-/// | spring | −S·p·f (Hooke's law) | 0 |
+/// | spring | −S·p·f (Hooke's law, at the middle of the step: it adds no energy) | 0 |
 /// | electric | S·q·p̂·f (a positive charge is pushed away from a positive field) | 1 |
 /// | magnetic | S·q·(v.y, −v.x)·f: positive charges circle counter-clockwise on screen | 0 |
 /// | block | what the block returns (UIKit Newtons); a strength of 0 turns it off | — |
@@ -42,8 +42,8 @@ open class UIFieldBehavior: UIDynamicBehavior {
     /// points/s, mass, charge, time step in seconds) → force in UIKit Newtons.
     typealias EvaluationBlock = (UIFieldBehavior, CGPoint, CGVector, CGFloat, CGFloat, TimeInterval) -> CGVector
 
-    let kind: Kind
-    private let block: EvaluationBlock?
+    private(set) var kind: Kind
+    private var block: EvaluationBlock?
     private var list = ItemList([])
     private var storedPosition: CGPoint = .zero
     private var storedRegion: UIRegion = .infinite
@@ -55,26 +55,36 @@ open class UIFieldBehavior: UIDynamicBehavior {
     private var storedSmoothness: CGFloat = 0
     private var storedAnimationSpeed: CGFloat = 0
 
-    init(kind: Kind, block: EvaluationBlock? = nil) {
-        self.kind = kind
-        self.block = block
+    /// A field that exerts no force until made by a factory (the factories build on it, so a
+    /// subclass's `MyField.springField()` is a `MyField`, as UIKit's `instancetype` gives).
+    public required override init() {
+        kind = .custom
+        block = nil
         super.init()
+    }
+
+    /// A field of `kind`, of the class the factory was called on.
+    private static func make(_ kind: Kind, block: EvaluationBlock? = nil) -> Self {
+        let field = Self()
+        field.kind = kind
+        field.block = block
+        return field
     }
 
     // MARK: Factories
 
     /// Slows items: a force against their velocity, in proportion to it (−S·v).
-    open class func dragField() -> UIFieldBehavior { UIFieldBehavior(kind: .drag) }
+    open class func dragField() -> Self { make(.drag) }
 
     /// Turns items about `position`: a force at right angles to their offset from it, in
     /// proportion to their mass and distance; counter-clockwise on screen for a positive
     /// strength.
-    open class func vortexField() -> UIFieldBehavior { UIFieldBehavior(kind: .vortex) }
+    open class func vortexField() -> Self { make(.vortex) }
 
     /// Pulls items towards `position` (a negative strength pushes them away), whatever their
     /// mass, as S / r² m/s² with r in metres (the default falloff is 2).
-    open class func radialGravityField(position: CGPoint) -> UIFieldBehavior {
-        let field = UIFieldBehavior(kind: .radialGravity)
+    open class func radialGravityField(position: CGPoint) -> Self {
+        let field = make(.radialGravity)
         field.storedFalloff = 2
         if position.isFinitePoint { field.storedPosition = position }
         return field
@@ -82,16 +92,16 @@ open class UIFieldBehavior: UIDynamicBehavior {
 
     /// Accelerates items uniformly along `direction`, whatever their mass:
     /// strength × direction m/s² (100 points/s² per unit; UIGravityBehavior's unit is 10 times that).
-    open class func linearGravityField(direction: CGVector) -> UIFieldBehavior {
-        let field = UIFieldBehavior(kind: .linearGravity)
+    open class func linearGravityField(direction: CGVector) -> Self {
+        let field = make(.linearGravity)
         if direction.dx.isFinite, direction.dy.isFinite { field.storedDirection = direction }
         return field
     }
 
     /// Gives items in the region the velocity strength × `direction` m/s (100 points/s per
     /// unit), overriding what other forces did, every step.
-    open class func velocityField(direction: CGVector) -> UIFieldBehavior {
-        let field = UIFieldBehavior(kind: .velocity)
+    open class func velocityField(direction: CGVector) -> Self {
+        let field = make(.velocity)
         if direction.dx.isFinite, direction.dy.isFinite { field.storedDirection = direction }
         return field
     }
@@ -99,16 +109,16 @@ open class UIFieldBehavior: UIDynamicBehavior {
     /// A smooth, time-varying random force (gradient noise, seeded: the same scene gives
     /// the same forces, bit for bit). `smoothness` 0 (noisiest, ~25-point features) to 1
     /// (smoothest, ~500-point features); `speed` in Hz (0 freezes it).
-    open class func noiseField(smoothness: CGFloat, animationSpeed speed: CGFloat) -> UIFieldBehavior {
-        let field = UIFieldBehavior(kind: .noise)
+    open class func noiseField(smoothness: CGFloat, animationSpeed speed: CGFloat) -> Self {
+        let field = make(.noise)
         field.smoothness = smoothness
         field.animationSpeed = speed
         return field
     }
 
     /// Like the noise field, in proportion to each item's speed: still items feel nothing.
-    open class func turbulenceField(smoothness: CGFloat, animationSpeed speed: CGFloat) -> UIFieldBehavior {
-        let field = UIFieldBehavior(kind: .turbulence)
+    open class func turbulenceField(smoothness: CGFloat, animationSpeed speed: CGFloat) -> Self {
+        let field = make(.turbulence)
         field.smoothness = smoothness
         field.animationSpeed = speed
         return field
@@ -116,19 +126,19 @@ open class UIFieldBehavior: UIDynamicBehavior {
 
     /// Hooke's law towards `position`: −S·p newtons, p in metres, so an item oscillates with
     /// period 2π √(m / S) (damp it with `resistance`).
-    open class func springField() -> UIFieldBehavior { UIFieldBehavior(kind: .spring) }
+    open class func springField() -> Self { make(.spring) }
 
     /// Pushes charged items away from `position` (pulls negative charges) in proportion to
     /// their `charge` (`UIDynamicItemBehavior.charge`); uncharged items feel nothing.
-    open class func electricField() -> UIFieldBehavior {
-        let field = UIFieldBehavior(kind: .electric)
+    open class func electricField() -> Self {
+        let field = make(.electric)
         field.storedFalloff = 1
         return field
     }
 
     /// A uniform magnetic field out of the screen: F = q v B, at right angles to the
     /// velocity, so moving charged items circle; uncharged items feel nothing.
-    open class func magneticField() -> UIFieldBehavior { UIFieldBehavior(kind: .magnetic) }
+    open class func magneticField() -> Self { make(.magnetic) }
 
     /// A field whose force on each item in the region is what `block` returns, in UIKit
     /// Newtons; it gets the field, the item's position (points), velocity (points/s), mass,
@@ -136,8 +146,8 @@ open class UIFieldBehavior: UIDynamicBehavior {
     /// turns it off.
     open class func field(
         evaluationBlock block: @escaping (UIFieldBehavior, CGPoint, CGVector, CGFloat, CGFloat, TimeInterval) -> CGVector
-    ) -> UIFieldBehavior {
-        UIFieldBehavior(kind: .custom, block: block)
+    ) -> Self {
+        make(.custom, block: block)
     }
 
     // MARK: Items
@@ -300,8 +310,13 @@ open class UIFieldBehavior: UIDynamicBehavior {
                 fx = s * nx * speed * f
                 fy = s * ny * speed * f
             case .spring:
-                fx = -s * dx * f
-                fy = -s * dy * f
+                // Hooke's law taken at the middle of the step (the trapezoidal rule, solved
+                // for the step): a force fixed from the start position alone would add energy
+                // every swing, the more the stiffer the spring for the item's mass.
+                let k = s * f, m = Double(world.mass(body)), h = Units.stepDuration
+                let stiffness = m > 0 ? 1 + h * h * k / (4 * m) : 1
+                fx = -k * (dx + h * vx / 2) / stiffness
+                fy = -k * (dy + h * vy / 2) / stiffness
             case .electric:
                 let q = Double(record.material.charge)
                 guard q != 0, r > 1e-9 else { continue }

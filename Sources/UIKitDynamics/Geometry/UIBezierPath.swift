@@ -320,3 +320,10 @@ private func pieces(_ length: CGFloat, _ step: CGFloat) -> Int {
     guard length.isFinite else { return 1 }
     return max(1, min(1000, Int((length / step).rounded(.up))))
 }
+
+// Drawing a path inside `draw(_:)`: headless, nothing is rasterised (clients draw items
+// from their shapes), so filling and stroking are accepted and do nothing.
+extension UIBezierPath {
+    public func fill() {}
+    public func stroke() {}
+}

@@ -2,7 +2,7 @@ import Foundation
 
 /// A colour, as red, green, blue and alpha components from 0 to 1 (headless: it is only
 /// stored, compared and sent to clients).
-open class UIColor: NSObject {
+open class UIColor: NSObject, _ExpressibleByColorLiteral {
     let redComponent: CGFloat
     let greenComponent: CGFloat
     let blueComponent: CGFloat
@@ -14,6 +14,11 @@ open class UIColor: NSObject {
         blueComponent = blue
         alphaComponent = alpha
         super.init()
+    }
+
+    /// `#colorLiteral(red:green:blue:alpha:)`, as Xcode's colour literals write a colour.
+    public required convenience init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
     }
 
     public convenience init(white: CGFloat, alpha: CGFloat) {

@@ -73,3 +73,12 @@ public struct UIFloatRange: Equatable, Hashable, Sendable, CustomStringConvertib
 
     public var description: String { "UIFloatRange(minimum: \(minimum), maximum: \(maximum))" }
 }
+
+/// UIKit's C-style constructors, still common in older tutorials.
+public func UIOffsetMake(_ horizontal: CGFloat, _ vertical: CGFloat) -> UIOffset {
+    UIOffset(horizontal: horizontal, vertical: vertical)
+}
+
+public func UIEdgeInsetsMake(_ top: CGFloat, _ left: CGFloat, _ bottom: CGFloat, _ right: CGFloat) -> UIEdgeInsets {
+    UIEdgeInsets(top: top, left: left, bottom: bottom, right: right)
+}

@@ -23,6 +23,7 @@ open class UIControl: UIView {
         public static let touchDown = Event(rawValue: 1 << 0)
         public static let touchUpInside = Event(rawValue: 1 << 6)
         public static let touchUpOutside = Event(rawValue: 1 << 7)
+        public static let touchCancel = Event(rawValue: 1 << 8)
         public static let valueChanged = Event(rawValue: 1 << 12)
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
         public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
@@ -40,6 +41,7 @@ open class UIControl: UIView {
     }
 
     private var actions: [(action: UIAction, events: Event)] = []
+    private var targetActions: [(target: WeakObject, action: Selector, events: Event)] = []
 
     /// A disabled control sends no actions.
     open var isEnabled = true
@@ -55,13 +57,68 @@ open class UIControl: UIView {
         actions.removeAll { $0.action === action && !$0.events.isDisjoint(with: controlEvents) }
     }
 
-    /// Runs the actions added for any of `controlEvents`, in the order they were added.
+    /// Sends `action` to `target` whenever one of `controlEvents` is sent (see `Selector` for
+    /// how a selector finds its method without the Objective-C runtime).
+    open func addTarget(_ target: Any?, action: Selector, for controlEvents: Event) {
+        guard let target else { return }
+        targetActions.append((WeakObject(target as AnyObject), action, controlEvents))
+    }
+
+    /// Removes the target/action pairs matching `target` (nil: any) and `action` (nil: any)
+    /// for `controlEvents`.
+    open func removeTarget(_ target: Any?, action: Selector?, for controlEvents: Event) {
+        let object = target.map { $0 as AnyObject }
+        targetActions.removeAll { entry in
+            (object == nil || entry.target.value === object) && (action == nil || entry.action == action!)
+                && !entry.events.isDisjoint(with: controlEvents)
+        }
+    }
+
+    /// Runs the actions added for any of `controlEvents`, in the order they were added, then
+    /// sends the target/action pairs (with the control as sender).
     open func sendActions(for controlEvents: Event) {
         guard isEnabled else { return }
         for entry in actions where !entry.events.isDisjoint(with: controlEvents) {
             entry.action.handler(entry.action)
         }
+        for entry in targetActions where !entry.events.isDisjoint(with: controlEvents) {
+            guard let target = entry.target.value else { continue }
+            entry.action.perform(on: target, with: self)
+        }
     }
+
+    // MARK: Touches (a control tracks its own touches, as UIKit's do)
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled else { return super.touchesBegan(touches, with: event) }
+        isHighlighted = true
+        sendActions(for: .touchDown)
+    }
+
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled else { return super.touchesMoved(touches, with: event) }
+        isHighlighted = touches.contains { bounds.insetBy(dx: -70, dy: -70).contains($0.location(in: self)) }
+    }
+
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled else { return super.touchesEnded(touches, with: event) }
+        isHighlighted = false
+        // UIKit counts a lift up to about 70 points outside the control as inside.
+        let inside = touches.contains { bounds.insetBy(dx: -70, dy: -70).contains($0.location(in: self)) }
+        sendActions(for: inside ? [.touchUpInside, .primaryActionTriggered] : .touchUpOutside)
+    }
+
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard isEnabled else { return super.touchesCancelled(touches, with: event) }
+        isHighlighted = false
+        sendActions(for: .touchCancel)
+    }
+}
+
+/// A weak reference to any object (targets are not retained, as in UIKit).
+struct WeakObject {
+    weak var value: AnyObject?
+    init(_ value: AnyObject) { self.value = value }
 }
 
 /// A button with a title per state.
@@ -84,6 +141,11 @@ open class UIButton: UIControl {
     public override init(frame: CGRect) {
         buttonType = .custom
         super.init(frame: frame)
+    }
+
+    public required init?(coder: NSCoder) {
+        buttonType = .custom
+        super.init(coder: coder)
     }
 
     open func setTitle(_ title: String?, for state: State) {

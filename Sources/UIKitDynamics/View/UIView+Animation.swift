@@ -47,6 +47,24 @@ extension UIView {
         transaction.commit(completion: completion)
     }
 
+    /// As `animate(withDuration:delay:options:animations:completion:)` along a damped
+    /// spring: `dampingRatio` 1 settles without overshoot, smaller values overshoot and
+    /// oscillate; `velocity` is the initial speed in whole animation distances per second.
+    /// The spring is tuned to settle within `duration`, and ends exactly at the new value.
+    public class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+        initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [], animations: @escaping () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        let d = duration.isFinite ? max(0, duration) : 0
+        let damping = dampingRatio.isFinite ? min(max(dampingRatio, 0.05), 1) : 1
+        let v = velocity.isFinite ? velocity * CGFloat(d) : 0
+        let transaction = AnimationTransaction(
+            duration: d, delay: delay.isFinite ? max(0, delay) : 0, curve: .spring(damping: damping, velocity: v))
+        AnimationTransaction.$current.withValue(transaction) { animations() }
+        transaction.commit(completion: completion)
+    }
+
     /// Runs `actionsWithoutAnimation` outside any animation block: its changes are immediate.
     public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
         AnimationTransaction.$current.withValue(nil) { actionsWithoutAnimation() }
@@ -64,7 +82,7 @@ extension UIView {
 
     func setPresented(_ property: AnimatedProperty, _ value: AnimatedValue?) {
         switch (property, value) {
-        case (.alpha, .scalar(let v)?): presentedAlpha = v
+        case (.alpha, .scalar(let v)?): presentedAlpha = min(max(v, 0), 1)  // a spring may overshoot
         case (.alpha, _): presentedAlpha = nil
         case (.center, .point(let p)?): presentedCenter = p
         case (.center, _): presentedCenter = nil
@@ -136,6 +154,9 @@ enum AnimatedValue {
 /// An animation timing curve: the fraction of the change shown at a fraction of the time.
 enum AnimationCurve: Sendable {
     case easeInOut, easeIn, easeOut, linear
+    /// A damped spring from 0 to 1 over the animation: damping ratio, and initial velocity in
+    /// distances per animation duration.
+    case spring(damping: CGFloat, velocity: CGFloat)
 
     init(_ options: UIView.AnimationOptions) {
         switch options.rawValue & (3 << 16) {
@@ -153,6 +174,14 @@ enum AnimationCurve: Sendable {
         case .easeIn: return t * t
         case .easeOut: return t * (2 - t)
         case .easeInOut: return t * t * (3 - 2 * t)
+        case .spring(let zeta, let v):
+            guard t < 1 else { return 1 }
+            // Natural frequency so that the envelope falls to 1/1000 by the end.
+            let omega = log(1000) / zeta
+            let decay = exp(-zeta * omega * t)
+            if zeta >= 1 { return 1 + decay * (-1 + (v - omega) * t) }
+            let omegaD = omega * (1 - zeta * zeta).squareRoot()
+            return 1 + decay * (-cos(omegaD * t) + (v - zeta * omega) / omegaD * sin(omegaD * t))
         }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Geometry setters ignore non-finite values (CoreAnimation raises on a NaN position; a
 /// room server must not), so a view's `center`, `bounds` and `transform` are always finite.
-open class UIView: NSObject, UIDynamicItem {
+open class UIView: UIResponder, UIDynamicItem {
     private var storedCenter: CGPoint
     private var storedBounds: CGRect
     private var storedTransform: CGAffineTransform = .identity
@@ -37,6 +37,16 @@ open class UIView: NSObject, UIDynamicItem {
     public private(set) var subviews: [UIView] = []
     public private(set) weak var superview: UIView?
 
+    /// The view controller whose root view this is (the next responder).
+    weak var viewController: UIViewController?
+    /// The recognisers attached with `addGestureRecognizer`.
+    var attachedRecognizers: [UIGestureRecognizer] = []
+    /// Touch delivery, made when this view is the root of a touched hierarchy (a window).
+    var storedTouchArena: TouchArena?
+    var needsLayout = true
+    var needsDisplay = true
+    var storedTintColor: UIColor?
+
     /// A view with `frame` in its superview's coordinates (non-finite values become zero).
     public init(frame: CGRect) {
         let f = frame.isFiniteRect ? frame : .zero
@@ -47,6 +57,15 @@ open class UIView: NSObject, UIDynamicItem {
 
     public convenience override init() {
         self.init(frame: .zero)
+    }
+
+    /// There are no nibs or storyboards headless: a view made from a coder is an empty view
+    /// with a zero frame (subclasses written for iOS declare this initialiser; it compiles
+    /// and works).
+    public required init?(coder: NSCoder) {
+        storedCenter = .zero
+        storedBounds = .zero
+        super.init()
     }
 
     // MARK: Geometry
@@ -69,6 +88,7 @@ open class UIView: NSObject, UIDynamicItem {
         set {
             guard newValue.isFiniteRect else { return }
             let old = presentationBounds
+            if newValue.size != storedBounds.size { setNeedsLayout() }
             storedBounds = newValue
             animationDidSet(.bounds, from: .rect(old), to: .rect(newValue))
             dynamicAnimatorClock?.referenceViewBoundsDidChange()
@@ -162,19 +182,80 @@ open class UIView: NSObject, UIDynamicItem {
     /// Inserts `view` at `index` (clamped to the subviews' range) among the subviews.
     open func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self, !isDescendant(of: view) else { return }
-        if view.superview != nil { view.detachFromSuperview() }
+        let oldWindow = view.window, newWindow = window
+        if oldWindow !== newWindow { view.forEachInSubtree { $0.willMove(toWindow: newWindow) } }
+        view.willMove(toSuperview: self)
+        if let old = view.superview {
+            old.willRemoveSubview(view)
+            view.detachFromSuperview()
+        }
         let i = max(0, min(index, subviews.count))
         subviews.insert(view, at: i)
         view.superview = self
         hierarchyDidChange(view)
+        view.didMoveToSuperview()
+        didAddSubview(view)
+        if oldWindow !== newWindow { view.forEachInSubtree { $0.didMoveToWindow() } }
+        setNeedsLayout()
+    }
+
+    /// Inserts `view` just above `siblingSubview` (on top when it is not a subview).
+    open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        let i = subviews.firstIndex { $0 === siblingSubview }.map { $0 + 1 } ?? subviews.count
+        insertSubview(view, at: i)
+    }
+
+    /// Inserts `view` just below `siblingSubview` (on top when it is not a subview).
+    open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        insertSubview(view, at: subviews.firstIndex { $0 === siblingSubview } ?? subviews.count)
     }
 
     /// Removes the view from its superview. An animator stops simulating a removed view (it
     /// is no longer in its reference view), until it is added back.
     open func removeFromSuperview() {
         guard let parent = superview else { return }
+        let oldWindow = window
+        if oldWindow != nil { forEachInSubtree { $0.willMove(toWindow: nil) } }
+        willMove(toSuperview: nil)
+        parent.willRemoveSubview(self)
         detachFromSuperview()
         parent.hierarchyDidChange(self)
+        didMoveToSuperview()
+        if oldWindow != nil { forEachInSubtree { $0.didMoveToWindow() } }
+        parent.setNeedsLayout()
+    }
+
+    /// Called before the view moves to `newSuperview` (nil: removed). Override point.
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    /// Called after the view moved to a new superview (or was removed). Override point.
+    open func didMoveToSuperview() {}
+    /// Called before the view's hierarchy enters or leaves a window. Override point.
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    /// Called after the view's hierarchy entered or left a window. Override point.
+    open func didMoveToWindow() {}
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    /// The window the view is in, if any.
+    open var window: UIWindow? {
+        var current: UIView? = self
+        while let v = current {
+            if let window = v as? UIWindow { return window }
+            current = v.superview
+        }
+        return nil
+    }
+
+    /// The top of this view's hierarchy (the window, when it is in one).
+    var rootAncestor: UIView {
+        var v = self
+        while let parent = v.superview { v = parent }
+        return v
+    }
+
+    func forEachInSubtree(_ body: (UIView) -> Void) {
+        body(self)
+        for child in subviews { child.forEachInSubtree(body) }
     }
 
     open func bringSubviewToFront(_ view: UIView) {
@@ -211,6 +292,157 @@ open class UIView: NSObject, UIDynamicItem {
             v.dynamicAnimatorClock?.viewHierarchyDidChange(view)
             current = v.superview
         }
+    }
+
+    // MARK: Responder chain
+
+    /// The view controller whose root view this is, else the superview.
+    open override var next: UIResponder? {
+        if let viewController { return viewController }
+        return superview
+    }
+
+    // MARK: Hit-testing
+
+    /// The farthest descendant (or this view) that contains `point` (in this view's
+    /// coordinates) and takes touches: hidden views, views with alpha under 0.01 and views
+    /// with user interaction disabled are skipped with their subviews; later subviews are
+    /// on top.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, self.point(inside: point, with: event) else {
+            return nil
+        }
+        for child in subviews.reversed() {
+            if let hit = child.hitTest(child.convert(point, from: self), with: event) { return hit }
+        }
+        return self
+    }
+
+    /// Whether `point` (this view's coordinates) is inside the view: its bounds.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        bounds.contains(point)
+    }
+
+    // MARK: Coordinates
+
+    /// `point` of this view's coordinates in `view`'s (nil: the window's, or the root's).
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        let p = toRoot(point)
+        guard let view else { return p }
+        return view.fromRoot(p)
+    }
+
+    /// `point` of `view`'s coordinates (nil: the window's) in this view's.
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        fromRoot(view?.toRoot(point) ?? point)
+    }
+
+    /// `rect` of this view's coordinates in `view`'s: the box around its converted corners.
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        Self.box([
+            convert(CGPoint(x: rect.minX, y: rect.minY), to: view), convert(CGPoint(x: rect.maxX, y: rect.minY), to: view),
+            convert(CGPoint(x: rect.maxX, y: rect.maxY), to: view), convert(CGPoint(x: rect.minX, y: rect.maxY), to: view),
+        ])
+    }
+
+    /// `rect` of `view`'s coordinates in this view's.
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        Self.box([
+            convert(CGPoint(x: rect.minX, y: rect.minY), from: view),
+            convert(CGPoint(x: rect.maxX, y: rect.minY), from: view),
+            convert(CGPoint(x: rect.maxX, y: rect.maxY), from: view),
+            convert(CGPoint(x: rect.minX, y: rect.maxY), from: view),
+        ])
+    }
+
+    // MARK: Gesture recognisers
+
+    /// The recognisers attached to the view (nil when there are none, as in UIKit).
+    open var gestureRecognizers: [UIGestureRecognizer]? {
+        get { attachedRecognizers.isEmpty ? nil : attachedRecognizers }
+        set {
+            for recognizer in attachedRecognizers { removeGestureRecognizer(recognizer) }
+            for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+        }
+    }
+
+    /// Attaches `gestureRecognizer` (moving it from another view if it was on one).
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        if let old = gestureRecognizer.view, old !== self { old.removeGestureRecognizer(gestureRecognizer) }
+        guard !attachedRecognizers.contains(where: { $0 === gestureRecognizer }) else { return }
+        attachedRecognizers.append(gestureRecognizer)
+        gestureRecognizer.view = self
+    }
+
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard attachedRecognizers.contains(where: { $0 === gestureRecognizer }) else { return }
+        attachedRecognizers.removeAll { $0 === gestureRecognizer }
+        gestureRecognizer.view = nil
+    }
+
+    /// Whether a recogniser attached to this view (or one of its ancestors, for the touches
+    /// in it) may begin. Override point; UIKit's default is true.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
+    // MARK: Layout and drawing
+
+    /// Marks the view for layout: `layoutSubviews()` runs at the next layout pass (after a
+    /// delivered event or a clock advance in a window, or at `layoutIfNeeded()`).
+    open func setNeedsLayout() { needsLayout = true }
+
+    /// Lays out this view and its subviews now where they need it.
+    open func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            viewController?.viewWillLayoutSubviews()
+            layoutSubviews()
+            viewController?.viewDidLayoutSubviews()
+        }
+        for child in subviews { child.layoutIfNeeded() }
+    }
+
+    /// Override point: place the subviews. UIKit's own does nothing without constraints.
+    open func layoutSubviews() {}
+
+    /// Marks the view for drawing: `draw(_:)` runs at the next display pass of its window.
+    open func setNeedsDisplay() { needsDisplay = true }
+    open func setNeedsDisplay(_ invalidRect: CGRect) { needsDisplay = true }
+
+    /// Override point: draw the view's content (headless, nothing is rasterised; paths a
+    /// view fills or strokes are kept by the path).
+    open func draw(_ rect: CGRect) {}
+
+    /// The size that fits the view's content: its current size (no intrinsic content).
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+    open func sizeToFit() {
+        let size = sizeThatFits(bounds.size)
+        bounds = CGRect(origin: bounds.origin, size: size)
+    }
+
+    /// The tint: the view's own, else its superview's, else the system blue.
+    open var tintColor: UIColor! {
+        get { storedTintColor ?? superview?.tintColor ?? .systemBlue }
+        set {
+            storedTintColor = newValue
+            forEachInSubtree { $0.tintColorDidChange() }
+        }
+    }
+
+    open func tintColorDidChange() {}
+
+    /// The insets of the safe area. The headless screen has no status bar, notch or home
+    /// indicator, so they are zero, plus the view controller's `additionalSafeAreaInsets`.
+    open var safeAreaInsets: UIEdgeInsets { viewController?.additionalSafeAreaInsets ?? .zero }
+    open func safeAreaInsetsDidChange() {}
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+
+    /// Draws views marked with `setNeedsDisplay()` (the window's display pass).
+    func displayIfNeeded() {
+        if needsDisplay, !isHidden {
+            needsDisplay = false
+            draw(bounds)
+        }
+        for child in subviews { child.displayIfNeeded() }
     }
 
     static func frame(center: CGPoint, bounds: CGRect, transform: CGAffineTransform) -> CGRect {
