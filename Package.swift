@@ -8,6 +8,30 @@
 //   LoadWire (client-side WebSocket framing on raw sockets, no NIO) → newtons-load
 import PackageDescription
 
+#if os(Linux) && arch(x86_64)
+import Foundation
+#endif
+
+/// Whether the engine is built for AVX2: on an x86-64 host with AVX2 and FMA (every x86
+/// server CPU since 2013) its contact solver runs eight lanes wide (NEWTONS_WIDE_LANES, in
+/// every configuration, so the tests check what runs) and release builds compile its SIMD
+/// code to the three-operand AVX encodings, as Box2D v3's BOX2D_AVX2 build does. This follows
+/// the machine that builds, like `-march=native`, so a binary built here runs here; set
+/// NEWTONS_PORTABLE=1 to leave it out. It changes no result: the lanes are independent, and
+/// Swift never contracts a multiply and an add into one FMA.
+let engineBuildsForAVX2: Bool = {
+    #if os(Linux) && arch(x86_64)
+    guard ProcessInfo.processInfo.environment["NEWTONS_PORTABLE"] == nil,
+        let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+        let flagsLine = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
+    else { return false }
+    let flags = Set(flagsLine.split(separator: " ").map(String.init))
+    return ["avx2", "fma", "bmi2", "movbe"].allSatisfy(flags.contains)
+    #else
+    return false
+    #endif
+}()
+
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6)
 ]
@@ -18,6 +42,7 @@ let package = Package(
     products: [
         .library(name: "UIKitDynamics", targets: ["UIKitDynamics"]),
         .library(name: "Lessons", targets: ["Lessons"]),
+        .library(name: "LiveSwift", targets: ["LiveSwift"]),
         .library(name: "NewtonsClient", targets: ["NewtonsClient"]),
         .library(name: "DynamicsTesting", targets: ["DynamicsTesting"]),
         .executable(name: "newtons", targets: ["newtons"]),
@@ -32,6 +57,8 @@ let package = Package(
         // Already in the graph through websocket-kit: SHA-1 for the load generator's upgrade,
         // HMAC-SHA256 for the cluster's class codes and keys.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // The Swift project's own parser, for lessons run from their source (LiveSwift).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         // The rigid-body engine, in physics vocabulary (metres, kilograms, seconds).
@@ -40,13 +67,30 @@ let package = Package(
         // pyramid step. Debug builds keep them; the engine's state is never shared across threads.
         .target(
             name: "Physics2D",
-            swiftSettings: swiftSettings + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+            swiftSettings: swiftSettings + [
+                .unsafeFlags(
+                    ["-enforce-exclusivity=unchecked"] + (engineBuildsForAVX2 ? ["-target-cpu", "haswell"] : []),
+                    .when(configuration: .release)),
+                .unsafeFlags(engineBuildsForAVX2 ? ["-D", "NEWTONS_WIDE_LANES"] : []),
+            ]),
         // Apple's UIKit Dynamics API on top of the engine.
         .target(name: "UIKitDynamics", dependencies: ["Physics2D"], swiftSettings: swiftSettings),
         // The tutorial lessons and extra rooms, written against UIKitDynamics only.
         .target(
             name: "Lessons", dependencies: ["UIKitDynamics"], swiftSettings: swiftSettings,
             plugins: [.plugin(name: "EmbedLessonSources")]),
+        // Lessons run from their Swift source: swift-syntax parses, a sandboxed interpreter runs
+        // the tutorial's view controller against UIKitDynamics (no compiler at run time).
+        .target(
+            name: "LiveSwift",
+            dependencies: [
+                "Lessons",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+            ],
+            swiftSettings: swiftSettings),
         // libwebsockets from Debian's libwebsockets-dev, with a header of inline helpers for its macros.
         .systemLibrary(
             name: "CLibWebSockets", pkgConfig: "libwebsockets",
@@ -66,7 +110,7 @@ let package = Package(
         .target(
             name: "RoomServer",
             dependencies: [
-                "Lessons", "CLibWebSockets", "CEpoll", "CFrameGuard",
+                "Lessons", "LiveSwift", "CLibWebSockets", "CEpoll", "CFrameGuard",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -102,7 +146,7 @@ let package = Package(
         .executableTarget(
             name: "newtons",
             dependencies: [
-                "RoomServer", "Lessons", "LessonFixtures", "DynamicsTesting",
+                "RoomServer", "Lessons", "LessonFixtures", "LiveSwift", "DynamicsTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -115,7 +159,8 @@ let package = Package(
         .testTarget(
             name: "UIKitDynamicsTests", dependencies: ["UIKitDynamics", "DynamicsTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "DynamicsTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "RoomServerTests", dependencies: ["RoomServer"], swiftSettings: swiftSettings),
+        .testTarget(name: "LiveSwiftTests", dependencies: ["LiveSwift", "Lessons", "DynamicsTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "RoomServerTests", dependencies: ["RoomServer", "LiveSwift"], swiftSettings: swiftSettings),
         .testTarget(name: "LoadWireTests", dependencies: ["LoadWire"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ProtocolTests", dependencies: ["NewtonsClient", "RoomServer", "DynamicsTesting"], swiftSettings: swiftSettings),

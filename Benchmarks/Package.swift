@@ -20,6 +20,14 @@ let package = Package(
                 .product(name: "DynamicsTesting", package: "newtons"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Each lesson's step compiled beside the same lesson interpreted from its source (LiveSwift).
+        .executableTarget(
+            name: "live-bench",
+            dependencies: [
+                .product(name: "Lessons", package: "newtons"),
+                .product(name: "LiveSwift", package: "newtons"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         // Microseconds and heap allocations per step of each lesson's scene (package-benchmark).
         .executableTarget(
             name: "LessonScenes",

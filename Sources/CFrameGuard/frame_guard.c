@@ -1,9 +1,12 @@
-// See CFrameGuard.h. Only the service thread watches sockets and reads them through lws; other
-// threads' reads pass straight through (their descriptors are not watched).
+// See CFrameGuard.h. Each worker's service thread watches the sockets it adopted and reads them
+// through lws; other threads' reads pass straight through (their descriptors are not watched).
+// A socket is read only by the worker that owns it, so the unmasked sockets found by a read are
+// queued for that thread alone (thread-local): each worker takes its own.
 #define _GNU_SOURCE
 #include "CFrameGuard.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -37,8 +40,9 @@ struct stream {
 
 static struct stream *streams;
 static int stream_count;
-static int pending[1024];
-static int pending_count;
+static _Thread_local int pending[1024];
+static _Thread_local int pending_count;
+static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const char upgrade_header[] = "sec-websocket-key:";
 
@@ -52,9 +56,16 @@ void *volatile newtons_frame_guard_wrappers[2];
 void newtons_frame_guard_init(int limit) {
     newtons_frame_guard_wrappers[0] = (void *)recv;
     newtons_frame_guard_wrappers[1] = (void *)SSL_read;
-    if (streams || limit <= 0) return;
-    streams = calloc((size_t)limit, sizeof(struct stream));
-    if (streams) stream_count = limit;
+    // Every worker's server calls this; the table is made once, before any of them reads.
+    pthread_mutex_lock(&init_lock);
+    if (!streams && limit > 0) {
+        struct stream *table = calloc((size_t)limit, sizeof(struct stream));
+        if (table) {
+            stream_count = limit;
+            streams = table;
+        }
+    }
+    pthread_mutex_unlock(&init_lock);
 }
 
 static struct stream *watched(int fd) {

@@ -182,3 +182,47 @@ public func stateHash(of items: [UIDynamicItem]) -> UInt64 {
 public func rotationAngle(of item: UIDynamicItem) -> CGFloat {
     atan2(item.transform.b, item.transform.a)
 }
+
+/// An item whose collision outline is an ellipse inscribed in its bounds.
+public final class EllipseView: UIView {
+    public override var collisionBoundsType: UIDynamicItemCollisionBoundsType { .ellipse }
+}
+
+extension DynamicsScenes {
+    /// The rain of BENCHMARKS.md: `count` items, boxes and ellipses in turn (sizes 16 to 28
+    /// points, some ellipses round, most not), in rows above an open box 1,200 points wide
+    /// (the reference bounds' floor and sides, 3,000 points tall), all falling at once under
+    /// the default gravity with friction 0.4 and elasticity 0.1, into a pile at the bottom: the
+    /// broad phase and the narrow phase of mixed shapes under constant change. Items in
+    /// creation order, lowest row first.
+    public static func rain(count: Int) -> DynamicsScene {
+        let width: CGFloat = 1200, height: CGFloat = 3000
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: width, height: height))
+        let animator = UIDynamicAnimator(referenceView: view)
+        let perRow = 40
+        let spacing = width / CGFloat(perRow)
+        var items: [UIView] = []
+        for i in 0..<max(0, count) {
+            let row = i / perRow, column = i % perRow
+            // Sizes and offsets vary by a fixed pattern, so the rain is the same every run.
+            let w = 16 + CGFloat((i * 7) % 13)
+            let h = i % 5 == 1 ? w : 16 + CGFloat((i * 11) % 13)
+            let x = (CGFloat(column) + 0.5) * spacing + CGFloat((i * 5) % 7) - 3
+            let y = height - 600 - CGFloat(row) * spacing
+            let frame = CGRect(x: x - w / 2, y: y - h / 2, width: w, height: h)
+            let item = i % 2 == 0 ? UIView(frame: frame) : EllipseView(frame: frame)
+            item.transform = CGAffineTransform(rotationAngle: CGFloat(i % 9) * 0.2)
+            view.addSubview(item)
+            items.append(item)
+        }
+        let collision = UICollisionBehavior(items: items)
+        collision.translatesReferenceBoundsIntoBoundary = true
+        let material = UIDynamicItemBehavior(items: items)
+        material.friction = 0.4
+        material.elasticity = 0.1
+        animator.addBehavior(UIGravityBehavior(items: items))
+        animator.addBehavior(collision)
+        animator.addBehavior(material)
+        return DynamicsScene(view: view, animator: animator, items: items)
+    }
+}

@@ -217,4 +217,12 @@ public protocol Lesson: AnyObject {
 
     /// Events since the last call, oldest first.
     func drainEvents() -> [LessonEvent]
+
+    /// Velocities, forces by behaviour, contacts and line tensions of the last step. Only
+    /// computed when a client asked for them; a lesson without an animator has none.
+    var measurements: LessonMeasurements { get }
+}
+
+extension Lesson {
+    public var measurements: LessonMeasurements { .empty }
 }

@@ -54,6 +54,8 @@ public struct StateFrame: Sendable, Equatable {
     }
 
     public let paused: Bool
+    /// Flags bit 1: the frame shows a past moment of the room's recording.
+    public let past: Bool
     public let sequence: UInt32
     public let time: Float
     public let items: [Item]
@@ -66,6 +68,7 @@ public struct StateFrame: Sendable, Equatable {
         let lineCount = header.lineCount
         guard bytes.count == 16 + 16 * (itemCount + lineCount) else { return nil }
         paused = header.paused
+        past = header.past
         sequence = header.sequence
         time = header.time
         var items: [Item] = []
@@ -93,9 +96,110 @@ public struct StateFrame: Sendable, Equatable {
     public func item(_ id: Int) -> Item? { items.first { $0.id == id } }
 }
 
+/// An overlay frame (kind 2, docs/protocol.md "Overlay data"): sent only to a client that
+/// asked with `overlay`. Forces are UIKit Newtons by source name, velocities points/s.
+public struct OverlayFrame: Sendable, Equatable {
+    public static let sources = ["gravity", "push", "snap", "attachment", "spring", "field", "collision"]
+
+    public struct Item: Sendable, Equatable {
+        public let id: Int
+        /// Names of the behaviours holding the item (`sources`, and `item` for an item behaviour).
+        public let behaviors: [String]
+        public let velocity: (x: Float, y: Float)?
+        public let angularVelocity: Float?
+        public let mass: Float?
+        public let forces: [String: (x: Float, y: Float)]
+
+        public static func == (a: Item, b: Item) -> Bool {
+            a.id == b.id && a.behaviors == b.behaviors && a.velocity?.x == b.velocity?.x && a.velocity?.y == b.velocity?.y
+                && a.angularVelocity == b.angularVelocity && a.mass == b.mass
+                && a.forces.mapValues { [$0.x, $0.y] } == b.forces.mapValues { [$0.x, $0.y] }
+        }
+    }
+
+    public struct Contact: Sendable, Equatable {
+        public let item: Int
+        /// The other item's id, or nil for a boundary.
+        public let other: Int?
+        public let x, y, normalX, normalY, forceX, forceY: Float
+    }
+
+    public struct Line: Sendable, Equatable {
+        public let tension: Float
+        public let springEnergy: Float
+    }
+
+    /// The kinds carried: `velocity`, `forces`, `contacts`.
+    public let kinds: [String]
+    public let sequence: UInt32
+    public let time: Float
+    public let items: [Item]
+    public let contacts: [Contact]
+    public let lines: [Line]
+
+    /// Decodes an overlay frame; nil when the bytes are not a well-formed kind-2 frame.
+    public init?(_ bytes: [UInt8]) {
+        guard bytes.count >= 16, bytes[0] == 2 else { return nil }
+        let flags = bytes[1]
+        kinds = ["velocity", "forces", "contacts"].enumerated().filter { flags & (1 << $0.offset) != 0 }.map(\.element)
+        let itemCount = Int(readU16(bytes, 2)), contactCount = Int(readU16(bytes, 4)), lineCount = Int(readU16(bytes, 6))
+        sequence = UInt32(readU16(bytes, 8)) | UInt32(readU16(bytes, 10)) << 16
+        time = readF32(bytes, 12)
+        var offset = 16
+        var items: [Item] = []
+        for _ in 0..<itemCount {
+            guard offset + 4 <= bytes.count else { return nil }
+            let id = Int(readU16(bytes, offset))
+            let behaviorBits = bytes[offset + 2], mask = bytes[offset + 3]
+            offset += 4
+            var behaviors = Self.sources.enumerated().filter { behaviorBits & (1 << $0.offset) != 0 }.map(\.element)
+            if behaviorBits & 0x80 != 0 { behaviors.append("item") }
+            var velocity: (x: Float, y: Float)?
+            var angular: Float?, mass: Float?
+            if flags & 1 != 0 {
+                guard offset + 16 <= bytes.count else { return nil }
+                velocity = (readF32(bytes, offset), readF32(bytes, offset + 4))
+                angular = readF32(bytes, offset + 8)
+                mass = readF32(bytes, offset + 12)
+                offset += 16
+            }
+            var forces: [String: (x: Float, y: Float)] = [:]
+            for (bit, source) in Self.sources.enumerated() where mask & (1 << bit) != 0 {
+                guard offset + 8 <= bytes.count else { return nil }
+                forces[source] = (readF32(bytes, offset), readF32(bytes, offset + 4))
+                offset += 8
+            }
+            items.append(
+                Item(id: id, behaviors: behaviors, velocity: velocity, angularVelocity: angular, mass: mass, forces: forces))
+        }
+        guard bytes.count == offset + 28 * contactCount + 8 * lineCount else { return nil }
+        var contacts: [Contact] = []
+        for _ in 0..<contactCount {
+            let other = Int(readU16(bytes, offset + 2))
+            contacts.append(
+                Contact(
+                    item: Int(readU16(bytes, offset)), other: other == 0 ? nil : other, x: readF32(bytes, offset + 4),
+                    y: readF32(bytes, offset + 8), normalX: readF32(bytes, offset + 12), normalY: readF32(bytes, offset + 16),
+                    forceX: readF32(bytes, offset + 20), forceY: readF32(bytes, offset + 24)))
+            offset += 28
+        }
+        var lines: [Line] = []
+        for _ in 0..<lineCount {
+            lines.append(Line(tension: readF32(bytes, offset), springEnergy: readF32(bytes, offset + 4)))
+            offset += 8
+        }
+        self.items = items
+        self.contacts = contacts
+        self.lines = lines
+    }
+
+    public func item(_ id: Int) -> Item? { items.first { $0.id == id } }
+}
+
 /// The 16-byte header of a state frame, read without decoding the items (cheap, for load tests).
 public struct StateFrameHeader: Sendable, Equatable {
     public let paused: Bool
+    public let past: Bool
     public let itemCount: Int
     public let lineCount: Int
     public let sequence: UInt32
@@ -107,6 +211,7 @@ public struct StateFrameHeader: Sendable, Equatable {
         func byte(_ offset: Int) -> UInt8 { bytes[bytes.index(start, offsetBy: offset)] }
         guard byte(0) == 1 else { return nil }
         paused = byte(1) & 1 != 0
+        past = byte(1) & 2 != 0
         itemCount = Int(byte(2)) | Int(byte(3)) << 8
         lineCount = Int(byte(4)) | Int(byte(5)) << 8
         sequence = UInt32(byte(8)) | UInt32(byte(9)) << 8 | UInt32(byte(10)) << 16 | UInt32(byte(11)) << 24
@@ -129,6 +234,8 @@ private func readF32(_ bytes: [UInt8], _ offset: Int) -> Float {
 public enum ClientEvent: Sendable, Equatable {
     case message(ServerMessage)
     case frame(StateFrame)
+    /// An overlay frame (only after an `overlay` request).
+    case overlay(OverlayFrame)
     /// The connection closed; the code the server sent, if any.
     case closed(code: Int?)
 

@@ -61,6 +61,8 @@ public final class NewtonsClient: @unchecked Sendable {
         public var onFrameHeader: (@Sendable (StateFrameHeader, Int) -> Void)?
         /// Decode frames into `ClientEvent.frame` (turn off for load tests).
         public var decodeFrames = true
+        /// Called with the bytes of every binary frame as it arrives (to compare exact bytes).
+        public var onBinary: (@Sendable ([UInt8]) -> Void)?
 
         public init(host: String = "127.0.0.1", port: Int = 8080) {
             self.host = host
@@ -154,8 +156,13 @@ public final class NewtonsClient: @unchecked Sendable {
             if let onFrameHeader = self.options.onFrameHeader, let header = StateFrameHeader(view) {
                 onFrameHeader(header, view.count)
             }
-            guard self.options.decodeFrames, let frame = StateFrame(Array(view)) else { return }
-            self.deliver(.frame(frame))
+            self.options.onBinary?(Array(view))
+            guard self.options.decodeFrames else { return }
+            if let frame = StateFrame(Array(view)) {
+                self.deliver(.frame(frame))
+            } else if let overlay = OverlayFrame(Array(view)) {
+                self.deliver(.overlay(overlay))
+            }
         }
         socket.onClose.whenComplete { [weak self] _ in
             guard let self else { return }
@@ -285,6 +292,16 @@ public final class NewtonsClient: @unchecked Sendable {
         try await waitForMessage("error", timeout: timeout) { $0.errorCode == code }
     }
 
+    /// Waits for the next overlay frame matching `condition` (after an `overlay` request).
+    public func waitForOverlay(
+        timeout: Duration = .seconds(5), where condition: (OverlayFrame) -> Bool = { _ in true }
+    ) async throws -> OverlayFrame {
+        try await waitFor("an overlay frame", timeout: timeout) { event in
+            guard case .overlay(let overlay) = event, condition(overlay) else { return nil }
+            return overlay
+        }
+    }
+
     /// Waits for the next state frame matching `condition`.
     public func waitForFrame(
         timeout: Duration = .seconds(5), where condition: (StateFrame) -> Bool = { _ in true }
@@ -376,10 +393,17 @@ public final class NewtonsClient: @unchecked Sendable {
         try await send("claim", ["key": key])
     }
 
-    /// An instructor's `control`: `pause`, `resume`, `step`, `lock`, `unlock`, `give`, `lesson`.
-    public func control(_ action: String, lesson: String? = nil, member: Int?? = nil) async throws {
+    /// An instructor's `control`: `pause`, `resume`, `step` (`ticks`), `speed` (`value`), `seek`
+    /// (`time`), `play`, `live`, `lock`, `unlock`, `give`, `lesson`.
+    public func control(
+        _ action: String, lesson: String? = nil, member: Int?? = nil, value: Double? = nil, time: Double? = nil,
+        ticks: Int? = nil
+    ) async throws {
         var fields: [String: any Sendable] = ["action": action]
         if let lesson { fields["lesson"] = lesson }
+        if let value { fields["value"] = value }
+        if let time { fields["time"] = time }
+        if let ticks { fields["ticks"] = ticks }
         if let member { fields["member"] = member.map { $0 as any Sendable } ?? NSNull() }
         try await send("control", fields)
     }

@@ -5,6 +5,8 @@ public struct ServerConfiguration: Sendable {
     public var port = 8080
     /// Folder of the web page.
     public var webRoot = "web"
+    /// Folder of the browser libraries served under `/lib/` (Debian's libjs-* packages).
+    public var webLibraries = "/usr/share/javascript"
     /// PEM certificate and key: both or neither. With them the server speaks only TLS.
     public var tlsCertificate: String?
     public var tlsKey: String?

@@ -206,6 +206,28 @@ final class LoadRun {
         return bytes
     }
 
+    // MARK: Overlays
+
+    /// Opens a room of `lesson` (a tutorial lesson that moves, then settles) with one client
+    /// that asks for every overlay at the full rate (or for nothing), and returns the
+    /// state-frame and overlay-frame bytes (headers included) it gets until the lesson rests,
+    /// and the state frames they came with: what seeing the physics costs one client.
+    func bytesWithOverlays(lesson: String, asking: Bool = true) throws(LoadError) -> (state: Int, overlay: Int, frames: Int) {
+        let probe = try start(query: [("lesson", lesson), ("name", "load-overlays")], wantsRoomCode: false)
+        run(seconds: 10, pinging: false) { probe.welcomed || probe.state == .closed }
+        guard probe.welcomed else { throw LoadError("no welcome in \(lesson) (\(probe.failure ?? "connected"))") }
+        if asking { probe.send(text: #"{"type":"overlay","want":["velocity","forces","contacts"],"rate":60}"#) }
+        probe.resetCounters()
+        probe.watchesRest = true
+        run(seconds: 20, pinging: false) { probe.sawRest || probe.state == .closed }
+        let result = (probe.frameBytes, probe.overlayBytes, probe.frames)
+        probe.closeGracefully()
+        guard probe.sawRest, (result.1 > 0) == asking, result.2 > 0 else {
+            throw LoadError("\(lesson) with overlays: no rest or no overlay frames (\(probe.lastError ?? "no error"))")
+        }
+        return result
+    }
+
     func closeAll() {
         for client in clients { client.closeGracefully() }
     }

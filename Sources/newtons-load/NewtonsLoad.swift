@@ -30,7 +30,7 @@ struct Settings {
     /// Milliseconds between rounds of the event loop (0: block in epoll until something arrives).
     var pollMilliseconds = 1.0
     /// The floor's halves (SendFloor): a bare sender, or its reader.
-    enum Mode { case server, floorSend, floorReceive, fuzz }
+    enum Mode { case server, floorSend, floorReceive, fuzz, overlayBytes }
     var mode = Mode.server
     /// Abusive connections per second (--fuzz).
     var fuzzRate = 1000
@@ -61,6 +61,7 @@ struct Settings {
             case "--fuzz": mode = .fuzz
             case "--fuzz-rate": fuzzRate = min(max(1, Int(value()) ?? fuzzRate), 100_000)
             case "--server-log": serverLog = value()
+            case "--overlay-bytes": mode = .overlayBytes
             case "--help", "-h":
                 print(
                     """
@@ -69,6 +70,7 @@ struct Settings {
                                         [--poll-ms MS]
                            newtons-load --floor-send | --floor-receive [--port P] [--clients N] [--seconds S]
                            newtons-load --fuzz [--port P] [--seconds S] [--fuzz-rate N] [--server-log FILE] [--lesson ID]
+                           newtons-load --overlay-bytes [--port P]
                     Opens N clients over R class rooms of LESSON (one that never rests), C upgrades at
                     once, measures for S s. One thread: pin it to a core of its own (taskset). It takes
                     what arrived every MS milliseconds (default 1; 0 blocks in epoll instead).
@@ -79,6 +81,8 @@ struct Settings {
                     messages, huge and non-finite values, half-open sockets, floods, slow readers) from
                     127.0.0.2 and up, while two innocent clients in different rooms time the longest gap
                     between their frames; prints that gap, the server's tick p99 and the log's growth.
+                    --overlay-bytes: only the bytes one client gets from the collision lesson, asking
+                    for nothing and for every overlay (also printed at the end of a server run).
                     """)
                 exit(0)
             default:
@@ -108,11 +112,31 @@ struct NewtonsLoad {
                     port: settings.port, clients: settings.clients, seconds: settings.seconds, warmup: settings.warmup)
             case .floorReceive: try SendFloor.receive(port: settings.port, clients: settings.clients)
             case .fuzz: try FuzzRun(settings: settings).run()
+            case .overlayBytes:
+                let run = LoadRun(settings: settings)
+                try overlayBytes(run)
+                run.closeAll()
             }
         } catch {
             FileHandle.standardError.write(Data("newtons-load: \(error)\n".utf8))
             exit(1)
         }
+    }
+
+    /// Seeing the physics: a two-item tutorial lesson (collision: gravity, the floor, its
+    /// contacts) with every overlay asked for at 60/s, beside the same lesson asking nothing,
+    /// per second of frames while it moves (headers included).
+    static func overlayBytes(_ run: LoadRun) throws(LoadError) {
+        let plain = try run.bytesWithOverlays(lesson: "collision", asking: false)
+        let overlays = try run.bytesWithOverlays(lesson: "collision")
+        let plainSeconds = Double(plain.frames) / 60
+        let movingSeconds = Double(overlays.frames) / 60
+        say(
+            "server bytes_per_client_per_s collision asking_nothing=\(Int(Double(plain.state) / plainSeconds)) bar<=3000 (two items)"
+        )
+        say(
+            "server bytes_per_client_per_s collision every_overlay=\(Int(Double(overlays.state + overlays.overlay) / movingSeconds)) state=\(Int(Double(overlays.state) / movingSeconds)) overlay=\(Int(Double(overlays.overlay) / movingSeconds)) over \(overlays.frames) frames (velocity+forces+contacts at 60/s)"
+        )
     }
 
     static func measure(_ settings: Settings) throws(LoadError) {
@@ -204,6 +228,8 @@ struct NewtonsLoad {
         // At rest: a lesson that settles sends nothing.
         let rest = try run.bytesAtRest(lesson: settings.restingLesson, seconds: 3)
         say("server bytes_per_client_per_s at_rest=\(Int(Double(rest) / 3)) bar=0")
+
+        try overlayBytes(run)
 
         run.closeAll()
     }

@@ -49,6 +49,8 @@ final class RawWebSocket {
     // What it saw. The counters are for the current window; the rest since it connected.
     var frames = 0
     var frameBytes = 0
+    /// Wire bytes of overlay frames (kind 2), which only come after an `overlay` request.
+    var overlayBytes = 0
     var gaps = 0
     private var lastSequence: UInt32 = 0
     private var hasSequence = false
@@ -250,6 +252,10 @@ final class RawWebSocket {
     /// A state frame: counted with its wire size; its sequence number checked for gaps.
     @inline(__always)
     private func frame(_ payload: UnsafeRawBufferPointer, wireSize: Int) {
+        if payload.first == 2 {
+            overlayBytes += wireSize
+            return
+        }
         guard let sequence = StatePeek.sequence(payload) else { return }
         frames += 1
         if kernelTimestamps, readArrival > 0 {
@@ -296,6 +302,12 @@ final class RawWebSocket {
     func ping() {
         guard state == .open else { return }
         send(ClientFrame.ping(id: monotonicNanoseconds(), maskKey: maskKey()))
+    }
+
+    /// Sends one JSON text message (the protocol's `overlay` request).
+    func send(text: String) {
+        guard state == .open else { return }
+        send(ClientFrame.encode(opcode: WebSocketOpcode.text, payload: Array(text.utf8), maskKey: maskKey()))
     }
 
     /// Sends at once what the socket takes; queues the rest and watches for writes.
@@ -362,6 +374,7 @@ final class RawWebSocket {
     func resetCounters() {
         frames = 0
         frameBytes = 0
+        overlayBytes = 0
         gaps = 0
     }
 }

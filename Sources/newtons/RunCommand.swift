@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Lessons
+import LiveSwift
 
 /// `newtons run`: one lesson, headless, printing its items' states as JSON lines.
 struct RunCommand: ParsableCommand {
@@ -17,10 +18,16 @@ struct RunCommand: ParsableCommand {
               newtons run push --seconds 3 --push 250,333
               newtons run attachment --seconds 2 --drag 187,200:300,400@0.5
               newtons run properties --seconds 4 --set elasticity=0.5 --final
+              newtons run --source MyLesson.swift --seconds 2 --tap 120,300
+            With --source the lesson is read from a Swift file (a UIViewController subclass, as the
+            lessons' own code) and interpreted; errors print as the Swift compiler prints them.
             """)
 
-    @Argument(help: "The lesson's id (see `newtons lessons`).")
-    var lesson: String
+    @Argument(help: "The lesson's id (see `newtons lessons`); not with --source.")
+    var lesson: String?
+
+    @Option(help: ArgumentHelp("Run the lesson in this Swift file, interpreted.", valueName: "file"))
+    var source: String?
 
     @Option(help: "Simulated seconds to run (at most 600).")
     var seconds: Double = 3
@@ -47,9 +54,15 @@ struct RunCommand: ParsableCommand {
     var final = false
 
     func validate() throws {
-        guard LessonCatalog.lesson(withID: lesson) != nil else {
-            let ids = LessonCatalog.all.map { $0.info.id }.joined(separator: ", ")
-            throw ValidationError("no lesson named '\(lesson)'; the lessons are: \(ids)")
+        switch (lesson, source) {
+        case (nil, nil): throw ValidationError("name a lesson, or a file with --source")
+        case (_?, _?): throw ValidationError("name a lesson or a --source file, not both")
+        case (let id?, nil):
+            guard LessonCatalog.lesson(withID: id) != nil else {
+                let ids = LessonCatalog.all.map { $0.info.id }.joined(separator: ", ")
+                throw ValidationError("no lesson named '\(id)'; the lessons are: \(ids)")
+            }
+        case (nil, _?): break
         }
         guard seconds.isFinite, seconds > 0, seconds <= 600 else {
             throw ValidationError("--seconds must be a number above 0 and at most 600")
@@ -57,9 +70,29 @@ struct RunCommand: ParsableCommand {
         guard every >= 1 else { throw ValidationError("--every must be 1 or more") }
     }
 
+    /// The lesson to run: a shipped one by id, or one compiled from --source.
+    private func makeLesson() throws -> any Lesson {
+        guard let source else { return LessonCatalog.lesson(withID: lesson!)!.init() }
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw ValidationError("cannot read \(source)")
+        }
+        do {
+            let name = (source as NSString).lastPathComponent
+            return try LiveSwift.compile(source: String(decoding: data, as: UTF8.self), fileName: name).makeLesson()
+        } catch {
+            // The compiler's own form, with the path given, one line per problem.
+            let lines = error.diagnostics.map { diagnostic -> String in
+                var d = diagnostic
+                d.file = source
+                return d.description
+            }
+            FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+            throw ExitCode(1)
+        }
+    }
+
     func run() throws {
-        let type = LessonCatalog.lesson(withID: lesson)!
-        let room = type.init()
+        let room = try makeLesson()
         for setting in set {
             do {
                 try room.setParameter(setting.name, to: setting.value)
@@ -85,7 +118,7 @@ struct RunCommand: ParsableCommand {
 
         let total = step(seconds)
         var next = 0
-        if !final { emit(items: room.items, at: 0) }
+        if !final { RunOutput.emit(items: room.items, at: 0) }
         for s in 0..<total {
             while next < actions.count && actions[next].step <= s {
                 actions[next].act()
@@ -93,35 +126,10 @@ struct RunCommand: ParsableCommand {
             }
             room.advance(by: 1.0 / 60)
             let t = Double(s + 1) / 60
-            for event in room.drainEvents() { emit(event: event, at: t) }
-            if !final && (s + 1) % every == 0 { emit(items: room.items, at: t) }
+            for event in room.drainEvents() { RunOutput.emit(event: event, at: t) }
+            if !final && (s + 1) % every == 0 { RunOutput.emit(items: room.items, at: t) }
         }
-        if final || total % every != 0 { emit(items: room.items, at: Double(total) / 60) }
-    }
-
-    private func emit(items: [SceneItem], at t: Double) {
-        let objects: [[String: Any]] = items.map {
-            ["id": $0.id, "name": $0.name, "x": round3($0.center.x), "y": round3($0.center.y), "angle": round3($0.angle),
-             "alpha": round3($0.alpha)]
-        }
-        print(json(["t": round3(t), "items": objects]))
-    }
-
-    private func emit(event: LessonEvent, at t: Double) {
-        var object: [String: Any] = ["name": event.name, "text": event.text]
-        if let item = event.item { object["item"] = item }
-        if let p = event.point {
-            object["x"] = round3(p.x)
-            object["y"] = round3(p.y)
-        }
-        print(json(["t": round3(t), "event": object]))
-    }
-
-    private func round3(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
-
-    private func json(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        if final || total % every != 0 { RunOutput.emit(items: room.items, at: Double(total) / 60) }
     }
 }
 
@@ -178,4 +186,36 @@ private func parsePoint(_ text: String) -> CGPoint? {
         return nil
     }
     return CGPoint(x: x, y: y)
+}
+
+/// The JSON lines `newtons run` and `newtons replay` print.
+enum RunOutput {
+    static func emit(items: [SceneItem], at t: Double) {
+        let objects: [[String: Any]] = items.map {
+            ["id": $0.id, "name": $0.name, "x": round3($0.center.x), "y": round3($0.center.y), "angle": round3($0.angle),
+             "alpha": round3($0.alpha)]
+        }
+        print(json(["t": round3(t), "items": objects]))
+    }
+
+    static func emit(event: LessonEvent, at t: Double) {
+        var object: [String: Any] = ["name": event.name, "text": event.text]
+        if let item = event.item { object["item"] = item }
+        if let p = event.point {
+            object["x"] = round3(p.x)
+            object["y"] = round3(p.y)
+        }
+        print(json(["t": round3(t), "event": object]))
+    }
+
+    private static func round3(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+
+    private static func json(_ object: [String: Any]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func emit(lesson: String, at t: Double) {
+        print(json(["t": round3(t), "lesson": lesson]))
+    }
 }

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import LessonFixtures
 import Lessons
+import LiveSwift
 import Logging
 import RoomServer
 
@@ -26,6 +27,12 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Folder of the web page.", valueName: "dir"))
     var web = "web"
 
+    @Option(
+        help: ArgumentHelp(
+            "Folder of the browser libraries served under /lib/ (Chart.js from Debian's libjs-chart.js).",
+            valueName: "dir"))
+    var webLibs = "/usr/share/javascript"
+
     @Option(help: ArgumentHelp("PEM certificate: serve https and wss only (needs --tls-key).", valueName: "file"))
     var tlsCert: String?
 
@@ -37,6 +44,18 @@ struct ServeCommand: ParsableCommand {
             "A page origin allowed to open a WebSocket (repeatable; '*' for any). The server's own host is always allowed.",
             valueName: "origin"))
     var allowedOrigin: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Megabytes of recording each room keeps (inputs and state hashes); past it older history thins, then goes.",
+            valueName: "MB"))
+    var recordingBudget: Double = 4
+
+    @Option(
+        help: ArgumentHelp(
+            "A folder of lessons from their Swift source: each .swift file a lesson of its own in the lobby, interpreted.",
+            valueName: "dir"))
+    var lessons: String?
 
     @Option(
         help: ArgumentHelp(
@@ -91,6 +110,9 @@ struct ServeCommand: ParsableCommand {
 
     @Option(help: "Unknown rooms one address may ask for per minute.")
     var unknownRoomsPerMinute = ServerLimits().unknownRoomsPerMinute
+
+    @Option(help: "Overlay data requests one client may make per second (docs/protocol.md, Overlay data).")
+    var overlayRequestsPerSecond = ServerLimits().overlayRequestsPerSecond
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical (debug adds a line per connection).")
     var logLevel: Logger.Level = .info
@@ -156,6 +178,12 @@ struct ServeCommand: ParsableCommand {
         ] where !(value >= 0 && value < 86400) {
             throw ValidationError("\(name) must be a number of seconds from 0 to 86400")
         }
+        guard recordingBudget.isFinite, recordingBudget >= 0.05, recordingBudget <= 1024 else {
+            throw ValidationError("--recording-budget must be a number of megabytes from 0.05 to 1024")
+        }
+        guard overlayRequestsPerSecond >= 0.1, overlayRequestsPerSecond <= 1000 else {
+            throw ValidationError("--overlay-requests-per-second must be from 0.1 to 1000")
+        }
         guard maxConnectionsPerSecond > 0, maxConnectionsPerSecond < 1e9 else {
             throw ValidationError("--max-connections-per-second must be a positive number")
         }
@@ -188,6 +216,8 @@ struct ServeCommand: ParsableCommand {
         limits.instructorGraceSeconds = instructorGrace
         limits.unknownRoomDelaySeconds = unknownRoomDelay
         limits.unknownRoomsPerMinute = unknownRoomsPerMinute
+        limits.recordingBudgetBytes = Int(recordingBudget * 1024 * 1024)
+        limits.overlayRequestsPerSecond = overlayRequestsPerSecond
         limits.connectionsPerSecondPerAddress = maxConnectionsPerSecond
         limits.connectionBurstPerAddress = connectionBurst
         limits.maxQueuedBytes = maxQueuedBytes
@@ -199,6 +229,7 @@ struct ServeCommand: ParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.webRoot = web
+        configuration.webLibraries = webLibs
         configuration.tlsCertificate = tlsCert
         configuration.tlsKey = tlsKey
         configuration.allowedOrigins = allowedOrigin
@@ -209,11 +240,28 @@ struct ServeCommand: ParsableCommand {
             ?? ProcessInfo.processInfo.activeProcessorCount
 
         let withFixtures = fixtureLessons || ProcessInfo.processInfo.environment["NEWTONS_FIXTURE_LESSONS"] == "1"
-        let lessons = LessonCatalog.all + (withFixtures ? FixtureLessons.all : [])
+        let compiled = LessonCatalog.all + (withFixtures ? FixtureLessons.all : [])
         let fixtureIDs = Set(FixtureLessons.all.map { $0.info.id })
-        let directory = LessonDirectory(lessons) { lesson in
-            fixtureIDs.contains(lesson.info.id) ? FixtureLessons.code(of: lesson) : LessonCatalog.sourceCode(of: lesson)
+        var entries = compiled.map { lesson in
+            LessonDirectory.Entry(
+                lesson,
+                code: fixtureIDs.contains(lesson.info.id) ? FixtureLessons.code(of: lesson) : LessonCatalog.sourceCode(of: lesson))
         }
+        if let lessons {
+            // Every file is its own lesson; a bad one is reported and left out, never fatal.
+            let folder = LiveLessonFolder(folder: lessons)
+            for problem in folder.problems { logger.error("\(problem)") }
+            var taken = Set(entries.map(\.info.id))
+            for (i, lesson) in folder.lessons.enumerated() {
+                guard taken.insert(lesson.program.info.id).inserted else {
+                    logger.error("\(lesson.path): a lesson named '\(lesson.program.info.id)' is already served; rename the file")
+                    continue
+                }
+                entries.append(LessonDirectory.Entry(program: lesson.program, code: lesson.source, order: 1000 + i))
+                logger.info("lesson \(lesson.program.info.id) from \(lesson.path)")
+            }
+        }
+        let directory = LessonDirectory(entries: entries)
         if directory.entries.isEmpty {
             logger.warning("no lessons to serve (LessonCatalog is empty); try --fixture-lessons")
         }

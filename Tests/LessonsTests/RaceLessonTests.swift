@@ -34,4 +34,20 @@ import Testing
         lesson.run(seconds: 0.5)
         #expect(try #require(lesson.item(named: "blue square")).center.y > start.y + 50, "and the push fires again")
     }
+
+    /// Each run makes new views: they get new ids, never those of the freed views (whose
+    /// addresses a new view may take), and the names follow the new views.
+    @Test func everyRunAgainNumbersItsItemsAfreshAndNeverReusesAnId() {
+        let lesson = LessonCatalog.lesson(withID: "race")!.init()
+        var seen = Set(lesson.items.map(\.id))
+        for _ in 0..<20 {
+            lesson.tap(at: CGPoint(x: 100, y: 100))
+            lesson.advance(by: 1.0 / 60)
+            let ids = lesson.items.map(\.id)
+            #expect(ids.count == 2)
+            #expect(seen.isDisjoint(with: ids), "ids \(ids) were used before")
+            seen.formUnion(ids)
+            #expect(Set(lesson.items.map(\.name)) == ["red square", "blue square"])
+        }
+    }
 }

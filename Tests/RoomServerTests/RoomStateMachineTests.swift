@@ -115,7 +115,7 @@ struct RoomStateMachineTests {
         let room = makeRoom()
         _ = room.join(connection: 1, name: "", now: 0)
         let old = room.lesson as! FakeMovingLesson
-        #expect(types(try room.handle(.reset, from: 1, now: 0).get()) == ["event", "scene", "params", "frame"])
+        #expect(types(try room.handle(.reset, from: 1, now: 0).get()) == ["room", "event", "scene", "params", "frame"])
         #expect(room.lesson !== old)
         _ = try room.handle(.reset, from: 1, now: 0).get()
         #expect(error(room.handle(.reset, from: 1, now: 0)) == .rateLimited)
@@ -135,7 +135,7 @@ struct RoomStateMachineTests {
         _ = room.join(connection: 1, name: "T", asOpener: true, now: 0)
         _ = room.join(connection: 2, name: "S", now: 0)
         #expect(room.member(for: 1)?.role == .instructor)
-        for action in [ControlAction.pause, .resume, .step, .lock, .unlock, .give(member: 2), .lesson("fake-other")] {
+        for action in [ControlAction.pause, .resume, .step(ticks: 1), .step(ticks: -1), .speed(0.5), .seek(time: 0), .play, .live, .lock, .unlock, .give(member: 2), .lesson("fake-other")] {
             #expect(error(room.handle(.control(action), from: 2, now: 0)) == .forbidden, "\(action)")
         }
         #expect(error(room.handle(.control(.pause), from: 1, now: 0)) == nil)
@@ -153,7 +153,7 @@ struct RoomStateMachineTests {
         let time = lesson.elapsedTime
         #expect(room.tick().isEmpty)
         #expect(!room.isActive)
-        _ = try room.handle(.control(.step), from: 1, now: 0).get()
+        _ = try room.handle(.control(.step(ticks: 1)), from: 1, now: 0).get()
         #expect(room.frameSequence == paused + 1)
         #expect(abs(lesson.elapsedTime - time - 1.0 / 60) < 1e-12)
         #expect(room.tick().isEmpty)

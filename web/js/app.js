@@ -11,9 +11,11 @@ import { drawRoom, overlaysAnimating, LABEL_SECONDS } from './render.js';
 import { renderCode } from './code-view.js';
 import { Connection } from './connection.js';
 import { ParamsView, renderMembers, logEvent } from './controls.js';
-import { createRoomState, applyMessage, canGesture, keyAfterWelcome, forgetKey, roomToken } from './room-state.js';
+import { createRoomState, applyMessage, canGesture, keyAfterWelcome, forgetKey, roomToken, rememberKey } from './room-state.js';
+import { Timeline } from './timeline.js';
 import { showLobby } from './lobby.js';
 import { openClass } from './class-open.js';
+import { PhysicsView } from './physics-view.js';
 
 const NAME_KEY = 'newtons.name';
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -148,6 +150,16 @@ function startRoom(target) {
 
   let conn = null;
   const send = (m) => (conn ? conn.send(m) : false);
+  const physics = new PhysicsView({
+    before: $('[data-params-panel]'),
+    canvas,
+    state,
+    send,
+    toView: (cx, cy) => toView(fit, canvas.getBoundingClientRect(), cx, cy),
+    changed: () => {
+      dirty = true;
+    },
+  });
 
   // ---- sizing
   function resize() {
@@ -180,6 +192,7 @@ function startRoom(target) {
   let renderTime = null; // the simulation time last drawn
   function draw(now, st) {
     drawRoom(ctx, fit, state, st, { labels, ripples, now, springs: springy });
+    physics.draw(ctx, fit, st);
     draws++;
     lastStateTime = st ? st.time : null;
     if (st) renderTime = st.time;
@@ -229,7 +242,7 @@ function startRoom(target) {
   bindPointer(canvas, classifier, {
     toView: (cx, cy) => toView(fit, canvas.getBoundingClientRect(), cx, cy),
     send: sendGesture,
-    enabled: gesturesAllowed,
+    enabled: () => !physics.takesPointer && gesturesAllowed(),
   });
   // Keyboard: Enter or Space taps the centre; arrows push from a side (push lessons).
   canvas.addEventListener('keydown', (ev) => {
@@ -376,6 +389,7 @@ function startRoom(target) {
       send(msg.claim(key));
     }
     if (state.role === 'instructor' && !lessonList.length) loadLessonList();
+    physics.onWelcome();
   }
 
   function loadLessonList() {
@@ -390,6 +404,7 @@ function startRoom(target) {
   function onMessage(m) {
     const changed = applyMessage(state, m, nowS());
     if (m.type === 'welcome') onWelcome(m);
+    if (m.type === 'welcome' || changed.has('timeline') || changed.has('role')) timeline.update(state);
     if (m.type === 'scene') {
       dirty = true;
     }
@@ -406,6 +421,7 @@ function startRoom(target) {
       pendingClaim = null;
     }
     if (changed.has('event')) showEvent(state.events[state.events.length - 1]);
+    if (m.type !== 'welcome') physics.onMessage(m);
   }
 
   function onFrame(f) {
@@ -413,6 +429,8 @@ function startRoom(target) {
     feeds++;
     latest = f;
     buffer.push(f, nowS());
+    timeline.onFrame(f);
+    physics.onFrame(f);
     dirty = true;
     if (f.paused !== state.paused) {
       state.paused = f.paused;
@@ -422,6 +440,7 @@ function startRoom(target) {
 
   function onStatus(status, info) {
     body.dataset.status = status;
+    physics.onStatus(status);
     if (status === 'connecting') claimedOnThisConnection = false;
     if (status === 'live') everLive = true;
     // A frozen picture says so: greyed, with "Reconnecting…" (CSS), once the room was live.
@@ -436,11 +455,11 @@ function startRoom(target) {
       text.textContent = `Offline · retrying in ${Math.max(1, Math.round(info.retryIn / 1000))} s`;
       retry.hidden = false;
     } else text.textContent = 'Closed';
-    if (status === 'live') $('[data-overlay]').hidden = true;
+    if (status === 'live') $('[data-fatal]').hidden = true;
   }
 
   function onFatal(reason) {
-    const overlay = $('[data-overlay]');
+    const overlay = $('[data-fatal]');
     $('[data-overlay-title]').textContent = reason.code === 'unknown-room' ? 'This room is not open' : 'Disconnected';
     $('[data-overlay-text]').textContent =
       reason.code === 'unknown-room'
@@ -453,11 +472,18 @@ function startRoom(target) {
     overlay.hidden = false;
   }
 
+  const timeline = new Timeline($('[data-timeline]'), {
+    send,
+    rememberKey: (room, key) => rememberKey(session, room, key),
+    navigate: (url) => location.assign(url),
+  });
+
   conn = new Connection({
     url: () => socketURL(location, { room: target.room, lesson: target.lesson, key: target.key, name: savedName() }),
     onStatus,
     onMessage,
     onFrame,
+    onOverlay: (o) => physics.onOverlay(o),
     onFatal,
     timers: { setTimeout: (f, ms) => setTimeout(f, ms), clearTimeout: (t) => clearTimeout(t), setInterval: (f, ms) => setInterval(f, ms), clearInterval: (t) => clearInterval(t), now: () => performance.now() },
   });
@@ -534,10 +560,16 @@ function startRoom(target) {
         frames: framesReceived,
         draws,
         time: latest ? latest.time : state.time,
+        past: latest ? latest.past : false,
+        timeline: timeline.model(),
         renderTime,
       };
     },
     send: (m) => send(m),
+    /** The overlays, their newest data, the plot's latest point, the ruler and stopwatch. */
+    physics: () => physics.snapshot(),
+    /** The plot: the picked item, the quantity shown, and its latest point. */
+    plot: () => physics.snapshot().plot,
   };
 
   conn.start();

@@ -12,6 +12,7 @@
 // expired (4403), or a protocol error of the page's own is not retried.
 
 import { SUBPROTOCOL, decodeFrame, parseServerMessage, isSendable } from './protocol.js';
+import { FRAME_KIND_OVERLAY, decodeOverlayFrame } from './overlay-protocol.js';
 
 export const BACKOFF = Object.freeze({ base: 400, max: 8000, factor: 2 });
 export const PING_INTERVAL_MS = 10000;
@@ -35,15 +36,17 @@ export class Connection {
    * @param {(status: string, info?: object) => void} [o.onStatus]
    * @param {(message: object) => void} [o.onMessage] each validated JSON message
    * @param {(frame: object) => void} [o.onFrame] each decoded state frame
+   * @param {(overlay: object) => void} [o.onOverlay] each decoded overlay frame (only sent when asked for)
    * @param {(reason: {code: string, message: string}) => void} [o.onFatal] given up for good
    * @param {typeof WebSocket} [o.WebSocket]
    * @param {{setTimeout, clearTimeout, setInterval, clearInterval, now}} [o.timers]
    */
-  constructor({ url, onStatus = () => {}, onMessage = () => {}, onFrame = () => {}, onFatal = () => {}, WebSocket: WS = globalThis.WebSocket, timers = globalThis, random = Math.random }) {
+  constructor({ url, onStatus = () => {}, onMessage = () => {}, onFrame = () => {}, onOverlay = () => {}, onFatal = () => {}, WebSocket: WS = globalThis.WebSocket, timers = globalThis, random = Math.random }) {
     this.url = url;
     this.onStatus = onStatus;
     this.onMessage = onMessage;
     this.onFrame = onFrame;
+    this.onOverlay = onOverlay;
     this.onFatal = onFatal;
     this.WS = WS;
     this.timers = timers;
@@ -187,6 +190,12 @@ export class Connection {
       }
       this.onMessage(m);
     } else {
+      const kind = data instanceof ArrayBuffer && data.byteLength ? new Uint8Array(data, 0, 1)[0] : 0;
+      if (kind === FRAME_KIND_OVERLAY) {
+        const o = decodeOverlayFrame(data);
+        if (o) this.onOverlay(o);
+        return;
+      }
       const f = decodeFrame(data);
       if (f) this.onFrame(f);
     }

@@ -3,6 +3,8 @@
 // decoder. Everything that arrives is untrusted: numbers are clamped, strings cut, unknown
 // messages and fields dropped. Pure module: no DOM, no globals; node --test imports it.
 
+import { validateOverlaysMessage } from './overlay-protocol.js';
+
 export const SUBPROTOCOL = 'newtons.v1';
 export const FRAME_KIND_STATE = 1;
 export const FRAME_HEADER_BYTES = 16;
@@ -261,6 +263,25 @@ export function parseServerMessage(textData) {
   return validateServerMessage(m);
 }
 
+/**
+ * A room's `timeline` (how far its recording reaches, the moment shown, live or not, the
+ * speed), or null when the server sent none (an older server) or it is malformed.
+ */
+export function normalizeTimeline(raw) {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const from = num(raw.from, 0, 0, 1e9);
+  const to = Math.max(from, num(raw.to, from, 0, 1e9));
+  return {
+    from,
+    to,
+    at: Math.min(to, Math.max(from, num(raw.at, to, 0, 1e9))),
+    start: num(raw.start, from, 0, 1e9),
+    live: raw.live !== false,
+    speed: num(raw.speed, 1, 0.1, 1),
+    recording: raw.recording !== false,
+  };
+}
+
 export function validateServerMessage(m) {
   if (!m || typeof m !== 'object' || Array.isArray(m) || typeof m.type !== 'string') return null;
   switch (m.type) {
@@ -287,6 +308,7 @@ export function validateServerMessage(m) {
         paused: bool(m.paused),
         locked: bool(m.locked),
         controller: optionalControllerId(m.controller),
+        timeline: normalizeTimeline(m.timeline),
       };
     }
     case 'scene':
@@ -319,8 +341,12 @@ export function validateServerMessage(m) {
       if ('controller' in m) out.controller = optionalControllerId(m.controller);
       if (typeof m.lesson === 'string') out.lesson = roomToken(m.lesson);
       if (m.role === 'instructor' || m.role === 'student') out.role = m.role;
+      const timeline = normalizeTimeline(m.timeline);
+      if (timeline) out.timeline = timeline;
       return out;
     }
+    case 'overlays':
+      return validateOverlaysMessage(m);
     case 'pong':
       return { type: 'pong', id: typeof m.id === 'number' || typeof m.id === 'string' ? m.id : null };
     case 'error':
@@ -377,15 +403,15 @@ export function decodeFrame(data) {
     if (!l.every(Number.isFinite)) return null;
     lines[i] = l;
   }
-  return { seq, time, paused: (flags & 1) !== 0, items, lines };
+  return { seq, time, paused: (flags & 1) !== 0, past: (flags & 2) !== 0, items, lines };
 }
 
 /** Encodes a state frame (the inverse of decodeFrame); used by tests and the mock server. */
-export function encodeFrame({ seq = 0, time = 0, paused = false, items = [], lines = [] }) {
+export function encodeFrame({ seq = 0, time = 0, paused = false, past = false, items = [], lines = [] }) {
   const buf = new ArrayBuffer(FRAME_HEADER_BYTES + items.length * FRAME_ITEM_BYTES + lines.length * FRAME_LINE_BYTES);
   const v = new DataView(buf);
   v.setUint8(0, FRAME_KIND_STATE);
-  v.setUint8(1, paused ? 1 : 0);
+  v.setUint8(1, (paused ? 1 : 0) | (past ? 2 : 0));
   v.setUint16(2, items.length, true);
   v.setUint16(4, lines.length, true);
   v.setUint16(6, 0, true);
@@ -417,7 +443,9 @@ function pt(v) {
 }
 
 export const PAN_PHASES = Object.freeze(['began', 'changed', 'ended', 'cancelled']);
-export const CONTROL_ACTIONS = Object.freeze(['pause', 'resume', 'step', 'lock', 'unlock', 'give', 'lesson']);
+export const CONTROL_ACTIONS = Object.freeze([
+  'pause', 'resume', 'step', 'lock', 'unlock', 'give', 'lesson', 'overlay', 'speed', 'seek', 'play', 'live',
+]);
 
 export const msg = Object.freeze({
   tap: (x, y) => ({ type: 'tap', x: pt(x), y: pt(y) }),
@@ -441,6 +469,13 @@ export const msg = Object.freeze({
     const m = { type: 'control', action };
     if (action === 'lesson') m.lesson = String(extra.lesson ?? '');
     if (action === 'give') m.member = extra.member === null || extra.member === undefined ? null : Number(extra.member);
+    if (action === 'speed') m.value = Math.min(1, Math.max(0.1, Number(extra.value)));
+    if (action === 'seek') m.time = Math.max(0, Number(extra.time));
+    if (action === 'step' && extra.ticks !== undefined) m.ticks = Math.round(Number(extra.ticks));
+    if (action === 'overlay') {
+      m.overlay = String(extra.overlay ?? '');
+      m.on = extra.on === true;
+    }
     return m;
   },
   ping: (id) => ({ type: 'ping', id }),
@@ -449,7 +484,7 @@ export const msg = Object.freeze({
 /** True when a message to send is well formed (finite numbers); the page never sends NaN. */
 export function isSendable(m) {
   if (!m || typeof m !== 'object' || typeof m.type !== 'string') return false;
-  for (const k of ['x', 'y', 'dx', 'dy', 'value']) {
+  for (const k of ['x', 'y', 'dx', 'dy', 'value', 'time', 'ticks']) {
     if (k in m && !(typeof m[k] === 'number' && Number.isFinite(m[k]))) return false;
   }
   return true;

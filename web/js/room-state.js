@@ -26,6 +26,7 @@ export function createRoomState() {
     paused: false,
     locked: false,
     controller: null,
+    timeline: null,
     events: [],
     eventSeq: 0,
   };
@@ -79,6 +80,7 @@ export function applyMessage(state, m, now = 0) {
         paused: m.paused,
         locked: m.locked,
         controller: m.controller,
+        timeline: m.timeline || null,
         events,
         eventSeq,
       });
@@ -121,6 +123,10 @@ export function applyMessage(state, m, now = 0) {
       if ('paused' in m) state.paused = m.paused;
       if ('locked' in m) state.locked = m.locked;
       if ('controller' in m) state.controller = m.controller;
+      if (m.timeline) {
+        state.timeline = m.timeline;
+        changed.add('timeline');
+      }
       if (m.role && m.role !== state.role) {
         state.role = m.role;
         changed.add('role');
@@ -199,6 +205,15 @@ export function keyAfterWelcome(storage, welcome) {
     /* storage may be disabled */
   }
   return null;
+}
+
+/** Keeps the instructor key of a room this page opened some other way (an uploaded recording). */
+export function rememberKey(storage, room, key) {
+  try {
+    if (storage && room && key) storage.setItem(KEY_PREFIX + room, key);
+  } catch {
+    /* storage may be disabled */
+  }
 }
 
 /** Forgets a refused key. */

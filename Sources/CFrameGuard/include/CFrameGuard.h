@@ -21,7 +21,8 @@ void newtons_frame_guard_feed(int fd, const void *bytes, size_t count);
 void newtons_frame_guard_forget(int fd);
 /// True once the client on `fd` has sent an unmasked frame.
 bool newtons_frame_guard_unmasked(int fd);
-/// Moves up to `capacity` sockets that sent an unmasked frame since the last call into `fds`;
+/// Moves up to `capacity` sockets that sent an unmasked frame since the last call, found by this
+/// thread's reads (each worker takes its own), into `fds`;
 /// returns how many.
 int newtons_frame_guard_take_unmasked(int *fds, int capacity);
 

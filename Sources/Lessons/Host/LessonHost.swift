@@ -29,8 +29,11 @@ open class LessonHost<Controller: UIViewController> {
     public let window: UIWindow
     private let makeController: () -> Controller
 
-    private var names: [ObjectIdentifier: String] = [:]
-    private var ids: [ObjectIdentifier: Int] = [:]
+    /// Names and item ids by view. The view is held weakly and checked: a view made after
+    /// another was freed may get its address, and must not inherit its id or name (ids are
+    /// never reused in a room, and a replay must number items as the live room did).
+    private var names: [ObjectIdentifier: (view: WeakView, name: String)] = [:]
+    private var ids: [ObjectIdentifier: (view: WeakView, id: Int)] = [:]
     private var nextID = 1
     private var pendingEvents: [LessonEvent] = []
     private var parameterTable: [ParameterSpec] = []
@@ -42,7 +45,7 @@ open class LessonHost<Controller: UIViewController> {
     public private(set) var sceneVersion = 0
     public private(set) var elapsedTime: TimeInterval = 0
 
-    init(bounds: CGSize, _ makeController: @escaping () -> Controller) {
+    public init(bounds: CGSize, _ makeController: @escaping () -> Controller) {
         self.makeController = makeController
         window = UIWindow(frame: CGRect(origin: .zero, size: bounds))
         controller = makeController()
@@ -54,12 +57,12 @@ open class LessonHost<Controller: UIViewController> {
 
     /// Called on each new controller before its `viewDidLoad()`: set the values of live
     /// parameters that the scene reads while it is built.
-    func prepare(_ controller: Controller) {}
+    open func prepare(_ controller: Controller) {}
 
     /// Starts the lesson again: a fresh controller builds the scene anew (new item ids), as
     /// a student's "run again" would. Live parameters keep their values where the lesson
     /// re-applies them in `didRestart`.
-    func restart() {
+    public func restart() {
         controller = makeController()
         prepare(controller)
         window.rootViewController = controller
@@ -70,24 +73,24 @@ open class LessonHost<Controller: UIViewController> {
     }
 
     /// Called after `restart()`; lessons with live parameters apply them to the new scene.
-    func didRestart() {}
+    open func didRestart() {}
 
     /// The animator whose clock the room drives; a lesson returns its controller's.
-    var animator: UIDynamicAnimator? { nil }
+    open var animator: UIDynamicAnimator? { nil }
 
     // MARK: Naming, events, parameters
 
     /// Gives a view the name clients show (views of images are named after the image).
-    func name(_ view: UIView, _ name: String) {
-        names[ObjectIdentifier(view)] = name
+    public func name(_ view: UIView, _ name: String) {
+        names[ObjectIdentifier(view)] = (WeakView(view), name)
     }
 
     /// Queues an event for the room to send.
-    func emit(_ name: String, _ text: String, item view: UIView? = nil, at point: CGPoint? = nil) {
+    public func emit(_ name: String, _ text: String, item view: UIView? = nil, at point: CGPoint? = nil) {
         pendingEvents.append(LessonEvent(name: name, text: text, item: view.map(itemID(of:)), point: point))
     }
 
-    func addParameter(
+    public func addParameter(
         _ name: String, _ label: String, min: Double, max: Double, step: Double, get: @escaping () -> Double,
         set: @escaping (Double) -> Void
     ) {
@@ -110,7 +113,7 @@ open class LessonHost<Controller: UIViewController> {
         spec.set(value)
     }
 
-    public func drainEvents() -> [LessonEvent] {
+    open func drainEvents() -> [LessonEvent] {
         defer { pendingEvents.removeAll() }
         return pendingEvents
     }
@@ -156,8 +159,14 @@ open class LessonHost<Controller: UIViewController> {
     /// Whether the lesson takes this kind of gesture (others are ignored, as the protocol
     /// says, even where a recogniser could read them as something else).
     private func takes(_ kind: GestureKind) -> Bool {
-        guard let lesson = self as? any Lesson else { return true }
-        return type(of: lesson).info.gestures.contains(kind)
+        gestureKinds.contains(kind)
+    }
+
+    /// The gestures this lesson takes: its type's info, or (a lesson run from its source)
+    /// its own.
+    open var gestureKinds: [GestureKind] {
+        guard let lesson = self as? any Lesson else { return GestureKind.allCases }
+        return type(of: lesson).info.gestures
     }
 
     /// A press just outside the view (the page allows a little slack) lands on its edge: a
@@ -168,18 +177,18 @@ open class LessonHost<Controller: UIViewController> {
     }
 
     /// Before and after any gesture is delivered (a room that reports what it changed).
-    func willDeliverGesture() {}
-    func didDeliverGesture() {}
+    open func willDeliverGesture() {}
+    open func didDeliverGesture() {}
     /// Before a tap is delivered (a room that makes room for what the tap adds).
-    func willTap(at point: CGPoint) {}
+    open func willTap(at point: CGPoint) {}
     /// After a tap was delivered (a room that starts again on a tap, or reports it).
-    func didTap(at point: CGPoint) {}
+    open func didTap(at point: CGPoint) {}
     /// A room that reacts to pushes itself returns true; otherwise a push is a tap.
-    func handlePush(at point: CGPoint, swipe: CGVector?) -> Bool { false }
+    open func handlePush(at point: CGPoint, swipe: CGVector?) -> Bool { false }
 
     // MARK: Clock
 
-    public func advance(by dt: TimeInterval) {
+    open func advance(by dt: TimeInterval) {
         guard dt.isFinite, dt > 0 else { return }
         elapsedTime += dt
         // The window's clock: recogniser timers, the animators under the controller's view,
@@ -200,7 +209,7 @@ open class LessonHost<Controller: UIViewController> {
         }
     }
 
-    public var isAtRest: Bool {
+    open var isAtRest: Bool {
         !(animator?.isRunning ?? false)
     }
 
@@ -219,7 +228,7 @@ open class LessonHost<Controller: UIViewController> {
     /// Walks the views under the reference view depth first, with each one's centre and
     /// rotation in the reference view (a subview's centre is in its parent's bounds, so it
     /// is carried through the parent's pose).
-    private func forEachPose(_ body: (UIView, CGPoint, Double) -> Void) {
+    func forEachPose(_ body: (UIView, CGPoint, Double) -> Void) {
         func walk(_ view: UIView, parent: (center: CGPoint, bounds: CGRect, angle: Double)?) {
             let transform = view.presentationTransform
             let own = Double(atan2(transform.b, transform.a))
@@ -242,21 +251,25 @@ open class LessonHost<Controller: UIViewController> {
 
     public var lines: [SceneLine] {
         var result: [SceneLine] = []
-        if let animator {
-            for behavior in flattened(animator.behaviors) {
-                guard let attachment = behavior as? UIAttachmentBehavior else { continue }
-                let items = attachment.items
-                switch attachment.attachedBehaviorType {
-                case .anchor:
-                    if let item = items.first { result.append(SceneLine(from: attachment.anchorPoint, to: item.center)) }
-                case .items:
-                    if items.count == 2 { result.append(SceneLine(from: items[0].center, to: items[1].center)) }
-                @unknown default:
-                    break
-                }
+        forEachDrawnAttachment { _, line in result.append(line) }
+        return result
+    }
+
+    /// Every attachment drawn as a line, with its line, in the order of `lines`.
+    func forEachDrawnAttachment(_ body: (UIAttachmentBehavior, SceneLine) -> Void) {
+        guard let animator else { return }
+        for behavior in flattened(animator.behaviors) {
+            guard let attachment = behavior as? UIAttachmentBehavior else { continue }
+            let items = attachment.items
+            switch attachment.attachedBehaviorType {
+            case .anchor:
+                if let item = items.first { body(attachment, SceneLine(from: attachment.anchorPoint, to: item.center)) }
+            case .items:
+                if items.count == 2 { body(attachment, SceneLine(from: items[0].center, to: items[1].center)) }
+            @unknown default:
+                break
             }
         }
-        return result
     }
 
     public var boundaries: [SceneBoundary] {
@@ -285,16 +298,21 @@ open class LessonHost<Controller: UIViewController> {
         return result
     }
 
-    func itemID(of view: UIView) -> Int {
+    public func itemID(of view: UIView) -> Int {
         let key = ObjectIdentifier(view)
-        if let id = ids[key] { return id }
+        if let entry = ids[key], entry.view.view === view { return entry.id }
         let id = nextID
         nextID += 1
-        ids[key] = id
+        ids[key] = (WeakView(view), id)
         return id
     }
 
-    private func flattened(_ behaviors: [UIDynamicBehavior]) -> [UIDynamicBehavior] {
+    private func name(of view: UIView) -> String? {
+        guard let entry = names[ObjectIdentifier(view)], entry.view.view === view else { return nil }
+        return entry.name
+    }
+
+    func flattened(_ behaviors: [UIDynamicBehavior]) -> [UIDynamicBehavior] {
         behaviors.flatMap { [$0] + flattened($0.childBehaviors) }
     }
 
@@ -328,7 +346,7 @@ open class LessonHost<Controller: UIViewController> {
         let sprite = (view as? UIImageView)?.image?.name
         let text = (view as? UILabel)?.text ?? (view as? UIButton)?.title(for: .normal)
         return SceneItem(
-            id: id, name: names[ObjectIdentifier(view)] ?? sprite ?? "item", shape: shape, size: size,
+            id: id, name: name(of: view) ?? sprite ?? "item", shape: shape, size: size,
             color: view.backgroundColor?.hexString ?? "#000000", isFilled: view.backgroundColor?.isVisible ?? false,
             sprite: sprite, text: text, path: path,
             cornerRadius: Double(view.layer.cornerRadius), center: center, angle: angle,
@@ -372,6 +390,15 @@ extension UIColor {
         getRed(&r, green: &g, blue: &b, alpha: &a)
         func byte(_ v: CGFloat) -> Int { Int((max(0, min(1, v)) * 255).rounded()) }
         return String(format: "#%02x%02x%02x", byte(r), byte(g), byte(b))
+    }
+}
+
+/// A view held weakly (a freed view reads as nil, whatever now lives at its address).
+struct WeakView {
+    weak var view: UIView?
+
+    init(_ view: UIView) {
+        self.view = view
     }
 }
 

@@ -65,15 +65,15 @@ struct Body {
 struct BodyState {
     var linearVelocity: Vec2
     var angularVelocity: Float
-    /// 1 for dynamic bodies, 0 for kinematic ones (whose velocity contacts must not change).
-    var isDynamic: Float
+    /// Keeps the velocity row 16 bytes wide for the solver's lanes, which write zero here.
+    var padding: Float
     /// Motion of the centre of mass since the start of the step.
     var deltaPosition: Vec2
     /// Rotation since the start of the step.
     var deltaRotation: Rot
 
     static let identity = BodyState(
-        linearVelocity: .zero, angularVelocity: 0, isDynamic: 0, deltaPosition: .zero, deltaRotation: .identity)
+        linearVelocity: .zero, angularVelocity: 0, padding: 0, deltaPosition: .zero, deltaRotation: .identity)
 }
 
 /// A shape attached to a body.

@@ -71,21 +71,22 @@ let blockSolverMaxCondition: Float = 1000
 
 extension World {
     /// Builds the constraint of a touching contact; both bodies are awake or static.
+    @inline(__always)
     static func makeContactConstraint(
-        _ c: Int32, _ contact: Contact, _ bodyA: Body, _ bodyB: Body, _ states: UnsafeBufferPointer<BodyState>,
-        _ context: StepContext
+        _ c: Int32, _ contactPointer: UnsafePointer<Contact>, _ bodyA: UnsafePointer<Body>,
+        _ bodyB: UnsafePointer<Body>, _ states: UnsafeBufferPointer<BodyState>, _ context: StepContext
     ) -> ContactConstraint {
-        let indexA = bodyA.awakeIndex
-        let indexB = bodyB.awakeIndex
-        let mA = bodyA.type == .dynamic ? bodyA.invMass : 0
-        let iA = bodyA.type == .dynamic ? bodyA.invInertia : 0
-        let mB = bodyB.type == .dynamic ? bodyB.invMass : 0
-        let iB = bodyB.type == .dynamic ? bodyB.invInertia : 0
+        let indexA = bodyA.pointee.awakeIndex
+        let indexB = bodyB.pointee.awakeIndex
+        let mA = bodyA.pointee.type == .dynamic ? bodyA.pointee.invMass : 0
+        let iA = bodyA.pointee.type == .dynamic ? bodyA.pointee.invInertia : 0
+        let mB = bodyB.pointee.type == .dynamic ? bodyB.pointee.invMass : 0
+        let iB = bodyB.pointee.type == .dynamic ? bodyB.pointee.invInertia : 0
         let vA = indexA >= 0 ? states[Int(indexA)].linearVelocity : .zero
         let wA = indexA >= 0 ? states[Int(indexA)].angularVelocity : 0
         let vB = indexB >= 0 ? states[Int(indexB)].linearVelocity : .zero
         let wB = indexB >= 0 ? states[Int(indexB)].angularVelocity : 0
-        let normal = contact.manifold.normal
+        let normal = contactPointer.pointee.manifold.normal
         let tangent = normal.rightPerp
         let warm: Float = context.enableWarmStarting ? 1 : 0
 
@@ -105,15 +106,15 @@ extension World {
                 normalMass: kNormal > 0 ? 1 / kNormal : 0, tangentMass: kTangent > 0 ? 1 / kTangent : 0)
         }
 
-        let m = contact.manifold
+        let pointCount = contactPointer.pointee.manifold.pointCount
         let isStatic = indexA < 0 || indexB < 0
         var constraint = ContactConstraint(
-            indexA: indexA, indexB: indexB, contact: c, normal: normal, friction: contact.friction,
-            restitution: contact.restitution, softness: isStatic ? context.staticSoftness : context.contactSoftness,
-            invMassA: mA, invIA: iA, invMassB: mB, invIB: iB, pointCount: Int32(m.pointCount),
-            p0: m.pointCount > 0 ? point(m.points[0]) : .zero,
-            p1: m.pointCount > 1 ? point(m.points[1]) : .zero)
-        if m.pointCount > 1 {
+            indexA: indexA, indexB: indexB, contact: c, normal: normal, friction: contactPointer.pointee.friction,
+            restitution: contactPointer.pointee.restitution, softness: isStatic ? context.staticSoftness : context.contactSoftness,
+            invMassA: mA, invIA: iA, invMassB: mB, invIB: iB, pointCount: Int32(pointCount),
+            p0: pointCount > 0 ? point(contactPointer.pointee.manifold.points[0]) : .zero,
+            p1: pointCount > 1 ? point(contactPointer.pointee.manifold.points[1]) : .zero)
+        if pointCount > 1 {
             // Two points are solved together when K is well conditioned, as Box2D v2's block
             // solver does: one after the other, the first point takes the whole impact and a
             // box landing flat starts to spin.

@@ -1,20 +1,12 @@
-// The contact solver in four lanes: Box2D v3's wide solver, in Swift SIMD types.
+// The contact solver in lanes (four or eight, `SolverLanes.swift`): Box2D v3's wide solver,
+// in Swift SIMD types.
 //
 // Contacts are coloured so that no awake body appears twice in a colour; the contacts of
-// a colour are then independent and are solved four at a time, each lane one contact. The
+// a colour are then independent and are solved a block of lanes at a time, each lane one contact. The
 // order of colours is fixed (contacts between two moving bodies first, contacts against
 // static bodies last, so the ground has the last word), so the result does not depend on
 // how contacts happen to be listed, and stacks do not lean the way a sequential order
 // pushes them.
-
-typealias Lanes = SIMD4<Float>
-
-/// Lane-wise maximum and minimum as selects, which compile to vector instructions (the
-/// standard library's generic `pointwiseMax` does not inline here).
-@inline(__always) func lanesMax(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: a .< b) }
-@inline(__always) func lanesMin(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .< a) }
-typealias IndexLanes = SIMD4<Int32>
-let laneCount = 4
 
 struct PointLanes {
     var anchorAX = Lanes(), anchorAY = Lanes(), anchorBX = Lanes(), anchorBY = Lanes()
@@ -40,78 +32,21 @@ struct ContactBlock {
     var solvesAsBlock = Lanes()
 }
 
-// Gathering and scattering load each body's state as two 16-byte rows (velocity, angular
-// velocity, flag; then substep motion and rotation) and transpose four of them into lanes,
-// as Box2D's SSE path does. Static bodies and empty lanes read and write a zeroed dummy
-// state: their masses are zero, so what is written back there stays zero.
-
-@inline(__always)
-func statePointers(
-    _ states: UnsafeMutablePointer<BodyState>, _ dummy: UnsafeMutablePointer<BodyState>, _ indices: IndexLanes
-) -> (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer) {
-    (UnsafeMutableRawPointer(indices[0] >= 0 ? states + Int(indices[0]) : dummy),
-     UnsafeMutableRawPointer(indices[1] >= 0 ? states + Int(indices[1]) : dummy),
-     UnsafeMutableRawPointer(indices[2] >= 0 ? states + Int(indices[2]) : dummy),
-     UnsafeMutableRawPointer(indices[3] >= 0 ? states + Int(indices[3]) : dummy))
-}
-
-@inline(__always)
-func transpose(_ r0: Lanes, _ r1: Lanes, _ r2: Lanes, _ r3: Lanes) -> (Lanes, Lanes, Lanes, Lanes) {
-    (Lanes(r0[0], r1[0], r2[0], r3[0]), Lanes(r0[1], r1[1], r2[1], r3[1]),
-     Lanes(r0[2], r1[2], r2[2], r3[2]), Lanes(r0[3], r1[3], r2[3], r3[3]))
-}
-
-/// Velocity, angular velocity and the dynamic flag of four bodies, in lanes.
-@inline(__always)
-func gatherVelocities(
-    _ p: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer)
-) -> (vx: Lanes, vy: Lanes, w: Lanes, flag: Lanes) {
-    let t = transpose(
-        p.0.loadUnaligned(as: Lanes.self), p.1.loadUnaligned(as: Lanes.self),
-        p.2.loadUnaligned(as: Lanes.self), p.3.loadUnaligned(as: Lanes.self))
-    return (t.0, t.1, t.2, t.3)
-}
-
-/// Substep motion of four bodies, in lanes: displacement and rotation (cos, sin).
-@inline(__always)
-func gatherMotion(
-    _ p: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer)
-) -> (dpx: Lanes, dpy: Lanes, qc: Lanes, qs: Lanes) {
-    let t = transpose(
-        p.0.loadUnaligned(fromByteOffset: 16, as: Lanes.self), p.1.loadUnaligned(fromByteOffset: 16, as: Lanes.self),
-        p.2.loadUnaligned(fromByteOffset: 16, as: Lanes.self), p.3.loadUnaligned(fromByteOffset: 16, as: Lanes.self))
-    return (t.0, t.1, t.2, t.3)
-}
-
-@inline(__always)
-func scatterVelocities(
-    _ p: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer),
-    _ vx: Lanes, _ vy: Lanes, _ w: Lanes, _ flag: Lanes
-) {
-    let t = transpose(vx, vy, w, flag)
-    p.0.storeBytes(of: t.0, as: Lanes.self)
-    p.1.storeBytes(of: t.1, as: Lanes.self)
-    p.2.storeBytes(of: t.2, as: Lanes.self)
-    p.3.storeBytes(of: t.3, as: Lanes.self)
-}
-
-/// The two bodies of four contacts, in lanes: the velocities a pass changes and the inverse
+/// The two bodies of a block's contacts, in lanes: the velocities a pass changes and the inverse
 /// masses it changes them by (zero for a static body or an empty lane). Every block pass
 /// gathers them, applies impulses at the contact points, and stores them back.
 struct BodyPairLanes {
     var vAx: Lanes, vAy: Lanes, wA: Lanes
     var vBx: Lanes, vBy: Lanes, wB: Lanes
-    let flagA: Lanes, flagB: Lanes
     let mA: Lanes, iA: Lanes, mB: Lanes, iB: Lanes
-    let pa: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer)
-    let pb: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer)
+    let pa: StatePointers, pb: StatePointers
 
     @inline(__always)
     init(_ c: UnsafeMutablePointer<ContactBlock>, _ states: UnsafeMutablePointer<BodyState>, _ dummy: UnsafeMutablePointer<BodyState>) {
-        pa = statePointers(states, dummy, c.pointee.indexA)
-        pb = statePointers(states, dummy, c.pointee.indexB)
-        (vAx, vAy, wA, flagA) = gatherVelocities(pa)
-        (vBx, vBy, wB, flagB) = gatherVelocities(pb)
+        pa = StatePointers(states, dummy, c.pointee.indexA)
+        pb = StatePointers(states, dummy, c.pointee.indexB)
+        (vAx, vAy, wA, _) = pa.gather(0)
+        (vBx, vBy, wB, _) = pb.gather(0)
         mA = c.pointee.invMassA
         iA = c.pointee.invIA
         mB = c.pointee.invMassB
@@ -121,8 +56,8 @@ struct BodyPairLanes {
     /// Writes the velocities back to the bodies' states.
     @inline(__always)
     func store() {
-        scatterVelocities(pa, vAx, vAy, wA, flagA)
-        scatterVelocities(pb, vBx, vBy, wB, flagB)
+        pa.scatterVelocities(vAx, vAy, wA)
+        pb.scatterVelocities(vBx, vBy, wB)
     }
 
     /// B's velocity relative to A's at a contact point.
@@ -161,14 +96,16 @@ struct BodyPairLanes {
     }
 
     /// One friction solve at a point along the tangent (tx, ty): the accumulated impulse `old`
-    /// moves towards stopping the sliding, kept within ±`limit`. Returns the new total.
+    /// moves towards stopping the sliding, kept within ±`limit`; only in `lanes` when given.
+    /// Returns the new total.
     @inline(__always)
     mutating func solveFriction(
-        at p: UnsafeMutablePointer<PointLanes>, old: Lanes, limit: Lanes, tx: Lanes, ty: Lanes
+        at p: UnsafeMutablePointer<PointLanes>, old: Lanes, limit: Lanes, tx: Lanes, ty: Lanes, only lanes: LaneMask? = nil
     ) -> Lanes {
         let dv = relativeVelocity(at: p)
         let vt = dv.x * tx + dv.y * ty
-        let new = lanesMin(lanesMax(old - p.pointee.tangentMass * vt, -limit), limit)
+        var new = lanesMin(lanesMax(old - p.pointee.tangentMass * vt, -limit), limit)
+        if let lanes { new = old.replacing(with: new, where: lanes) }
         let impulse = new - old
         apply(impulse * tx, impulse * ty, at: p)
         return new
@@ -206,9 +143,8 @@ func solveContactBlocks(
     for k in 0..<count {
         let c = blocks.baseAddress! + k
         var bodies = BodyPairLanes(c, states, dummy)
-        let bA = gatherMotion(bodies.pa)
-        let bB = gatherMotion(bodies.pb)
-        let dpx = bB.dpx - bA.dpx, dpy = bB.dpy - bA.dpy
+        let bA = bodies.pa.gather(16), bB = bodies.pb.gather(16)
+        let dpx = bB.0 - bA.0, dpy = bB.1 - bA.1
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let biasRate = useBias ? c.pointee.biasRate : zero
         let softMass = useBias ? c.pointee.massScale : one
@@ -222,8 +158,9 @@ func solveContactBlocks(
             let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY
             let rBx = p.pointee.anchorBX, rBy = p.pointee.anchorBY
             // Current separation from the substep motion, normal held fixed.
-            let qAx = bA.qc * rAx - bA.qs * rAy, qAy = bA.qs * rAx + bA.qc * rAy
-            let qBx = bB.qc * rBx - bB.qs * rBy, qBy = bB.qs * rBx + bB.qc * rBy
+            // Motion rows: displacement (0, 1), rotation cos and sin (2, 3).
+            let qAx = bA.2 * rAx - bA.3 * rAy, qAy = bA.3 * rAx + bA.2 * rAy
+            let qBx = bB.2 * rBx - bB.3 * rBy, qBy = bB.3 * rBx + bB.2 * rBy
             let s = p.pointee.baseSeparation + (dpx + qBx - qAx) * nx + (dpy + qBy - qAy) * ny
             let dv = bodies.relativeVelocity(at: p)
             return (s, dv.x * nx + dv.y * ny)
@@ -289,7 +226,7 @@ func applyRestitutionBlocks(
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let p0 = c.pointer(to: \.p0)!, p1 = c.pointer(to: \.p1)!
         // Only points that closed faster than the threshold and carried load bounce.
-        @inline(__always) func bouncing(_ p: UnsafeMutablePointer<PointLanes>) -> (active: SIMDMask<SIMD4<Int32>>, vn: Lanes) {
+        @inline(__always) func bouncing(_ p: UnsafeMutablePointer<PointLanes>) -> (active: LaneMask, vn: Lanes) {
             let active = (p.pointee.relativeVelocity .< minusThreshold) .& (p.pointee.maxNormalImpulse .> zero)
                 .& (e .!= zero)
             let dv = bodies.relativeVelocity(at: p)
@@ -341,36 +278,56 @@ extension World {
             colorOf.removeAll(keepingCapacity: true)
             colorCounts.removeAll(keepingCapacity: true)
             var colorCount = 0
-            // Local functions that capture nothing: the arrays go in as inout arguments, so
-            // no runtime exclusivity bookkeeping per element.
+            // Local functions that capture nothing: the arrays go in as inout arguments and are
+            // walked through raw pointers, so no exclusivity or uniqueness checks per element.
+            // The colours' bit sets grow by whole colours, only when a constraint fits none.
             func pick(
                 _ list: UnsafeBufferPointer<ContactConstraint>, _ bits: inout [UInt64], _ colorOf: inout [Int32],
                 _ colorCounts: inout [Int], _ colorCount: inout Int
             ) {
-                for i in 0..<list.count {
+                var start = 0
+                while start < list.count {
+                    let stopped = bits.withUnsafeMutableBufferPointer { bitBuffer in
+                        colorCounts.withUnsafeMutableBufferPointer { countBuffer in
+                            pickRun(list, from: start, bitBuffer.baseAddress, countBuffer.baseAddress, colorCount, &colorOf)
+                        }
+                    }
+                    start = stopped
+                    if start < list.count {
+                        // The constraint at `start` fits no colour yet: open one more.
+                        bits.append(contentsOf: repeatElement(0, count: words))
+                        colorCounts.append(0)
+                        colorCount += 1
+                    }
+                }
+            }
+            /// Colours constraints from `start` on until one fits none of the `colorCount`
+            /// colours; returns its index (the list's count when all were coloured).
+            func pickRun(
+                _ list: UnsafeBufferPointer<ContactConstraint>, from start: Int, _ bits: UnsafeMutablePointer<UInt64>?,
+                _ colorCounts: UnsafeMutablePointer<Int>?, _ colorCount: Int, _ colorOf: inout [Int32]
+            ) -> Int {
+                for i in start..<list.count {
                     let a = list[i].indexA, b = list[i].indexB
                     let wordA = Int(a >> 6), maskA: UInt64 = a >= 0 ? 1 << UInt64(a & 63) : 0
                     let wordB = Int(b >> 6), maskB: UInt64 = b >= 0 ? 1 << UInt64(b & 63) : 0
                     var color = 0
                     while true {
-                        if color == colorCount {
-                            bits.append(contentsOf: repeatElement(0, count: words))
-                            colorCounts.append(0)
-                            colorCount += 1
-                        }
-                        let base = color * words
-                        let freeA = maskA == 0 || bits[base + wordA] & maskA == 0
-                        let freeB = maskB == 0 || bits[base + wordB] & maskB == 0
+                        guard color < colorCount, let bits, let colorCounts else { return i }
+                        let base = bits + color * words
+                        let freeA = maskA == 0 || base[wordA] & maskA == 0
+                        let freeB = maskB == 0 || base[wordB] & maskB == 0
                         if freeA && freeB {
-                            if maskA != 0 { bits[base + wordA] |= maskA }
-                            if maskB != 0 { bits[base + wordB] |= maskB }
+                            if maskA != 0 { base[wordA] |= maskA }
+                            if maskB != 0 { base[wordB] |= maskB }
+                            colorCounts[color] += 1
                             break
                         }
                         color += 1
                     }
                     colorOf.append(Int32(color))
-                    colorCounts[color] += 1
                 }
+                return list.count
             }
             if pass == 0 {
                 scratch.constraints.withUnsafeBufferPointer { pick($0, &bits, &colorOf, &colorCounts, &colorCount) }
@@ -487,18 +444,18 @@ func solveImpactBlocks(
     for k in 0..<blocks.count {
         let c = blocks.baseAddress! + k
         let indexA = c.pointee.indexA, indexB = c.pointee.indexB
-        var touched = false
+        // Only the lanes with a changed body are swept: the others keep their impulses, so
+        // the result does not depend on which contacts share a block.
+        var touched = LaneMask()
         for l in 0..<laneCount {
-            if (indexA[l] >= 0 && changed[Int(indexA[l])] != 0) || (indexB[l] >= 0 && changed[Int(indexB[l])] != 0) {
-                touched = true
-                break
-            }
+            touched[l] =
+                (indexA[l] >= 0 && changed[Int(indexA[l])] != 0) || (indexB[l] >= 0 && changed[Int(indexB[l])] != 0)
         }
-        guard touched else { continue }
+        guard any(touched) else { continue }
         let q = impacts.baseAddress! + k
         var bodies = BodyPairLanes(c, states, dummy)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
-        let inelastic = c.pointee.restitution .== zero
+        let inelastic = (c.pointee.restitution .== zero) .& touched
         let p0 = c.pointer(to: \.p0)!, p1 = c.pointer(to: \.p1)!
         @inline(__always) func residual(_ p: UnsafeMutablePointer<PointLanes>) -> Lanes {
             let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY
@@ -529,7 +486,7 @@ func solveImpactBlocks(
             let p = pass == 0 ? p0 : p1
             let old = pass == 0 ? q.pointee.tangent0 : q.pointee.tangent1
             let newImpulse = bodies.solveFriction(
-                at: p, old: old, limit: friction * (pass == 0 ? new0 : new1), tx: ny, ty: -nx)
+                at: p, old: old, limit: friction * (pass == 0 ? new0 : new1), tx: ny, ty: -nx, only: touched)
             if pass == 0 { q.pointee.tangent0 = newImpulse } else { q.pointee.tangent1 = newImpulse }
             change += magnitude(newImpulse - old)
         }

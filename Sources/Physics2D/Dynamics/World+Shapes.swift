@@ -302,12 +302,7 @@ extension World {
         body.localCenter = .zero
         body.minExtent = .greatestFiniteMagnitude
         body.maxExtent = 0
-        defer {
-            bodies[i] = body
-            if body.awakeIndex >= 0 {
-                states[Int(body.awakeIndex)].isDynamic = body.type == .dynamic ? 1 : 0
-            }
-        }
+        defer { bodies[i] = body }
         guard body.type == .dynamic else {
             body.center = body.transform.p
             body.center0 = body.center

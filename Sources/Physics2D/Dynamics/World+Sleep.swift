@@ -15,7 +15,7 @@ extension World {
         states.append(
             BodyState(
                 linearVelocity: bodies[i].linearVelocity, angularVelocity: bodies[i].angularVelocity,
-                isDynamic: bodies[i].type == .dynamic ? 1 : 0, deltaPosition: .zero, deltaRotation: .identity))
+                padding: 0, deltaPosition: .zero, deltaRotation: .identity))
     }
 
     func removeFromAwakeSet(_ index: Int32) {

@@ -271,6 +271,7 @@ extension World {
         let n = max(1, subStepCount)
         let h = dt / Float(n)
         let inv_h = 1 / h
+        lastInverseSubstep = inv_h
         let contactHertz = min(self.contactHertz, 0.25 * inv_h)
         let jointHertz = min(self.jointHertz, 0.125 * inv_h)
         let context = StepContext(
@@ -394,13 +395,17 @@ extension World {
             bodies.withUnsafeBufferPointer { bodyList in
                 states.withUnsafeBufferPointer { stateList in
                     impactChanged.withUnsafeMutableBufferPointer { changed in
+                        // Contacts and bodies are read in place: copying each record out
+                        // cost more than building the constraint.
+                        let contactBase = contactList.baseAddress!, bodyBase = bodyList.baseAddress!
                         for index in 0..<contactList.count {
-                            let c = contactList[index]
-                            guard c.isAlive, c.isTouching else { continue }
-                            let a = bodyList[Int(c.bodyA)].awakeIndex, b = bodyList[Int(c.bodyB)].awakeIndex
+                            let c = contactBase + index
+                            guard c.pointee.isAlive, c.pointee.isTouching else { continue }
+                            let bodyA = bodyBase + Int(c.pointee.bodyA), bodyB = bodyBase + Int(c.pointee.bodyB)
+                            let a = bodyA.pointee.awakeIndex, b = bodyB.pointee.awakeIndex
                             guard a >= 0 || b >= 0 else { continue }
                             let constraint = Self.makeContactConstraint(
-                                Int32(index), c, bodyList[Int(c.bodyA)], bodyList[Int(c.bodyB)], stateList, context)
+                                Int32(index), c, bodyA, bodyB, stateList, context)
                             if constraint.restitution == 0
                                 && constraint.strikes(within: context.dt, faster: context.restitutionThreshold)
                             {

@@ -72,6 +72,9 @@ package final class World {
     package internal(set) var contactEndEvents: [ContactEndTouchEvent] = []
     /// Number of steps taken.
     package internal(set) var stepCount = 0
+    /// 1 / substep of the last step (0 before any): solver impulses, which are per substep,
+    /// times this are the forces the measurement accessors report (World+Measurement).
+    package internal(set) var lastInverseSubstep: Float = 0
     /// True inside `step`; structural changes then are a programming error.
     package internal(set) var isLocked = false
 

@@ -27,25 +27,59 @@ public enum HTTPAnswer: Equatable {
 public struct HTTPRoutes {
     public let files: StaticFiles
     public let core: ServerCore
+    /// Browser libraries (Debian's libjs-* packages), served under `/lib/`; nil when the
+    /// folder is missing (then `/lib/` is 404 and the page falls back to plain text).
+    public let libraries: StaticFiles?
 
-    public init(files: StaticFiles, core: ServerCore) {
+    /// The URL prefix of `libraries`: `/lib/codemirror/lib/codemirror.js` is
+    /// `<libraries>/codemirror/lib/codemirror.js`.
+    public static let librariesPrefix = "/lib/"
+
+    public init(files: StaticFiles, core: ServerCore, libraries: StaticFiles? = nil) {
         self.files = files
         self.core = core
+        self.libraries = libraries
     }
 
-    /// Largest request body taken (`POST /api/classes`), in bytes.
+    /// Largest request body taken by `POST /api/classes`, in bytes.
     public static let maxBodyBytes = 4096
 
-    /// The answer to `method` on `path` (already URL-decoded, without the query), with the
-    /// request's body for a POST.
-    public func answer(method: String, path: String, body: [UInt8] = []) -> HTTPAnswer {
-        if path == "/api/classes" {
-            guard method == "POST" else {
-                return .error(405, ProtocolError(.badMessage, "POST {\"lesson\": id} to open a class"))
-            }
-            return openClass(body)
+    /// The path that takes a recording's upload (POST): docs/replay.md.
+    public static let uploadPath = "/api/recordings"
+    /// The path that opens a class for the cluster (POST): docs/scaling.md.
+    public static let classesPath = "/api/classes"
+
+    /// The largest body a POST to `path` may carry, or nil where POST is not taken.
+    public static func bodyLimit(path: String, limits: ServerLimits) -> Int? {
+        switch path {
+        case uploadPath: return limits.maxRecordingFileBytes
+        case classesPath: return maxBodyBytes
+        default: return nil
+        }
+    }
+
+    /// The answer to a POST whose body is over `limit` bytes.
+    public static func tooLarge(path: String, limit: Int) -> HTTPAnswer {
+        if path == uploadPath { return .text(413, "not opened: a recording is at most \(limit) bytes\n") }
+        return .error(413, ProtocolError(.badMessage, "the body is over \(limit) bytes"))
+    }
+
+    /// The answer to `method` on `path` (already URL-decoded), with the query's values.
+    public func answer(method: String, path: String, query: [String: String] = [:]) -> HTTPAnswer {
+        if path == Self.uploadPath {
+            return .text(405, "POST a recording file here to open it as a new room\n")
+        }
+        if path == Self.classesPath {
+            return .error(405, ProtocolError(.badMessage, "POST {\"lesson\": id} to open a class"))
+        }
         }
         guard method == "GET" || method == "HEAD" else { return .text(405, "method not allowed\n") }
+        if path.hasPrefix("/api/rooms/") {
+            let parts = path.dropFirst("/api/rooms/".count).split(separator: "/", omittingEmptySubsequences: false)
+            if parts.count == 2, parts[1] == "recording" { return core.recordingFile(room: String(parts[0])) }
+            if parts.count == 2, parts[1] == "items.csv" { return core.itemsCSV(room: String(parts[0]), query: query) }
+            return .text(404, "not found\n")
+        }
         switch path {
         case "/api/lessons":
             return .body(status: 200, contentType: "application/json", body: core.lessonsJSON())
@@ -62,9 +96,23 @@ public struct HTTPRoutes {
             return .body(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: core.renderMetrics())
         case "/ws":
             return .text(426, "this is the WebSocket endpoint: connect with the subprotocol newtons.v1\n")
+        case _ where path.hasPrefix(Self.librariesPrefix):
+            if let file = libraries?.resolve("/" + path.dropFirst(Self.librariesPrefix.count)) {
+                return .file(path: file.path, contentType: file.contentType)
+            }
+            return .text(404, "not found\n")
         default:
             if let file = files.resolve(path) { return .file(path: file.path, contentType: file.contentType) }
             return .text(404, "not found\n")
+        }
+    }
+
+    /// The answer to an upload of `body` to `path` from `address`.
+    public func answerUpload(path: String, body: [UInt8], address: String, now: Int64) -> HTTPAnswer {
+        switch path {
+        case Self.uploadPath: return core.openRecording(body, address: address, now: now)
+        case Self.classesPath: return openClass(body)
+        default: return .text(405, "method not allowed\n")
         }
     }
 }

@@ -2,12 +2,27 @@ import Lessons
 
 /// An instructor's command to the room (`control`).
 public enum ControlAction: Equatable, Sendable {
-    case pause, resume, step, lock, unlock
+    case pause, resume, lock, unlock
+    /// Steps `ticks` forward, or back when negative (docs/replay.md); `step` alone is one forward.
+    case step(ticks: Int)
+    /// Plays at this fraction of real time, 0.1 to 1.
+    case speed(Double)
+    /// Shows the moment `time` (seconds of the room's timeline), paused.
+    case seek(time: Double)
+    /// Plays the recording on from the moment shown, without branching; live again at its end.
+    case play
+    /// Back to the newest moment, running.
+    case live
     /// While locked, lets one member gesture; nil takes the gesture back.
     case give(member: Int?)
     /// Switches the room to another lesson.
     case lesson(String)
+    /// Shows (or stops showing) one overlay on every member's page.
+    case overlay(String, on: Bool)
 }
+
+/// The overlays an instructor may turn on for the whole class.
+public let sharedOverlayNames = ["trails", "velocity", "forces", "contacts"]
 
 /// The `id` of a `ping`, echoed in its `pong`.
 public enum PingID: Equatable, Sendable {
@@ -26,6 +41,8 @@ public enum ClientMessage: Equatable, Sendable {
     case claim(key: String)
     case control(ControlAction)
     case ping(id: PingID)
+    /// Asks for overlay frames carrying `kinds` at most `rate` times a second (empty: none).
+    case overlay(kinds: OverlayKinds, rate: Double)
 
     /// The message's `type` as sent, for metrics and logs.
     public var typeName: String {
@@ -38,6 +55,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .claim: "claim"
         case .control: "control"
         case .ping: "ping"
+        case .overlay: "overlay"
         }
     }
 }
@@ -72,6 +90,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
 extension ClientMessage {
     /// Longest `key`, `param`, `lesson` or string ping `id` accepted, in bytes.
     static let maxStringLength = 64
+    /// Most ticks one `step` may move (ten seconds).
+    public static let maxStepTicks = 600
 
     /// Parses one text frame: JSON object with a known `type` and valid fields, or the error to
     /// send back. Unknown extra fields are ignored, so clients may add their own.
@@ -134,6 +154,8 @@ extension ClientMessage {
                 throw ProtocolError(
                     .badValue, "\"id\" must be a string of at most \(maxStringLength) bytes or a finite number")
             }
+        case "overlay":
+            return try parseOverlay(fields)
         default:
             throw ProtocolError(.badMessage, "unknown message type \"\(String(type.prefix(32)))\"")
         }
@@ -144,10 +166,39 @@ extension ClientMessage {
         switch action {
         case "pause": return .pause
         case "resume": return .resume
-        case "step": return .step
+        case "step":
+            guard let ticks = try fields.optionalNumber("ticks") else { return .step(ticks: 1) }
+            guard ticks == ticks.rounded(), ticks != 0, abs(ticks) <= Double(maxStepTicks) else {
+                throw ProtocolError(
+                    .badValue, "\"ticks\" must be a whole number from -\(maxStepTicks) to \(maxStepTicks), not 0")
+            }
+            return .step(ticks: Int(ticks))
+        case "speed":
+            let value = try fields.number("value")
+            guard (0.1...1).contains(value) else {
+                throw ProtocolError(.badValue, "\"value\" must be a number from 0.1 to 1")
+            }
+            return .speed(value)
+        case "seek":
+            let time = try fields.number("time")
+            guard time >= 0, time <= 1e7 else {
+                throw ProtocolError(.badValue, "\"time\" must be a number of seconds from 0 to 10000000")
+            }
+            return .seek(time: time)
+        case "play": return .play
+        case "live": return .live
         case "lock": return .lock
         case "unlock": return .unlock
         case "lesson": return .lesson(try fields.string("lesson"))
+        case "overlay":
+            let name = try fields.string("overlay")
+            guard sharedOverlayNames.contains(name) else {
+                throw ProtocolError(.badValue, "\"overlay\" must be one of \(sharedOverlayNames.joined(separator: ", "))")
+            }
+            guard case .bool(let on)? = fields.fields["on"] else {
+                throw ProtocolError(.badValue, "\"on\" must be true or false")
+            }
+            return .overlay(name, on: on)
         case "give":
             switch fields.fields["member"] {
             case .null?, nil:
@@ -160,8 +211,32 @@ extension ClientMessage {
             }
         default:
             throw ProtocolError(
-                .badValue, "\"action\" must be pause, resume, step, lock, unlock, give or lesson")
+                .badValue, "\"action\" must be pause, resume, step, speed, seek, play, live, lock, unlock, give, lesson or overlay")
         }
+    }
+
+    /// The most overlay frames a second a client may ask for: the room's frame rate.
+    public static let maxOverlayRate = 60.0
+
+    private static func parseOverlay(_ fields: FieldReader) throws(ProtocolError) -> ClientMessage {
+        let names = OverlayKinds.names.map(\.0).joined(separator: ", ")
+        guard case .array(let list)? = fields.fields["want"], list.count <= OverlayKinds.names.count else {
+            throw ProtocolError(.badValue, "\"want\" must be a list of at most \(OverlayKinds.names.count) of: \(names)")
+        }
+        var kinds: OverlayKinds = []
+        for entry in list {
+            guard case .string(let name) = entry, let kind = OverlayKinds.names.first(where: { $0.0 == name })?.1 else {
+                throw ProtocolError(.badValue, "\"want\" may hold only \(names)")
+            }
+            kinds.insert(kind)
+        }
+        // Without a rate, every frame (the room's rate); stopping needs none.
+        let rate = try fields.optionalNumber("rate") ?? maxOverlayRate
+        guard kinds.isEmpty || (1...maxOverlayRate).contains(rate) else {
+            throw ProtocolError(
+                .badValue, "\"rate\" must be from 1 to \(Int(maxOverlayRate)) overlay frames a second")
+        }
+        return .overlay(kinds: kinds, rate: rate)
     }
 }
 

@@ -38,6 +38,8 @@ public struct WelcomeState {
     public var paused: Bool
     public var locked: Bool
     public var controller: Int?
+    /// How far the recording reaches and what is shown (an optional addition to the protocol).
+    public var timeline: TimelineState?
 }
 
 /// Encodes the JSON messages the server sends (docs/protocol.md, "Server to client").
@@ -138,6 +140,7 @@ public enum ServerMessage {
         json.comma()
         json.key("controller")
         if let controller = state.controller { json.int(controller) } else { json.null() }
+        if let timeline = state.timeline { writeTimeline(timeline, into: &json) }
         json.raw("}")
         return WireBuffer(json.bytes, isBinary: false)
     }
@@ -200,7 +203,9 @@ public enum ServerMessage {
         return WireBuffer(json.bytes, isBinary: false)
     }
 
-    public static func room(paused: Bool, locked: Bool, lesson: String, controller: Int?) -> WireBuffer {
+    public static func room(
+        paused: Bool, locked: Bool, lesson: String, controller: Int?, timeline: TimelineState? = nil
+    ) -> WireBuffer {
         var json = JSONWriter()
         json.raw("{\"type\":\"room\",")
         json.key("paused")
@@ -214,7 +219,46 @@ public enum ServerMessage {
         json.comma()
         json.key("controller")
         if let controller { json.int(controller) } else { json.null() }
+        if let timeline { writeTimeline(timeline, into: &json) }
         json.raw("}")
+        return WireBuffer(json.bytes, isBinary: false)
+    }
+
+    /// `,"timeline":{…}`: the recording's reach and the moment shown, in timeline seconds.
+    static func writeTimeline(_ timeline: TimelineState, into json: inout JSONWriter) {
+        json.comma()
+        json.key("timeline")
+        json.raw("{")
+        let fields: [(StaticString, Double)] = [
+            ("from", timeline.from), ("to", timeline.to), ("at", timeline.at), ("start", timeline.start),
+            ("speed", timeline.speed),
+        ]
+        for (offset, (key, value)) in fields.enumerated() {
+            if offset > 0 { json.comma() }
+            json.key(key)
+            json.number(value)
+        }
+        json.comma()
+        json.key("live")
+        json.bool(timeline.live)
+        json.comma()
+        json.key("recording")
+        json.bool(timeline.recording)
+        json.raw("}")
+    }
+
+    /// The overlays the instructor shows on every member's page (sent only once one was
+    /// turned on, so a room that never uses them sends what it always did).
+    public static func overlays(_ names: [String]) -> WireBuffer {
+        var json = JSONWriter()
+        json.raw("{\"type\":\"overlays\",")
+        json.key("overlays")
+        json.raw("[")
+        for (offset, name) in names.enumerated() {
+            if offset > 0 { json.comma() }
+            json.string(name)
+        }
+        json.raw("]}")
         return WireBuffer(json.bytes, isBinary: false)
     }
 

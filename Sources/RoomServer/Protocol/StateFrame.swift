@@ -9,6 +9,8 @@ public enum StateFrame {
     public static let lineSize = 16
     /// Header flags bit 0: the room is paused.
     public static let pausedFlag: UInt8 = 1
+    /// Header flags bit 1: the frame shows a past moment of the room's recording.
+    public static let pastFlag: UInt8 = 2
     /// Item flags bit 0: the item is at rest.
     public static let atRestFlag: UInt8 = 1
     /// Item flags bit 1: the item is hidden.
@@ -16,14 +18,14 @@ public enum StateFrame {
 
     /// Encodes one frame. Items and lines beyond 65,535 are left out (the counts are u16).
     public static func encode(
-        items: [SceneItem], lines: [SceneLine], sequence: UInt32, time: Double, paused: Bool
+        items: [SceneItem], lines: [SceneLine], sequence: UInt32, time: Double, paused: Bool, past: Bool = false
     ) -> WireBuffer {
         let itemCount = min(items.count, Int(UInt16.max))
         let lineCount = min(lines.count, Int(UInt16.max))
         var bytes = [UInt8]()
         bytes.reserveCapacity(headerSize + itemCount * itemSize + lineCount * lineSize)
         bytes.append(kind)
-        bytes.append(paused ? pausedFlag : 0)
+        bytes.append((paused ? pausedFlag : 0) | (past ? pastFlag : 0))
         appendU16(&bytes, UInt16(itemCount))
         appendU16(&bytes, UInt16(lineCount))
         appendU16(&bytes, 0)
@@ -47,17 +49,17 @@ public enum StateFrame {
         return WireBuffer(bytes, isBinary: true)
     }
 
-    private static func appendU16(_ bytes: inout [UInt8], _ value: UInt16) {
+    static func appendU16(_ bytes: inout [UInt8], _ value: UInt16) {
         bytes.append(UInt8(value & 0xFF))
         bytes.append(UInt8(value >> 8))
     }
 
-    private static func appendU32(_ bytes: inout [UInt8], _ value: UInt32) {
+    static func appendU32(_ bytes: inout [UInt8], _ value: UInt32) {
         for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8((value >> UInt32(shift)) & 0xFF)) }
     }
 
     /// A non-finite value (an engine blow-up) is sent as 0 so clients never see NaN.
-    private static func appendF32(_ bytes: inout [UInt8], _ value: Double) {
+    static func appendF32(_ bytes: inout [UInt8], _ value: Double) {
         let float = Float(value)
         appendU32(&bytes, float.isFinite ? float.bitPattern : 0)
     }

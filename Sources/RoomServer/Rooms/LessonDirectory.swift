@@ -1,13 +1,38 @@
 import Lessons
+import LiveSwift
 
 /// The lessons a server offers, in lobby order, with the code a student reads for each.
-/// Lesson types are immutable metatypes, so the directory is safe to share between threads.
-public struct LessonDirectory: @unchecked Sendable {
-    /// One lesson: its type and its student-facing source text.
-    public struct Entry: @unchecked Sendable {
-        public let type: any Lesson.Type
+/// An entry makes its lesson through a factory, so compiled lessons (a type) and lessons run
+/// from their source (LiveSwift) fit alike. Entries are immutable, so the directory is safe to
+/// share between threads.
+public struct LessonDirectory: Sendable {
+    /// One lesson: what it is, its student-facing source text and how to start it.
+    public struct Entry: Sendable {
+        public let info: LessonInfo
         public let code: String
-        public var info: LessonInfo { type.info }
+        /// A fresh instance of the lesson, for a new room or a restart.
+        public let make: @Sendable () -> any Lesson
+
+        public init(info: LessonInfo, code: String, make: @escaping @Sendable () -> any Lesson) {
+            self.info = info
+            self.code = code
+            self.make = make
+        }
+
+        /// A compiled lesson type.
+        public init(_ type: any Lesson.Type, code: String) {
+            let make = Self.factory(type)
+            self.init(info: type.info, code: code, make: make)
+        }
+
+        /// A lesson run from its source; `order` places it in the lobby.
+        public init(program: LiveProgram, code: String, order: Int? = nil) {
+            var info = program.info
+            if let order { info.order = order }
+            self.init(info: info, code: code, make: { program.makeLesson() })
+        }
+
+        private static func factory<T: Lesson>(_ type: T.Type) -> @Sendable () -> any Lesson { { T() } }
     }
 
     public let entries: [Entry]
@@ -16,14 +41,20 @@ public struct LessonDirectory: @unchecked Sendable {
     /// The lessons of `types`, in their `order` (then as given); `code` gives each one's source.
     /// A later lesson with an id already seen is left out.
     public init(_ types: [any Lesson.Type], code: (any Lesson.Type) -> String = { _ in "" }) {
+        self.init(entries: types.map { Entry($0, code: code($0)) })
+    }
+
+    /// The lessons of `entries`, in their `order` (then as given); a later entry with an id
+    /// already seen is left out.
+    public init(entries given: [Entry]) {
         var entries: [Entry] = []
         var byID: [String: Int] = [:]
-        let sorted = types.enumerated().sorted {
+        let sorted = given.enumerated().sorted {
             ($0.element.info.order, $0.offset) < ($1.element.info.order, $1.offset)
         }
-        for (_, type) in sorted where byID[type.info.id] == nil {
-            byID[type.info.id] = entries.count
-            entries.append(Entry(type: type, code: code(type)))
+        for (_, entry) in sorted where byID[entry.info.id] == nil {
+            byID[entry.info.id] = entries.count
+            entries.append(entry)
         }
         self.entries = entries
         self.byID = byID

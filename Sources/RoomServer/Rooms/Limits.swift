@@ -48,6 +48,16 @@ public struct ServerLimits: Sendable, Equatable {
     /// Seconds over which repeated refusals from one address for one reason are counted and
     /// summarised in one log line (the first of each is logged in full).
     public var logSummarySeconds = 10.0
+    /// Bytes of recording one room keeps (inputs, state hashes, timeline marks); past it the
+    /// hashes thin out, then the oldest history goes (docs/replay.md).
+    public var recordingBudgetBytes = 4 * 1024 * 1024
+    /// `seek`s and `step`s per second in one room (each may replay part of the recording).
+    public var timeControlsPerSecondPerRoom = 15.0
+    /// Largest recording file the server opens (an upload), in bytes.
+    public var maxRecordingFileBytes = 32 * 1024 * 1024
+    /// `overlay` requests one client may make per second (each may change what the server
+    /// measures and sends it); beyond, `rate-limited` and the request is not applied.
+    public var overlayRequestsPerSecond = 2.0
 
     public init() {}
 }

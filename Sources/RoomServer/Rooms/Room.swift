@@ -48,38 +48,64 @@ public final class Room {
     public let kind: Kind
     /// The address that opened a class room (for the per-address room limit).
     public let openerAddress: String?
-    public private(set) var lessonEntry: LessonDirectory.Entry
-    public private(set) var lesson: any Lesson
+    /// The live lesson: the newest moment of the room (while the room shows the past, it waits).
+    public internal(set) var lessonEntry: LessonDirectory.Entry
+    public internal(set) var lesson: any Lesson
     public private(set) var members: [Member] = []
-    public private(set) var paused = false
+    public internal(set) var paused = false
     public private(set) var locked = false
     /// The member allowed to gesture while the room is locked, besides the instructor.
     public private(set) var controller: Int?
     /// The newest state frame, encoded once for every member.
-    public private(set) var newestFrame: WireBuffer
+    public internal(set) var newestFrame: WireBuffer
     /// Sequence number of `newestFrame`; rises by one per frame.
     public private(set) var frameSequence: UInt32 = 1
+    /// The overlays the instructor shows on every member's page, in the order turned on.
+    public private(set) var sharedOverlays: [String] = []
     /// When the last member left (nil while anyone is in).
     public private(set) var emptySince: Int64?
     /// When the instructor's connection dropped, while their grace period runs.
     public private(set) var instructorAwaySince: Int64?
 
-    private let directory: LessonDirectory
+    /// Everything that changed the room, to replay any moment of it (docs/replay.md).
+    public internal(set) var recording: Recording
+    /// Steps the room has taken since it opened (across restarts): its timeline, at `rate` a second.
+    public internal(set) var liveTick = 0
+    /// The fraction of real time the room plays at (0.1 to 1), live or replaying.
+    public internal(set) var speed = 1.0
+    /// Thousandths of a step owed by slow motion: a step is taken each time 1000 are owed.
+    var speedCredit = 0
+    /// The past moment the room shows instead of the live lesson, while it shows one.
+    public internal(set) var shown: ReplayCursor?
+    /// True while the shown past plays on (the recording's inputs apply as their steps come).
+    public internal(set) var isPlayingBack = false
+
+    let directory: LessonDirectory
     private let limits: ServerLimits
-    private var instructorKey: String?
+    /// The instructor's key (a class room's); given to whoever opens the room.
+    public private(set) var instructorKey: String?
     private var nextMemberID = 1
-    private var sceneVersion: Int
+    /// The scene version of the lesson being shown, as clients last heard of it.
+    var sceneVersion: Int
     /// Step on the next tick even if the lesson says it is at rest (a gesture may wake it).
-    private var awake = true
+    var awake = true
     private var resetBucket: TokenBucket
+    /// The overlay frames of `frameSequence`, by kinds asked for, and the measurements they
+    /// were encoded from: measured once per frame, only when someone asked.
+    private var overlayFrames: [UInt8: WireBuffer] = [:]
+    private var overlayMeasurements: LessonMeasurements?
+    private var overlaySequence: UInt32 = 0
     private var setBucket: TokenBucket
+    /// Time controls that may replay a stretch of the recording (seek, step): each can cost a
+    /// re-run of an epoch, so a room takes a bounded number per second.
+    private var timeControlBucket: TokenBucket
 
     /// Opens a room running `entry`'s lesson. A class room takes `instructorKey` (a cluster's
     /// signed key) or makes its own with `random`.
     public init(
         id: String, kind: Kind, lesson entry: LessonDirectory.Entry, directory: LessonDirectory,
         limits: ServerLimits, openerAddress: String? = nil, instructorKey givenKey: String? = nil, now: Int64,
-        random: inout some RandomNumberGenerator
+        random: inout some RandomNumberGenerator, recording opened: Recording? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -87,16 +113,25 @@ public final class Room {
         self.directory = directory
         self.limits = limits
         lessonEntry = entry
-        lesson = entry.type.init()
+        lesson = entry.make()
         sceneVersion = lesson.sceneVersion
+        recording = Recording(budget: limits.recordingBudgetBytes)
         emptySince = now
         if case .classRoom = kind { instructorKey = givenKey ?? RoomCode.makeKey(using: &random) }
         resetBucket = TokenBucket(
             capacity: max(1, limits.resetsPerSecondPerRoom * 2), perSecond: limits.resetsPerSecondPerRoom, now: now)
+        timeControlBucket = TokenBucket(
+            capacity: max(1, limits.timeControlsPerSecondPerRoom * 2), perSecond: limits.timeControlsPerSecondPerRoom,
+            now: now)
         setBucket = TokenBucket(
             capacity: max(1, limits.setsPerSecondPerRoom), perSecond: limits.setsPerSecondPerRoom, now: now)
         newestFrame = StateFrame.encode(
             items: lesson.items, lines: lesson.lines, sequence: 1, time: lesson.elapsedTime, paused: false)
+        if let opened {
+            openRecording(opened)
+        } else {
+            recording.begin(lesson: entry.info.id, at: 0)
+        }
     }
 
     /// The class room's code, or nil for a lesson room.
@@ -110,8 +145,16 @@ public final class Room {
     /// True when the next tick would step the lesson: someone is in, it is not paused, and
     /// something moves (or a gesture may have started something).
     public var isActive: Bool {
-        !members.isEmpty && !paused && (awake || !lesson.isAtRest)
+        guard !members.isEmpty else { return false }
+        if shown != nil { return isPlayingBack }
+        return !paused && (awake || !lesson.isAtRest)
     }
+
+    /// The lesson every member is shown: a past moment's, or the live one.
+    public var shownLesson: any Lesson { shown?.lesson ?? lesson }
+    public var shownEntry: LessonDirectory.Entry { shown?.entry ?? lessonEntry }
+    /// The timeline tick every member is shown.
+    public var shownTick: Int { shown?.tick ?? liveTick }
 
     /// The member of a connection.
     public func member(for connection: ConnectionID) -> Member? {
@@ -146,9 +189,9 @@ public final class Room {
         nextMemberID += 1
         members.append(member)
         emptySince = nil
-        return [
-            .send(connection, welcome(for: member)), .sendFrame(connection),
-            .sendExcept(ServerMessage.presence(members: memberInfos), connection),
+        recording.mark("join", member.name, at: liveTick)
+        return [.send(connection, welcome(for: member))] + sharedOverlaysMessage(to: connection) + [
+            .sendFrame(connection), .sendExcept(ServerMessage.presence(members: memberInfos), connection),
         ]
     }
 
@@ -156,6 +199,7 @@ public final class Room {
     public func leave(connection: ConnectionID, now: Int64) -> [RoomOutput] {
         guard let index = members.firstIndex(where: { $0.connection == connection }) else { return [] }
         let member = members.remove(at: index)
+        recording.mark("leave", member.name, at: liveTick)
         var outputs: [RoomOutput] = []
         if member.role == .instructor { instructorAwaySince = now }
         if controller == member.id {
@@ -195,20 +239,28 @@ public final class Room {
     // MARK: The clock
 
     /// Advances the lesson by one tick when the room is active, and encodes the new frame.
+    /// In slow motion a tick steps only when enough of a step is owed (`speed` per tick).
     public func tick() -> [RoomOutput] {
         guard isActive else { return [] }
+        speedCredit += Int((speed * 1000).rounded())
+        guard speedCredit >= 1000 else { return [] }
+        speedCredit -= 1000
+        if shown != nil { return playbackStep() }
         awake = false
         return advanceOneTick()
     }
 
-    private func advanceOneTick() -> [RoomOutput] {
+    /// One step of the live lesson, recorded with the hash of the frame it makes.
+    func advanceOneTick() -> [RoomOutput] {
         lesson.advance(by: Self.tickSeconds)
+        liveTick += 1
         var outputs = drainLessonEvents()
         if lesson.sceneVersion != sceneVersion {
             sceneVersion = lesson.sceneVersion
             outputs.append(.broadcast(ServerMessage.scene(items: lesson.items, boundaries: lesson.boundaries)))
         }
         encodeFrame()
+        recording.recordStep(hash: StateHash.of(frame: newestFrame))
         outputs.append(.frame)
         return outputs
     }
@@ -217,11 +269,13 @@ public final class Room {
         lesson.drainEvents().map { .broadcast(ServerMessage.event($0)) }
     }
 
-    private func encodeFrame() {
+    /// Encodes the frame of the moment shown: the live lesson's, or a past one's (flags bit 1).
+    func encodeFrame() {
         frameSequence &+= 1
+        let shown = shownLesson
         newestFrame = StateFrame.encode(
-            items: lesson.items, lines: lesson.lines, sequence: frameSequence, time: lesson.elapsedTime,
-            paused: paused)
+            items: shown.items, lines: shown.lines, sequence: frameSequence, time: shown.elapsedTime,
+            paused: self.shown != nil ? !isPlayingBack : paused, past: self.shown != nil)
     }
 
     /// After a gesture or a parameter change: events and scene changes go out at once (with a
@@ -261,11 +315,13 @@ public final class Room {
             try checkGesture(by: member)
             try checkPoint(x, y)
             lesson.tap(at: CGPoint(x: x, y: y))
+            recording.record(.tap(x: x, y: y))
             return afterInput()
         case .pan(let phase, let x, let y):
             try checkGesture(by: member)
             try checkPoint(x, y)
             lesson.pan(phase, at: CGPoint(x: x, y: y))
+            recording.record(.pan(phase, x: x, y: y))
             return afterInput()
         case .push(let x, let y, let dx, let dy):
             try checkGesture(by: member)
@@ -279,6 +335,7 @@ public final class Room {
                 swipe = CGVector(dx: dx, dy: dy)
             }
             lesson.push(at: CGPoint(x: x, y: y), swipe: swipe)
+            recording.record(.push(x: x, y: y, dx: swipe == nil ? nil : dx, dy: swipe == nil ? nil : dy))
             return afterInput()
         case .reset:
             try checkLessonChange(by: member)
@@ -299,6 +356,7 @@ public final class Room {
             } catch {
                 throw ProtocolError(.badValue, error.message)
             }
+            recording.record(.set(param: param, value: value))
             var outputs = [RoomOutput.broadcast(ServerMessage.params(lesson.parameters))]
             outputs += afterInput()
             return outputs
@@ -311,18 +369,30 @@ public final class Room {
             guard member.role == .instructor else {
                 throw ProtocolError(.forbidden, "only the instructor controls this room")
             }
+            switch action {
+            case .seek, .step:
+                guard timeControlBucket.take(now: now) else {
+                    throw ProtocolError(.rateLimited, "the room's moment is moving too fast; wait a moment")
+                }
+            default: break
+            }
             return try control(action)
         case .ping(let id):
             return [.send(member.connection, ServerMessage.pong(id))]
+        case .overlay:
+            // What a client asks to receive is its session's business (ServerCore).
+            return []
         }
     }
 
     private func checkGesture(by member: Member) throws(ProtocolError) {
+        try checkShowingLive()
         guard locked, member.role != .instructor, member.id != controller else { return }
         throw ProtocolError(.forbidden, "the room is locked: only the instructor's gestures act")
     }
 
     private func checkLessonChange(by member: Member) throws(ProtocolError) {
+        try checkShowingLive()
         guard locked, member.role != .instructor else { return }
         throw ProtocolError(.forbidden, "the room is locked: only the instructor may change the lesson")
     }
@@ -339,10 +409,12 @@ public final class Room {
     }
 
     private func restartLesson(event: LessonEvent?) -> [RoomOutput] {
-        lesson = lessonEntry.type.init()
+        lesson = lessonEntry.make()
         sceneVersion = lesson.sceneVersion
         awake = true
-        var outputs: [RoomOutput] = []
+        recording.begin(lesson: lessonEntry.info.id, at: liveTick)
+        recording.mark("reset", "The lesson starts again", at: liveTick)
+        var outputs: [RoomOutput] = [.broadcast(roomMessage())]
         if let event { outputs.append(.broadcast(ServerMessage.event(event))) }
         outputs.append(.broadcast(ServerMessage.scene(items: lesson.items, boundaries: lesson.boundaries)))
         outputs.append(.broadcast(ServerMessage.params(lesson.parameters)))
@@ -377,6 +449,7 @@ public final class Room {
             if members[index].connection == member.connection {
                 members[index].role = .instructor
                 outputs.append(.send(member.connection, welcome(for: members[index])))
+                outputs += sharedOverlaysMessage(to: member.connection)
                 outputs.append(.sendFrame(member.connection))
             }
         }
@@ -387,6 +460,7 @@ public final class Room {
     }
 
     private func control(_ action: ControlAction) throws(ProtocolError) -> [RoomOutput] {
+        if let outputs = try timeControl(action) { return outputs }
         switch action {
         case .pause:
             guard !paused else { return [] }
@@ -397,21 +471,18 @@ public final class Room {
                 .frame,
             ]
         case .resume:
-            guard paused else { return [] }
-            paused = false
-            awake = true
-            return [
-                .broadcast(roomMessage()),
-                .broadcast(ServerMessage.event(LessonEvent(name: "resumed", text: "Running again"))),
-            ]
-        case .step:
+            return resumeLive()
+        case .step(let ticks):
             var outputs: [RoomOutput] = []
             if !paused {
                 paused = true
                 outputs.append(.broadcast(roomMessage()))
                 outputs.append(.broadcast(ServerMessage.event(LessonEvent(name: "paused", text: "Paused"))))
             }
-            return outputs + advanceOneTick()
+            for _ in 0..<ticks { outputs += advanceOneTick() }
+            return outputs
+        case .speed, .seek, .play, .live:
+            return []  // handled by timeControl
         case .lock:
             guard !locked else { return [] }
             locked = true
@@ -446,19 +517,53 @@ public final class Room {
             guard let entry = directory.entry(withID: lessonID) else {
                 throw ProtocolError(.badValue, "no lesson named \(lessonID)")
             }
+            leavePast()
             lessonEntry = entry
-            lesson = entry.type.init()
+            lesson = entry.make()
             sceneVersion = lesson.sceneVersion
             awake = true
+            recording.begin(lesson: entry.info.id, at: liveTick)
+            recording.mark("lesson", entry.info.title, at: liveTick)
             encodeFrame()
-            return members.flatMap { [.send($0.connection, welcome(for: $0)), .sendFrame($0.connection)] }
+            return members.flatMap {
+                [.send($0.connection, welcome(for: $0))] + sharedOverlaysMessage(to: $0.connection) + [.sendFrame($0.connection)]
+            }
+        case .overlay(let name, let on):
+            guard sharedOverlays.contains(name) != on else { return [] }
+            if on { sharedOverlays.append(name) } else { sharedOverlays.removeAll { $0 == name } }
+            return [.broadcast(ServerMessage.overlays(sharedOverlays))]
         }
+    }
+
+    /// The instructor's overlays for one member after its `welcome`, when any was turned on.
+    private func sharedOverlaysMessage(to connection: ConnectionID) -> [RoomOutput] {
+        sharedOverlays.isEmpty ? [] : [.send(connection, ServerMessage.overlays(sharedOverlays))]
+    }
+
+    // MARK: Overlay data
+
+    /// The overlay frame of the newest state frame, carrying `kinds` (docs/protocol.md,
+    /// "Overlay data"). The lesson is measured once per frame, when the first client asks.
+    public func overlayFrame(_ kinds: OverlayKinds) -> WireBuffer {
+        if overlaySequence != frameSequence {
+            overlaySequence = frameSequence
+            overlayFrames.removeAll(keepingCapacity: true)
+            overlayMeasurements = nil
+        }
+        if let frame = overlayFrames[kinds.rawValue] { return frame }
+        let measurements = overlayMeasurements ?? lesson.measurements
+        overlayMeasurements = measurements
+        let frame = OverlayFrame.encode(measurements, kinds: kinds, sequence: frameSequence, time: lesson.elapsedTime)
+        overlayFrames[kinds.rawValue] = frame
+        return frame
     }
 
     // MARK: Messages out
 
-    private func roomMessage() -> WireBuffer {
-        ServerMessage.room(paused: paused, locked: locked, lesson: lessonEntry.info.id, controller: controller)
+    func roomMessage() -> WireBuffer {
+        ServerMessage.room(
+            paused: shown != nil ? !isPlayingBack : paused, locked: locked, lesson: shownEntry.info.id,
+            controller: controller, timeline: timeline)
     }
 
     /// The full state for one member: what a late joiner needs.
@@ -466,9 +571,10 @@ public final class Room {
         ServerMessage.welcome(
             WelcomeState(
                 room: id, code: code, role: member.role, key: member.role == .instructor ? instructorKey : nil,
-                you: member.id, lesson: lessonEntry.info, lessonCode: lessonEntry.code, rate: Self.rate,
-                time: lesson.elapsedTime, items: lesson.items, boundaries: lesson.boundaries, lines: lesson.lines,
-                params: lesson.parameters, members: memberInfos, paused: paused, locked: locked,
-                controller: controller))
+                you: member.id, lesson: shownEntry.info, lessonCode: shownEntry.code, rate: Self.rate,
+                time: shownLesson.elapsedTime, items: shownLesson.items, boundaries: shownLesson.boundaries,
+                lines: shownLesson.lines, params: shownLesson.parameters, members: memberInfos,
+                paused: shown != nil ? !isPlayingBack : paused, locked: locked, controller: controller,
+                timeline: timeline))
     }
 }

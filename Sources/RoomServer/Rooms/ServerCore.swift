@@ -35,16 +35,18 @@ public final class ServerCore {
     public private(set) var lessonRooms: [String: Room] = [:]
     private var instances: [String: LessonInstance] = [:]
     /// Class rooms by code.
-    public private(set) var classRooms: [String: Room] = [:]
+    public internal(set) var classRooms: [String: Room] = [:]
     public private(set) var isShuttingDown = false
 
     private var writeRequests: [ConnectionID] = []
     private var kills: [ConnectionID] = []
     private var deferredSessions: Set<ConnectionID> = []
+    /// Connections owed an overlay frame once its interval has passed (see `nextWrite`).
+    private var overlayWaiting: Set<ConnectionID> = []
     private var nextHousekeeping: Int64 = 0
     /// True when some room may need a tick (set by inputs, confirmed by `tick`).
     public private(set) var mayHaveActiveRooms = false
-    private var random = SystemRandomNumberGenerator()
+    var random = SystemRandomNumberGenerator()
     /// Refusals are logged once per address and reason per interval, then summarised.
     public private(set) var refusals: RefusalLog
     /// Measures durations for metrics, in nanoseconds; injectable for tests.
@@ -297,6 +299,9 @@ public final class ServerCore {
         }
         metrics.counts.messagesIn[message.typeName, default: 0] += 1
         guard let room = session.room else { return }
+        if case .overlay(let kinds, let rate) = message {
+            return askForOverlays(kinds, rate: rate, session: session, now: now)
+        }
         switch room.handle(message, from: connection, now: now) {
         case .success(let outputs):
             perform(outputs, in: room, now: now)
@@ -305,6 +310,25 @@ public final class ServerCore {
             metrics.countRejected(error.code.rawValue)
             sendError(error, to: session, now: now)
         }
+    }
+
+    /// A client asks for overlay data: from now on, an overlay frame after the state frames,
+    /// at most `rate` a second (the first at once). Each request may make the room measure,
+    /// so requests are rate-limited on their own.
+    private func askForOverlays(_ kinds: OverlayKinds, rate: Double, session: Session, now: Int64) {
+        guard session.overlayBucket.take(now: now) else {
+            metrics.countRejected(ErrorCode.rateLimited.rawValue)
+            return sendError(
+                ProtocolError(
+                    .rateLimited,
+                    "overlay requests are limited to \(Int(limits.overlayRequestsPerSecond)) a second; this one was not applied"),
+                to: session, now: now)
+        }
+        session.overlayKinds = kinds
+        session.overlayInterval = Int64(1e6 / rate)
+        session.lastOverlayAt = nil
+        session.lastOverlaySequence = nil
+        if !kinds.isEmpty { requestWrite(session, now: now) }
     }
 
     /// The transport closes a connection for a protocol violation (too big, binary): count it.
@@ -324,6 +348,7 @@ public final class ServerCore {
     public func closed(connection: ConnectionID, now: Int64) {
         guard let session = sessions.removeValue(forKey: connection) else { return }
         deferredSessions.remove(connection)
+        overlayWaiting.remove(connection)
         ledger.disconnect(address: session.address, worker: worker)
         if let room = session.room {
             perform(room.leave(connection: connection, now: now), in: room, now: now)
@@ -360,8 +385,20 @@ public final class ServerCore {
             action = .send(frame)
             metrics.counts.framesSent += 1
             metrics.counts.bytesSent += frame.count
+        } else if let room = session.room, session.overlayDue(in: room, now: now) {
+            // After its state frame: the page draws the overlay on the frame it belongs to.
+            let frame = room.overlayFrame(session.overlayKinds)
+            session.lastOverlaySequence = room.frameSequence
+            session.lastOverlayAt = now
+            action = .send(frame)
+            metrics.counts.bytesSent += frame.count
         }
-        let more = session.hasSomethingDue
+        var more = session.hasSomethingDue
+        if let room = session.room, !session.overlayKinds.isEmpty, session.lastOverlaySequence != room.frameSequence {
+            // An overlay frame is owed: now, or when its interval has passed (the room may
+            // have come to rest meanwhile: the last frame's overlay must still go out).
+            if session.overlayDue(in: room, now: now) { more = true } else { overlayWaiting.insert(session.id) }
+        }
         if more {
             session.waitingSince = now
             session.writeRequested = true
@@ -487,6 +524,9 @@ public final class ServerCore {
         for id in deferredSessions {
             if let at = sessions[id]?.deferred?.at { next = min(next ?? at, at) }
         }
+        for id in overlayWaiting {
+            if let at = sessions[id]?.overlayDueAt { next = min(next ?? at, at) }
+        }
         if !sessions.isEmpty || !classRooms.isEmpty {
             next = min(next ?? nextHousekeeping, nextHousekeeping)
         }
@@ -505,6 +545,17 @@ public final class ServerCore {
             requestWrite(session, now: now)
         }
         for line in refusals.takeSummary(now: now) { logger.notice("\(line)") }
+        for id in overlayWaiting {
+            guard let session = sessions[id], let room = session.room, !session.overlayKinds.isEmpty,
+                session.lastOverlaySequence != room.frameSequence
+            else {
+                overlayWaiting.remove(id)
+                continue
+            }
+            guard session.overlayDue(in: room, now: now) else { continue }
+            overlayWaiting.remove(id)
+            requestWrite(session, now: now)
+        }
         guard now >= nextHousekeeping else { return }
         nextHousekeeping = now + 1_000_000
         let lagLimit = Int64(limits.maxLagSeconds * 1e6)

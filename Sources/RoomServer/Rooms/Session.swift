@@ -24,6 +24,13 @@ public final class Session {
     /// A writeable callback has been asked for and not yet served.
     var writeRequested = false
     var rateBucket: TokenBucket
+    /// The overlay data this client asked for (none unless it sent `overlay`), at most one
+    /// overlay frame per `overlayInterval` microseconds, and when and which it was sent last.
+    var overlayKinds: OverlayKinds = []
+    var overlayInterval: Int64 = 0
+    var lastOverlayAt: Int64?
+    var lastOverlaySequence: UInt32?
+    var overlayBucket: TokenBucket
     var lastRateLimitNotice: Int64?
     /// Why the connection ended, for the log.
     public internal(set) var closeReason: String?
@@ -35,6 +42,8 @@ public final class Session {
         openedAt = now
         rateBucket = TokenBucket(
             capacity: Double(limits.messagesPerSecond), perSecond: Double(limits.messagesPerSecond), now: now)
+        overlayBucket = TokenBucket(
+            capacity: max(1, 2 * limits.overlayRequestsPerSecond), perSecond: limits.overlayRequestsPerSecond, now: now)
     }
 
     /// Reliable messages waiting to be written.
@@ -60,6 +69,19 @@ public final class Session {
             outboxHead = 0
         }
         return message
+    }
+
+    /// Whether an overlay frame is due now: asked for, newer than the last sent, and the
+    /// interval since the last one has passed (less half a tick, so that a rate that divides
+    /// the room's rate keeps its beat despite the clock's jitter).
+    func overlayDue(in room: Room, now: Int64) -> Bool {
+        guard !overlayKinds.isEmpty, lastOverlaySequence != room.frameSequence else { return false }
+        return now >= (overlayDueAt ?? now)
+    }
+
+    /// When the next overlay frame may go out (nil: at once).
+    var overlayDueAt: Int64? {
+        lastOverlayAt.map { $0 + overlayInterval - Int64(Room.tickSeconds * 1e6 / 2) }
     }
 
     /// Whether a write is due: a queued message, a close, or a frame newer than the last sent.

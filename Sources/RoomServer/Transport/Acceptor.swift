@@ -37,6 +37,10 @@ final class Acceptor: @unchecked Sendable {
     private var rates: [String: TokenBucket] = [:]
     private var nextSpare = 0
     private var nextPrune: Int64 = 0
+    /// Out of descriptors: the listener is left alone until then (its backlog waits), so a
+    /// full table does not turn the loop into a spin.
+    private var listenerPausedUntil: Int64?
+    private var lastDescriptorWarning: Int64 = 0
 
     private static let listenerID: UInt64 = 1 << 40
     private static let wakeID: UInt64 = 1 << 41
@@ -82,7 +86,7 @@ final class Acceptor: @unchecked Sendable {
         var events = [epoll_event](repeating: epoll_event(), count: 256)
         var running = true
         while running {
-            let timeout = pending.isEmpty ? -1 : 1000
+            let timeout = listenerPausedUntil != nil ? 100 : pending.isEmpty ? -1 : 1000
             let count = epoll_wait(epoll, &events, Int32(events.count), Int32(timeout))
             let now = LWSServer.now()
             if count > 0 {
@@ -95,6 +99,10 @@ final class Acceptor: @unchecked Sendable {
                 }
             }
             if now >= nextPrune { prune(now: now) }
+            if let until = listenerPausedUntil, now >= until {
+                listenerPausedUntil = nil
+                watch(listener, id: Self.listenerID)
+            }
         }
         _ = epoll_ctl(epoll, EPOLL_CTL_DEL, listener, nil)
         close(listener)
@@ -116,8 +124,13 @@ final class Acceptor: @unchecked Sendable {
             }
             guard socket >= 0 else {
                 if errno == EMFILE || errno == ENFILE {
-                    logger.warning("cannot accept: out of file descriptors (\(pending.count) connections still sending their request)")
+                    if now - lastDescriptorWarning >= 1_000_000 {
+                        lastDescriptorWarning = now
+                        logger.warning("cannot accept: out of file descriptors (\(pending.count) connections still sending their request); pausing 100 ms")
+                    }
                     closeOldestPending()
+                    _ = epoll_ctl(epoll, EPOLL_CTL_DEL, listener, nil)
+                    listenerPausedUntil = now + 100_000
                 }
                 return
             }

@@ -55,8 +55,11 @@ public final class LWSServer: @unchecked Sendable {
     private var adopting = false
     private var incoming: [ConnectionID: [UInt8]] = [:]
     private var httpBodies: [UInt64: WireBuffer] = [:]
-    /// POST requests whose body is still arriving: the path and the bytes so far.
-    private var httpPosts: [UInt64: (path: String, body: [UInt8])] = [:]
+    /// Uploads being received (POST bodies), by HTTP connection id; nil bytes once over the limit.
+    private var uploads: [UInt64: (path: String, address: String, bytes: [UInt8]?, start: Int, length: Int?, limit: Int)] = [:]
+    /// Bytes the acceptor read past an adopted request's head (the start of a POST body), by
+    /// socket: lws parses the head from them but does not hand the rest on as body.
+    private var bodyStarts: [Int32: [UInt8]] = [:]
     private var nextID: UInt64 = 1
     private var tickDeadline: Double = 0
     private var scheduledFor: Int64?
@@ -95,7 +98,11 @@ public final class LWSServer: @unchecked Sendable {
         core = ServerCore(
             directory: directory, limits: configuration.limits, logger: logger, ledger: ledger, worker: index,
             board: board)
-        routes = HTTPRoutes(files: files, core: core)
+        let libraries = StaticFiles(root: configuration.webLibraries)
+        if libraries == nil {
+            logger.warning("no browser libraries at \(configuration.webLibraries): /lib/ answers 404 (the plot shows as text)")
+        }
+        routes = HTTPRoutes(files: files, core: core, libraries: libraries)
         origins = OriginPolicy(allowed: configuration.allowedOrigins, serverPort: configuration.port)
         guard Int(newtons_lws_pre()) <= WireBuffer.headroom else {
             throw ServerStartError(description: "LWS_PRE (\(newtons_lws_pre())) exceeds the buffers' headroom")
@@ -228,6 +235,11 @@ public final class LWSServer: @unchecked Sendable {
                 promisedInstances[adoption.socket] = instance
             } else {
                 promisedInstances[adoption.socket] = nil
+            }
+            if case .complete(let headLength) = RequestRouter.scan(adoption.bytes), headLength < adoption.bytes.count {
+                bodyStarts[adoption.socket] = Array(adoption.bytes[headLength...])
+            } else {
+                bodyStarts[adoption.socket] = nil
             }
             // The acceptor read the request head (and whatever followed) itself: the frame guard
             // follows those bytes first, and lws's new-client callback must not start it afresh.
@@ -405,14 +417,13 @@ public final class LWSServer: @unchecked Sendable {
         case LWS_CALLBACK_HTTP_WRITEABLE:
             return writeHTTPBody(wsi, user: user)
         case LWS_CALLBACK_HTTP_BODY:
-            return receivedHTTPBody(wsi, user: user, input: input, length: length)
+            return receiveUpload(user: user, input: input, length: length)
         case LWS_CALLBACK_HTTP_BODY_COMPLETION:
-            guard let user, let post = httpPosts.removeValue(forKey: user.load(as: UInt64.self)) else { return -1 }
-            return respond(wsi, id: user.load(as: UInt64.self), method: "POST", routes.answer(method: "POST", path: post.path, body: post.body))
+            return finishUpload(wsi, user: user)
         case LWS_CALLBACK_CLOSED_HTTP:
             if let user {
                 httpBodies[user.load(as: UInt64.self)] = nil
-                httpPosts[user.load(as: UInt64.self)] = nil
+                uploads[user.load(as: UInt64.self)] = nil
             }
             return 0
         case LWS_CALLBACK_ESTABLISHED:
@@ -492,17 +503,10 @@ public final class LWSServer: @unchecked Sendable {
             unmaskedConnections.insert(id)
             lws_callback_on_writable(wsi)
         }
-        var arguments: [String] = []
-        var buffer = [CChar](repeating: 0, count: 512)
-        for index in 0..<16 {
-            let count = lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, Int32(index))
-            guard count >= 0 else { break }
-            arguments.append(String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
         let socket = lws_get_socket_fd(wsi)
         let instance = promisedInstances.removeValue(forKey: socket)
         core.open(
-            connection: id, address: peerAddress(wsi), request: ConnectRequest(arguments: arguments),
+            connection: id, address: peerAddress(wsi), request: ConnectRequest(arguments: queryArguments(wsi)),
             instance: instance, now: Self.now())
         flush()
     }
@@ -605,43 +609,48 @@ public final class LWSServer: @unchecked Sendable {
         } else {
             method = "OTHER"
         }
-        guard let user else { return -1 }
-        let id = nextID
-        nextID += 1
-        user.storeBytes(of: id, as: UInt64.self)
-        if method == "POST" {
-            // The body comes in HTTP_BODY callbacks; the answer at HTTP_BODY_COMPLETION.
-            let declared = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            guard let declared, declared >= 0 else {
-                return respond(wsi, id: id, method: method, .text(411, "a POST needs a Content-Length\n"))
+        if method == "POST", let limit = HTTPRoutes.bodyLimit(path: path, limits: configuration.limits) {
+            // The answer waits for the whole body (LWS_CALLBACK_HTTP_BODY_COMPLETION).
+            guard let user else { return -1 }
+            let id = nextID
+            nextID += 1
+            user.storeBytes(of: id, as: UInt64.self)
+            let start = bodyStarts.removeValue(forKey: lws_get_socket_fd(wsi)) ?? []
+            let length = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard let length, length >= 0 else {
+                _ = send(.text(411, "a POST needs a Content-Length\n"), wsi, user: user, headOnly: false, now: true)
+                return -1
             }
-            guard declared <= HTTPRoutes.maxBodyBytes else {
-                return respond(
-                    wsi, id: id, method: method,
-                    .error(413, ProtocolError(.badMessage, "the body is over \(HTTPRoutes.maxBodyBytes) bytes")))
+            if length > limit {
+                // Said too big up front: answered at once, the body is not read.
+                _ = send(HTTPRoutes.tooLarge(path: path, limit: limit), wsi, user: user, headOnly: false, now: true)
+                return -1
             }
-            if declared == 0 { return respond(wsi, id: id, method: method, routes.answer(method: method, path: path)) }
-            httpPosts[id] = (path, [])
+            if length == 0 {
+                // No body comes, so no body-completion callback either.
+                return send(
+                    routes.answerUpload(path: path, body: [], address: peerAddress(wsi), now: Self.now()), wsi,
+                    user: user, headOnly: false, now: true)
+            }
+            uploads[id] = (path, peerAddress(wsi), start, start.count, length, limit)
             return 0
         }
-        return respond(wsi, id: id, method: method, routes.answer(method: method, path: path))
+        var query: [String: String] = [:]
+        for argument in queryArguments(wsi) {
+            let parts = argument.split(separator: "=", maxSplits: 1)
+            if let name = parts.first.map(String.init), query[name] == nil {
+                query[name] = parts.count > 1 ? String(parts[1]) : ""
+            }
+        }
+        return send(routes.answer(method: method, path: path, query: query), wsi, user: user, headOnly: method == "HEAD")
     }
 
-    private func receivedHTTPBody(
-        _ wsi: OpaquePointer, user: UnsafeMutableRawPointer?, input: UnsafeMutableRawPointer?, length: Int
+    /// Answers an HTTP request. `now`: write the body at once when the socket can take it (an
+    /// upload's answer, made inside the body-completion callback, where a writeable callback for
+    /// the body never came on an adopted socket).
+    private func send(
+        _ answer: HTTPAnswer, _ wsi: OpaquePointer, user: UnsafeMutableRawPointer?, headOnly: Bool, now: Bool = false
     ) -> Int32 {
-        guard let user, let input else { return -1 }
-        let id = user.load(as: UInt64.self)
-        guard var post = httpPosts[id] else { return -1 }
-        post.body.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
-        // lws stops at the declared length; this only guards against a lying one.
-        guard post.body.count <= HTTPRoutes.maxBodyBytes else { return -1 }
-        httpPosts[id] = post
-        return 0
-    }
-
-    /// Sends an answer: a file, or headers and a body (written when the socket takes it).
-    private func respond(_ wsi: OpaquePointer, id: UInt64, method: String, _ answer: HTTPAnswer) -> Int32 {
         switch answer {
         case .file(let file, let contentType):
             let extra = "cache-control: \(SecurityHeaders.fileCacheControl)\r\n"
@@ -666,13 +675,67 @@ public final class LWSServer: @unchecked Sendable {
                 return lws_finalize_write_http_header(wsi, start, &cursor, end) != 0
             }
             if failed { return 1 }
-            if method == "HEAD" || body.isEmpty {
+            if headOnly || body.isEmpty {
                 return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
             }
-            httpBodies[id] = WireBuffer(body, isBinary: false)
+            let buffer = WireBuffer(body, isBinary: false)
+            if now, lws_send_pipe_choked(wsi) == 0 {
+                let written = lws_write(
+                    wsi, buffer.payloadStart.assumingMemoryBound(to: UInt8.self), buffer.count, LWS_WRITE_HTTP_FINAL)
+                if written < buffer.count { return -1 }
+                return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+            }
+            httpBodies[id] = buffer
             lws_callback_on_writable(wsi)
             return 0
         }
+    }
+
+    private func receiveUpload(user: UnsafeMutableRawPointer?, input: UnsafeMutableRawPointer?, length: Int) -> Int32 {
+        guard let user, let input else { return 0 }
+        let id = user.load(as: UInt64.self)
+        guard var upload = uploads[id] else { return -1 }
+        uploads[id] = nil  // no second copy of the bytes while appending
+        if var bytes = upload.bytes {
+            upload.bytes = nil  // the only reference, so appending does not copy
+            if bytes.count + length <= upload.limit {
+                bytes.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
+                upload.bytes = bytes
+            }
+        }
+        uploads[id] = upload
+        return 0
+    }
+
+    private func finishUpload(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) -> Int32 {
+        guard let user, let upload = uploads.removeValue(forKey: user.load(as: UInt64.self)) else { return -1 }
+        let answer: HTTPAnswer
+        if var bytes = upload.bytes {
+            // The body's start is what the acceptor read past the head (kept aside: lws does not
+            // hand it on); lws then hands on the rest, and once more the part of it that was in
+            // that read. Past the Content-Length is that copy; a file's own checksum still checks
+            // the whole.
+            if let length = upload.length, bytes.count > length, upload.start > 0 {
+                bytes.removeSubrange(length...)
+            }
+            answer = routes.answerUpload(path: upload.path, body: bytes, address: upload.address, now: Self.now())
+        } else {
+            answer = HTTPRoutes.tooLarge(path: upload.path, limit: upload.limit)
+        }
+        let result = send(answer, wsi, user: user, headOnly: false, now: true)
+        flush()
+        return result
+    }
+
+    private func queryArguments(_ wsi: OpaquePointer) -> [String] {
+        var arguments: [String] = []
+        var buffer = [CChar](repeating: 0, count: 512)
+        for index in 0..<16 {
+            let count = lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, Int32(index))
+            guard count >= 0 else { break }
+            arguments.append(String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return arguments
     }
 
     private func writeHTTPBody(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) -> Int32 {

@@ -30,6 +30,14 @@ public struct RequestRouter: Sendable {
         self.directory = directory
     }
 
+    /// The worker that owns a room named in a path (a lesson instance or a class code).
+    func owner(of name: String) -> Int? {
+        if let instance = LessonInstance.parse(name, directory: directory, maxInstances: ledger.maxInstances) {
+            return ledger.routing.worker(lesson: instance.lesson, instance: instance.number)
+        }
+        return RoomCode.normalize(name).map { ledger.routing.worker(code: $0) }
+    }
+
     /// Whether `bytes` hold a whole request head.
     public static func scan(_ bytes: [UInt8]) -> HeadScan {
         let limit = min(bytes.count, maxHeadBytes)
@@ -56,6 +64,11 @@ public struct RequestRouter: Sendable {
         let spareWorker = spare % ledger.routing.workers
         let target = requestLine[1]
         let path = target.prefix { $0 != "?" }
+        if path.hasPrefix("/api/rooms/") {
+            // A room's recording and CSV are answered by the worker that owns the room.
+            let name = path.dropFirst("/api/rooms/".count).prefix { $0 != "/" }
+            return .worker(owner(of: Self.decode(name)) ?? spareWorker, instance: nil)
+        }
         guard path == "/ws" else { return .worker(spareWorker, instance: nil) }
         let upgrades = lines.dropFirst().contains { line in
             guard let colon = line.firstIndex(of: ":") else { return false }

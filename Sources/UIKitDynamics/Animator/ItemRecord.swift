@@ -34,6 +34,9 @@ final class ItemRecord {
     var appliedItemCollisions: [Int] = []
     var appliedBoundaryCollisions: [Int] = []
     var isBullet = false
+    /// The forces the animator itself applied in the last step (gravity, pushes, fields), for
+    /// measurement; joint and contact forces are read from the engine when asked.
+    var appliedForces = AppliedForces()
 
     init(item: UIDynamicItem, slot: Int) {
         self.item = item
@@ -41,6 +44,14 @@ final class ItemRecord {
     }
 
     var hasBody: Bool { body != .null }
+}
+
+/// Forces the animator applied to one body in one step, newtons, by the behaviour kind that
+/// applied them. Plain stored vectors: accumulating them allocates nothing.
+struct AppliedForces {
+    var gravity: Vec2 = .zero
+    var push: Vec2 = .zero
+    var field: Vec2 = .zero
 }
 
 /// The material of an item's body, in engine units.

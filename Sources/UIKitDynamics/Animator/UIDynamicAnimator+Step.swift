@@ -12,6 +12,7 @@ extension UIDynamicAnimator {
         synchronizeIfNeeded()
         // 1. Per-step inputs: gravity and continuous pushes as forces, instantaneous pushes
         //    as one impulse each, then fields (forces, or a velocity field's velocity).
+        for record in records { record.appliedForces = AppliedForces() }
         applyGravity()
         applyPushes()
         applyFields()
@@ -43,7 +44,9 @@ extension UIDynamicAnimator {
             for record in gravity.boundRecords where record.hasBody {
                 // F = m g: the acceleration is the same for every mass. Resting items are not
                 // woken by it (they sleep on what holds them up).
-                world.applyForceToCenter(record.body, world.mass(record.body) * g, wake: false)
+                let force = world.mass(record.body) * g
+                world.applyForceToCenter(record.body, force, wake: false)
+                record.appliedForces.gravity += force
             }
         }
     }
@@ -65,8 +68,11 @@ extension UIDynamicAnimator {
                 switch push.mode {
                 case .continuous:
                     world.applyForce(record.body, vector, at: point, wake: true)
+                    record.appliedForces.push += vector
                 case .instantaneous:
                     world.applyLinearImpulse(record.body, vector, at: point, wake: true)
+                    // Measured as the mean force over the step that carried the impulse.
+                    record.appliedForces.push += Float(1 / Units.stepDuration) * vector
                 }
             }
             if push.mode == .instantaneous { push.deactivateAfterImpulse() }

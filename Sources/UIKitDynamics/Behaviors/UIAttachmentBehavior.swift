@@ -333,6 +333,21 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
         jointBodies = []
     }
 
+    /// The joint's force in the last step on each attached item (the second is zero for an
+    /// anchor attachment), its tension (positive when it pulls the ends together) and the
+    /// energy stored in its spring, in engine units. Zero without a joint.
+    func measure(_ world: World) -> (first: Vec2, second: Vec2, tension: Float, energy: Float) {
+        guard world.isValid(joint) else { return (.zero, .zero, 0, 0) }
+        let onB = world.jointForce(joint)
+        let (a, b) = world.jointWorldAnchors(joint)
+        let tension = dot(onB, (a - b).normalized)
+        let energy = world.springEnergy(joint)
+        return hangsFromAnchorBody ? (onB, .zero, tension, energy) : (-onB, onB, tension, energy)
+    }
+
+    /// True when the attachment is a spring (it has a frequency), not a rigid rod.
+    var isSpring: Bool { storedFrequency > 0 }
+
     private func makeJoint(_ world: World, _ animator: UIDynamicAnimator, _ bodies: [BodyID]) -> JointID {
         let anchor = Vec2(points: storedAnchor)
         let local1 = Vec2(pointsX: offset1.horizontal, y: offset1.vertical)

@@ -301,7 +301,12 @@ open class UIFieldBehavior: UIDynamicBehavior {
             case .velocity:
                 let tx = s * Double(storedDirection.dx), ty = s * Double(storedDirection.dy)
                 let target = Vec2(Float(tx), Float(ty))
-                if target.isValid { world.setLinearVelocity(body, target) }
+                if target.isValid {
+                    // Measured as the force that would change the velocity so in one step.
+                    let change = target - world.linearVelocity(body)
+                    record.appliedForces.field += (world.mass(body) * Float(1 / Units.stepDuration)) * change
+                    world.setLinearVelocity(body, target)
+                }
                 continue
             case .noise, .turbulence:
                 // The noise pattern is fixed in the animator's coordinates, not in the field's.
@@ -338,6 +343,7 @@ open class UIFieldBehavior: UIDynamicBehavior {
             let force = Vec2(Float(fx), Float(fy))
             guard force.isValid, fx != 0 || fy != 0 else { continue }
             world.applyForceToCenter(body, force, wake: wake)
+            record.appliedForces.field += force
         }
     }
 

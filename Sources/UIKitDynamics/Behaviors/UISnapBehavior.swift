@@ -84,6 +84,9 @@ open class UISnapBehavior: UIDynamicBehavior {
         jointBody = record.body
     }
 
+    /// The snap's force on its item in the last step, newtons (zero without a joint).
+    func measuredForce(_ world: World) -> Vec2 { world.jointForce(joint) }
+
     override func engineDetach(_ animator: UIDynamicAnimator) {
         if animator.world.isValid(joint) { animator.world.destroyJoint(joint) }
         joint = .null

@@ -102,6 +102,17 @@ enum RawHTTP {
         return parse(connection.readAll())
     }
 
+    /// A POST of `body` (a recording upload).
+    static func post(port: Int, path: String, body: [UInt8]) throws -> HTTPAnswer {
+        let connection = try RawConnection(port: port)
+        let request =
+            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+            + "Content-Type: application/octet-stream\r\nContent-Length: \(body.count)\r\n\r\n"
+        // A server may answer (413) and close before the whole body is sent: read what came.
+        try? connection.write(Array(request.utf8) + body)
+        return parse(connection.readAll())
+    }
+
     static func parse(_ bytes: [UInt8]) -> HTTPAnswer {
         let text = String(decoding: bytes, as: UTF8.self)
         let parts = text.components(separatedBy: "\r\n\r\n")

@@ -1,0 +1,606 @@
+import Foundation
+import Lessons
+
+/// The UIKitDynamics API as a live lesson sees it: every type, initialiser, property and
+/// method, one line each, in this one table (docs/live-code.md lists the same surface).
+/// Anything not declared here does not exist for a live lesson.
+enum BridgeTable {
+    static func register(into b: Bridge) {
+        geometry(b)
+        views(b)
+        animator(b)
+        behaviors(b)
+        gestures(b)
+        Builtins.register(into: b)
+        b.addTypeNames([
+            "Int", "Double", "CGFloat", "Float", "Bool", "String", "Character", "Array", "Dictionary", "Optional",
+            "Any", "AnyObject", "Void", "TimeInterval", "NSObject", "NSCopying", "Selector", "UIDynamicItem",
+            "UICollisionBehaviorDelegate", "UIDynamicAnimatorDelegate", "Self", "NSString", "NSNumber",
+        ])
+    }
+
+    // MARK: Geometry
+
+    private static func geometry(_ b: Bridge) {
+        let point = TypeBuilder<CGPoint>(b, "CGPoint")
+        point.initializer("init(x:y:)") { CGPoint(x: try $0(0) as CGFloat, y: try $0(1) as CGFloat) }
+        point.initializer("init()") { _ in .zero }
+        point.field("x", \.x)
+        point.field("y", \.y)
+        point.symbols(["zero": .zero])
+        point.returning("applying(_:)") { p, a in p.applying(try a(0) as CGAffineTransform) }
+
+        let size = TypeBuilder<CGSize>(b, "CGSize")
+        size.initializer("init(width:height:)") { CGSize(width: try $0(0) as CGFloat, height: try $0(1) as CGFloat) }
+        size.initializer("init()") { _ in .zero }
+        size.field("width", \.width)
+        size.field("height", \.height)
+        size.symbols(["zero": .zero])
+
+        let rect = TypeBuilder<CGRect>(b, "CGRect")
+        rect.initializer("init(x:y:width:height:)") {
+            CGRect(x: try $0(0) as CGFloat, y: try $0(1) as CGFloat, width: try $0(2) as CGFloat, height: try $0(3) as CGFloat)
+        }
+        rect.initializer("init(origin:size:)") { CGRect(origin: try $0(0), size: try $0(1)) }
+        rect.initializer("init()") { _ in .zero }
+        rect.field("origin", \.origin)
+        rect.field("size", \.size)
+        for (name, keyPath) in [
+            ("minX", \CGRect.minX), ("midX", \.midX), ("maxX", \.maxX), ("minY", \.minY), ("midY", \.midY),
+            ("maxY", \.maxY), ("width", \.width), ("height", \.height),
+        ] {
+            rect.readOnly(name, keyPath)
+        }
+        rect.readOnly("isEmpty", \.isEmpty)
+        rect.symbols(["zero": .zero, "null": .null, "infinite": .infinite])
+        rect.function("contains(_:)") { r, a in r.contains(try a(0) as CGPoint) }
+        rect.function("intersects(_:)") { r, a in r.intersects(try a(0) as CGRect) }
+        rect.function("insetBy(dx:dy:)") { r, a in r.insetBy(dx: try a(0), dy: try a(1)) }
+        rect.function("offsetBy(dx:dy:)") { r, a in r.offsetBy(dx: try a(0), dy: try a(1)) }
+        rect.function("inset(by:)") { r, a in r.inset(by: try a(0)) }
+        rect.function("union(_:)") { r, a in r.union(try a(0)) }
+        rect.function("intersection(_:)") { r, a in r.intersection(try a(0)) }
+
+        let vector = TypeBuilder<CGVector>(b, "CGVector")
+        vector.initializer("init(dx:dy:)") { CGVector(dx: try $0(0) as CGFloat, dy: try $0(1) as CGFloat) }
+        vector.initializer("init()") { _ in .zero }
+        vector.field("dx", \.dx)
+        vector.field("dy", \.dy)
+        vector.symbols(["zero": .zero])
+
+        let offset = TypeBuilder<UIOffset>(b, "UIOffset")
+        offset.initializer("init(horizontal:vertical:)") { UIOffset(horizontal: try $0(0), vertical: try $0(1)) }
+        offset.initializer("init()") { _ in .zero }
+        offset.field("horizontal", \.horizontal)
+        offset.field("vertical", \.vertical)
+        offset.symbols(["zero": .zero])
+
+        let insets = TypeBuilder<UIEdgeInsets>(b, "UIEdgeInsets")
+        insets.initializer("init(top:left:bottom:right:)") {
+            UIEdgeInsets(top: try $0(0), left: try $0(1), bottom: try $0(2), right: try $0(3))
+        }
+        insets.initializer("init()") { _ in .zero }
+        insets.field("top", \.top)
+        insets.field("left", \.left)
+        insets.field("bottom", \.bottom)
+        insets.field("right", \.right)
+        insets.symbols(["zero": .zero])
+
+        let range = TypeBuilder<UIFloatRange>(b, "UIFloatRange")
+        range.initializer("init(minimum:maximum:)") { UIFloatRange(minimum: try $0(0), maximum: try $0(1)) }
+        range.initializer("init()") { _ in .zero }
+        range.field("minimum", \.minimum)
+        range.field("maximum", \.maximum)
+        range.readOnly("isInfinite", \.isInfinite)
+        range.symbols(["zero": .zero, "infinite": .infinite])
+
+        let transform = TypeBuilder<CGAffineTransform>(b, "CGAffineTransform")
+        transform.initializer("init()") { _ in .identity }
+        transform.initializer("init(a:b:c:d:tx:ty:)") {
+            CGAffineTransform(a: try $0(0), b: try $0(1), c: try $0(2), d: try $0(3), tx: try $0(4), ty: try $0(5))
+        }
+        transform.initializer("init(rotationAngle:)") { CGAffineTransform(rotationAngle: try $0(0)) }
+        transform.initializer("init(scaleX:y:)") { CGAffineTransform(scaleX: try $0(0), y: try $0(1)) }
+        transform.initializer("init(translationX:y:)") { CGAffineTransform(translationX: try $0(0), y: try $0(1)) }
+        for (name, keyPath) in [("a", \CGAffineTransform.a), ("b", \.b), ("c", \.c), ("d", \.d), ("tx", \.tx), ("ty", \.ty)] {
+            transform.field(name, keyPath)
+        }
+        transform.readOnly("isIdentity", \.isIdentity)
+        transform.symbols(["identity": .identity])
+        transform.function("concatenating(_:)") { t, a in t.concatenating(try a(0)) }
+        transform.function("rotated(by:)") { t, a in t.rotated(by: try a(0)) }
+        transform.function("scaledBy(x:y:)") { t, a in t.scaledBy(x: try a(0), y: try a(1)) }
+        transform.function("translatedBy(x:y:)") { t, a in t.translatedBy(x: try a(0), y: try a(1)) }
+        transform.function("inverted()") { t, _ in t.inverted() }
+
+        let path = TypeBuilder<UIBezierPath>(b, "UIBezierPath")
+        path.initializer("init()") { _ in UIBezierPath() }
+        path.initializer("init(rect:)") { UIBezierPath(rect: try $0(0)) }
+        path.initializer("init(ovalIn:)") { UIBezierPath(ovalIn: try $0(0)) }
+        path.initializer("init(roundedRect:cornerRadius:)") { UIBezierPath(roundedRect: try $0(0), cornerRadius: try $0(1)) }
+        path.initializer("init(arcCenter:radius:startAngle:endAngle:clockwise:)") {
+            UIBezierPath(arcCenter: try $0(0), radius: try $0(1), startAngle: try $0(2), endAngle: try $0(3), clockwise: try $0(4))
+        }
+        path.method("move(to:)") { p, a in p.move(to: try a(0)) }
+        path.method("addLine(to:)") { p, a in p.addLine(to: try a(0)) }
+        path.method("addCurve(to:controlPoint1:controlPoint2:)") {
+            p, a in p.addCurve(to: try a(0), controlPoint1: try a(1), controlPoint2: try a(2))
+        }
+        path.method("addQuadCurve(to:controlPoint:)") { p, a in p.addQuadCurve(to: try a(0), controlPoint: try a(1)) }
+        path.method("addArc(withCenter:radius:startAngle:endAngle:clockwise:)") { p, a in
+            p.addArc(withCenter: try a(0), radius: try a(1), startAngle: try a(2), endAngle: try a(3), clockwise: try a(4))
+        }
+        path.method("close()") { p, _ in p.close() }
+        path.method("append(_:)") { p, a in p.append(try a(0)) }
+        path.method("removeAllPoints()") { p, _ in p.removeAllPoints() }
+        path.method("apply(_:)") { p, a in p.apply(try a(0)) }
+        path.readOnly("isEmpty", \.isEmpty)
+        path.readOnly("bounds", \.bounds)
+        path.readOnly("currentPoint", \.currentPoint)
+        path.returning("copy()") { p, _ in p.copy() }
+
+        let color = TypeBuilder<UIColor>(b, "UIColor")
+        color.initializer("init(red:green:blue:alpha:)") {
+            UIColor(red: try $0(0), green: try $0(1), blue: try $0(2), alpha: try $0(3))
+        }
+        color.initializer("init(white:alpha:)") { UIColor(white: try $0(0), alpha: try $0(1)) }
+        color.initializer("init(hue:saturation:brightness:alpha:)") {
+            UIColor(hue: try $0(0), saturation: try $0(1), brightness: try $0(2), alpha: try $0(3))
+        }
+        color.initializer("init(cgColor:)") { UIColor(cgColor: try $0(0)) }
+        for (name, make) in [
+            ("red", { UIColor.red }), ("green", { .green }), ("blue", { .blue }), ("gray", { .gray }),
+            ("lightGray", { .lightGray }), ("darkGray", { .darkGray }), ("black", { .black }), ("white", { .white }),
+            ("clear", { .clear }), ("yellow", { .yellow }), ("orange", { .orange }), ("purple", { .purple }),
+            ("cyan", { .cyan }), ("magenta", { .magenta }), ("brown", { .brown }),
+        ] as [(String, () -> UIColor)] {
+            color.symbol(name, make)
+        }
+        color.function("withAlphaComponent(_:)") { c, a in c.withAlphaComponent(try a(0)) }
+        color.readOnly("cgColor", \.cgColor)
+
+        let cgColor = TypeBuilder<CGColor>(b, "CGColor")
+        cgColor.initializer("init(red:green:blue:alpha:)") {
+            CGColor(red: try $0(0), green: try $0(1), blue: try $0(2), alpha: try $0(3))
+        }
+
+        let region = TypeBuilder<UIRegion>(b, "UIRegion")
+        region.initializer("init(radius:)") { UIRegion(radius: try $0(0)) }
+        region.initializer("init(size:)") { UIRegion(size: try $0(0)) }
+        region.symbol("infinite") { .infinite }
+        region.returning("inverse()") { r, _ in r.inverse() }
+        region.returning("union(with:)") { r, a in r.union(with: try a(0)) }
+        region.returning("difference(from:)") { r, a in r.difference(from: try a(0)) }
+        region.returning("intersection(with:)") { r, a in r.intersection(with: try a(0)) }
+        region.function("contains(_:)") { r, a in r.contains(try a(0)) }
+    }
+
+    // MARK: Views
+
+    private static func views(_ b: Bridge) {
+        let layer = TypeBuilder<CALayer>(b, "CALayer")
+        layer.property("cornerRadius", \.cornerRadius)
+        layer.property("borderWidth", \.borderWidth)
+        layer.property("borderColor", \.borderColor)
+        layer.property("shadowColor", \.shadowColor)
+        layer.property("shadowOpacity", \.shadowOpacity)
+        layer.property("shadowOffset", \.shadowOffset)
+        layer.property("shadowRadius", \.shadowRadius)
+        layer.property("masksToBounds", \.masksToBounds)
+
+        let view = TypeBuilder<UIView>(b, "UIView")
+        view.initializer("init(frame:)") { UIView(frame: try $0(0)) }
+        view.initializer("init()") { _ in UIView() }
+        view.readOnly("layer", \.layer)
+        view.property("isHidden", \.isHidden)
+        view.property("tag", \.tag)
+        view.property("isUserInteractionEnabled", \.isUserInteractionEnabled)
+        view.property("clipsToBounds", \.clipsToBounds)
+        view.readOnly("subviews", \.subviews)
+        view.readOnly("superview", \.superview)
+        view.property("center", \.center)
+        view.property("bounds", \.bounds)
+        view.property("transform", \.transform)
+        view.property("frame", \.frame)
+        view.property("alpha", \.alpha)
+        view.property("backgroundColor", \.backgroundColor)
+        view.readOnly("collisionBoundsType", \.collisionBoundsType)
+        view.readOnly("collisionBoundingPath", \.collisionBoundingPath)
+        view.method("addSubview(_:)") { v, a in v.addSubview(try a(0)) }
+        view.method("insertSubview(_:at:)") { v, a in v.insertSubview(try a(0), at: try a(1)) }
+        view.method("removeFromSuperview()") { v, _ in v.removeFromSuperview() }
+        view.method("bringSubviewToFront(_:)") { v, a in v.bringSubviewToFront(try a(0)) }
+        view.method("sendSubviewToBack(_:)") { v, a in v.sendSubviewToBack(try a(0)) }
+        view.function("isDescendant(of:)") { v, a in v.isDescendant(of: try a(0)) }
+        view.method("addGestureRecognizer(_:)") { v, a in v.addGestureRecognizer(try a(0)) }
+        view.method("removeGestureRecognizer(_:)") { v, a in v.removeGestureRecognizer(try a(0)) }
+        view.readOnly("gestureRecognizers", \.gestureRecognizers)
+        view.staticMethod("animate(withDuration:animations:)") { a in
+            UIView.animate(withDuration: try a(0), animations: try a.block(1) ?? {})
+            return nil
+        }
+        view.staticMethod("animate(withDuration:animations:completion:)") { a in
+            UIView.animate(
+                withDuration: try a(0), animations: try a.block(1) ?? {},
+                completion: try Convert.block1(a.raw[2], a.interpreter) { .bool($0) })
+            return nil
+        }
+        view.staticMethod("animate(withDuration:delay:options:animations:completion:)") { a in
+            UIView.animate(
+                withDuration: try a(0), delay: try a(1), options: try a(2), animations: try a.block(3) ?? {},
+                completion: try Convert.block1(a.raw[4], a.interpreter) { .bool($0) })
+            return nil
+        }
+        view.staticMethod("animate(withDuration:delay:options:animations:)") { a in
+            UIView.animate(withDuration: try a(0), delay: try a(1), options: try a(2), animations: try a.block(3) ?? {})
+            return nil
+        }
+        view.staticMethod("animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)") { a in
+            UIView.animate(
+                withDuration: try a(0), delay: try a(1), usingSpringWithDamping: try a(2), initialSpringVelocity: try a(3),
+                options: try a(4), animations: try a.block(5) ?? {},
+                completion: try Convert.block1(a.raw[6], a.interpreter) { .bool($0) })
+            return nil
+        }
+        view.staticMethod("animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:)") { a in
+            UIView.animate(
+                withDuration: try a(0), delay: try a(1), usingSpringWithDamping: try a(2), initialSpringVelocity: try a(3),
+                options: try a(4), animations: try a.block(5) ?? {})
+            return nil
+        }
+        view.staticMethod("performWithoutAnimation(_:)") { a in
+            UIView.performWithoutAnimation(try a.block(0) ?? {})
+            return nil
+        }
+
+        let options = TypeBuilder<UIView.AnimationOptions>(b, "UIView.AnimationOptions")
+        options.symbols([
+            "allowUserInteraction": .allowUserInteraction, "beginFromCurrentState": .beginFromCurrentState,
+            "curveEaseInOut": .curveEaseInOut, "curveEaseIn": .curveEaseIn, "curveEaseOut": .curveEaseOut,
+            "curveLinear": .curveLinear,
+        ])
+        options.optionSet()
+
+        let label = TypeBuilder<UILabel>(b, "UILabel", parent: "UIView")
+        label.initializer("init(frame:)") { UILabel(frame: try $0(0)) }
+        label.initializer("init()") { _ in UILabel(frame: .zero) }
+        label.property("text", \.text)
+        label.property("textColor", \.textColor)
+        label.property("numberOfLines", \.numberOfLines)
+
+        let image = TypeBuilder<UIImage>(b, "UIImage")
+        image.type.initializers.append(.init(labels: ["named"]) { args, interpreter in
+            UIImage(named: try String.from(args[0], interpreter)).map { .native($0) } ?? .none
+        })
+        image.readOnly("name", \.name)
+        image.readOnly("size", \.size)
+
+        let imageView = TypeBuilder<UIImageView>(b, "UIImageView", parent: "UIView")
+        imageView.initializer("init(image:)") { UIImageView(image: try $0(0)) }
+        imageView.initializer("init(frame:)") { UIImageView(frame: try $0(0)) }
+        imageView.property("image", \.image)
+
+        let control = TypeBuilder<UIControl>(b, "UIControl", parent: "UIView")
+        control.property("isEnabled", \.isEnabled)
+        control.property("isSelected", \.isSelected)
+        control.property("isHighlighted", \.isHighlighted)
+        control.method("addAction(_:for:)") { c, a in c.addAction(try a(0), for: try a(1)) }
+        control.method("removeAction(_:for:)") { c, a in c.removeAction(try a(0), for: try a(1)) }
+        control.method("sendActions(for:)") { c, a in c.sendActions(for: try a(0)) }
+        control.method("addTarget(_:action:for:)") { c, a in
+            c.addTarget(try a.interpreter.actionTarget(a.raw[0]), action: try a(1), for: try a(2))
+        }
+
+        let event = TypeBuilder<UIControl.Event>(b, "UIControl.Event")
+        event.symbols([
+            "touchDown": .touchDown, "touchUpInside": .touchUpInside, "touchUpOutside": .touchUpOutside,
+            "valueChanged": .valueChanged, "primaryActionTriggered": .primaryActionTriggered, "allEvents": .allEvents,
+        ])
+        event.optionSet()
+        let state = TypeBuilder<UIControl.State>(b, "UIControl.State")
+        state.symbols(["normal": .normal, "highlighted": .highlighted, "disabled": .disabled, "selected": .selected])
+        state.optionSet()
+
+        let action = TypeBuilder<UIAction>(b, "UIAction")
+        action.initializer("init(title:handler:)") { a in
+            UIAction(title: try a(0), handler: try Convert.block1(a.raw[1], a.interpreter) { .native($0) } ?? { _ in })
+        }
+        action.initializer("init(handler:)") { a in
+            UIAction(handler: try Convert.block1(a.raw[0], a.interpreter) { .native($0) } ?? { _ in })
+        }
+        action.readOnly("title", \.title)
+
+        let button = TypeBuilder<UIButton>(b, "UIButton", parent: "UIControl")
+        button.initializer("init(type:)") { UIButton(type: try $0(0)) }
+        button.initializer("init(frame:)") { UIButton(frame: try $0(0)) }
+        button.readOnly("buttonType", \.buttonType)
+        button.readOnly("currentTitle", \.currentTitle)
+        button.method("setTitle(_:for:)") { v, a in v.setTitle(try a(0), for: try a(1)) }
+        button.function("title(for:)") { v, a in v.title(for: try a(0)) }
+        button.method("setTitleColor(_:for:)") { v, a in v.setTitleColor(try a(0), for: try a(1)) }
+        button.function("titleColor(for:)") { v, a in v.titleColor(for: try a(0)) }
+        let buttonType = TypeBuilder<UIButton.ButtonType>(b, "UIButton.ButtonType")
+        buttonType.symbols(["custom": .custom, "system": .system, "roundedRect": .roundedRect])
+
+        let screen = TypeBuilder<UIScreen>(b, "UIScreen")
+        screen.staticValue("main") { UIScreen.main }
+        screen.readOnly("bounds", \.bounds)
+        screen.readOnly("scale", \.scale)
+
+        let controller = TypeBuilder<UIViewController>(b, "UIViewController")
+        controller.readOnly("view", \.view)
+        controller.property("title", \.title)
+    }
+
+    // MARK: Animator
+
+    private static func animator(_ b: Bridge) {
+        let animator = TypeBuilder<UIDynamicAnimator>(b, "UIDynamicAnimator")
+        animator.initializer("init(referenceView:)") { a in
+            let made = UIDynamicAnimator(referenceView: try a(0))
+            a.interpreter.animators.append(made)
+            return made
+        }
+        animator.initializer("init()") { a in
+            let made = UIDynamicAnimator()
+            a.interpreter.animators.append(made)
+            return made
+        }
+        animator.readOnly("referenceView", \.referenceView)
+        animator.readOnly("behaviors", \.behaviors)
+        animator.readOnly("isRunning", \.isRunning)
+        animator.computed(
+            "delegate", get: { a, i in i.adapterOwner(a.delegate) },
+            set: { a, v, i in a.delegate = try i.animatorDelegate(v) })
+        animator.method("addBehavior(_:)") { an, a in an.addBehavior(try a(0)) }
+        animator.method("removeBehavior(_:)") { an, a in an.removeBehavior(try a(0)) }
+        animator.method("removeAllBehaviors()") { an, _ in an.removeAllBehaviors() }
+        animator.returning("items(in:)") { an, a in Convert.liveItems(an.items(in: try a(0))) }
+        animator.method("updateItem(usingCurrentState:)") { an, a in an.updateItem(usingCurrentState: try a.item(0)) }
+        animator.function("elapsedTime()") { an, _ in an.elapsedTime() }
+
+        let group = TypeBuilder<UIDynamicItemGroup>(b, "UIDynamicItemGroup")
+        group.initializer("init(items:)") { UIDynamicItemGroup(items: try $0.items(0)) }
+        group.computed("items", get: { g, _ in Convert.liveItems(g.items) })
+        group.property("center", \.center)
+        group.readOnly("bounds", \.bounds)
+        group.property("transform", \.transform)
+
+        let boundsType = TypeBuilder<UIDynamicItemCollisionBoundsType>(b, "UIDynamicItemCollisionBoundsType")
+        boundsType.symbols(["rectangle": .rectangle, "ellipse": .ellipse, "path": .path])
+    }
+
+    // MARK: Behaviours
+
+    private static func behaviors(_ b: Bridge) {
+        let behavior = TypeBuilder<UIDynamicBehavior>(b, "UIDynamicBehavior")
+        behavior.initializer("init()") { _ in UIDynamicBehavior() }
+        behavior.method("addChildBehavior(_:)") { v, a in v.addChildBehavior(try a(0)) }
+        behavior.method("removeChildBehavior(_:)") { v, a in v.removeChildBehavior(try a(0)) }
+        behavior.readOnly("childBehaviors", \.childBehaviors)
+        behavior.readOnly("dynamicAnimator", \.dynamicAnimator)
+        behavior.computed(
+            "action", get: { v, _ in v.action == nil ? .none : .function(Function(name: "action") { _ in .void }) },
+            set: { v, value, i in v.action = try Convert.block(value, i) })
+
+        let gravity = TypeBuilder<UIGravityBehavior>(b, "UIGravityBehavior", parent: "UIDynamicBehavior")
+        gravity.initializer("init(items:)") { UIGravityBehavior(items: try $0.items(0)) }
+        gravity.initializer("init()") { _ in UIGravityBehavior() }
+        gravity.method("addItem(_:)") { v, a in v.addItem(try a.item(0)) }
+        gravity.method("removeItem(_:)") { v, a in v.removeItem(try a.item(0)) }
+        gravity.computed("items", get: { v, _ in Convert.liveItems(v.items) })
+        gravity.property("gravityDirection", \.gravityDirection)
+        gravity.property("angle", \.angle)
+        gravity.property("magnitude", \.magnitude)
+        gravity.method("setAngle(_:magnitude:)") { v, a in v.setAngle(try a(0), magnitude: try a(1)) }
+
+        let collision = TypeBuilder<UICollisionBehavior>(b, "UICollisionBehavior", parent: "UIDynamicBehavior")
+        collision.initializer("init(items:)") { UICollisionBehavior(items: try $0.items(0)) }
+        collision.initializer("init()") { _ in UICollisionBehavior() }
+        collision.method("addItem(_:)") { v, a in v.addItem(try a.item(0)) }
+        collision.method("removeItem(_:)") { v, a in v.removeItem(try a.item(0)) }
+        collision.computed("items", get: { v, _ in Convert.liveItems(v.items) })
+        collision.property("collisionMode", \.collisionMode)
+        collision.property("translatesReferenceBoundsIntoBoundary", \.translatesReferenceBoundsIntoBoundary)
+        collision.method("setTranslatesReferenceBoundsIntoBoundary(with:)") { v, a in
+            v.setTranslatesReferenceBoundsIntoBoundary(with: try a(0))
+        }
+        collision.readOnly("referenceBoundsInsets", \.referenceBoundsInsets)
+        collision.method("addBoundary(withIdentifier:for:)") { v, a in
+            v.addBoundary(withIdentifier: try a.identifier(0), for: try a(1))
+        }
+        collision.method("addBoundary(withIdentifier:from:to:)") { v, a in
+            v.addBoundary(withIdentifier: try a.identifier(0), from: try a(1), to: try a(2))
+        }
+        collision.returning("boundary(withIdentifier:)") { v, a in v.boundary(withIdentifier: try a.identifier(0)) }
+        collision.method("removeBoundary(withIdentifier:)") { v, a in v.removeBoundary(withIdentifier: try a.identifier(0)) }
+        collision.computed(
+            "boundaryIdentifiers", get: { v, _ in v.boundaryIdentifiers.map { .array($0.map(Convert.liveIdentifier)) } ?? .none })
+        collision.method("removeAllBoundaries()") { v, _ in v.removeAllBoundaries() }
+        collision.computed(
+            "collisionDelegate", get: { v, i in i.adapterOwner(v.collisionDelegate) },
+            set: { v, value, i in v.collisionDelegate = try i.collisionDelegate(value) })
+        let mode = TypeBuilder<UICollisionBehavior.Mode>(b, "UICollisionBehavior.Mode")
+        mode.symbols(["items": .items, "boundaries": .boundaries, "everything": .everything])
+        mode.optionSet()
+
+        let push = TypeBuilder<UIPushBehavior>(b, "UIPushBehavior", parent: "UIDynamicBehavior")
+        push.initializer("init(items:mode:)") { UIPushBehavior(items: try $0.items(0), mode: try $0(1)) }
+        push.method("addItem(_:)") { v, a in v.addItem(try a.item(0)) }
+        push.method("removeItem(_:)") { v, a in v.removeItem(try a.item(0)) }
+        push.computed("items", get: { v, _ in Convert.liveItems(v.items) })
+        push.readOnly("mode", \.mode)
+        push.property("active", \.active)
+        push.property("angle", \.angle)
+        push.property("magnitude", \.magnitude)
+        push.property("pushDirection", \.pushDirection)
+        push.method("setAngle(_:magnitude:)") { v, a in v.setAngle(try a(0), magnitude: try a(1)) }
+        push.function("targetOffsetFromCenter(for:)") { v, a in v.targetOffsetFromCenter(for: try a.item(0)) }
+        push.method("setTargetOffsetFromCenter(_:for:)") { v, a in v.setTargetOffsetFromCenter(try a(0), for: try a.item(1)) }
+        let pushMode = TypeBuilder<UIPushBehavior.Mode>(b, "UIPushBehavior.Mode")
+        pushMode.symbols(["continuous": .continuous, "instantaneous": .instantaneous])
+
+        let snap = TypeBuilder<UISnapBehavior>(b, "UISnapBehavior", parent: "UIDynamicBehavior")
+        snap.initializer("init(item:snapTo:)") { UISnapBehavior(item: try $0.item(0), snapTo: try $0(1)) }
+        snap.property("snapPoint", \.snapPoint)
+        snap.property("damping", \.damping)
+
+        let attachment = TypeBuilder<UIAttachmentBehavior>(b, "UIAttachmentBehavior", parent: "UIDynamicBehavior")
+        attachment.initializer("init(item:attachedToAnchor:)") {
+            UIAttachmentBehavior(item: try $0.item(0), attachedToAnchor: try $0(1))
+        }
+        attachment.initializer("init(item:offsetFromCenter:attachedToAnchor:)") {
+            UIAttachmentBehavior(item: try $0.item(0), offsetFromCenter: try $0(1), attachedToAnchor: try $0(2))
+        }
+        attachment.initializer("init(item:attachedTo:)") { UIAttachmentBehavior(item: try $0.item(0), attachedTo: try $0.item(1)) }
+        attachment.initializer("init(item:offsetFromCenter:attachedTo:offsetFromCenter:)") {
+            UIAttachmentBehavior(
+                item: try $0.item(0), offsetFromCenter: try $0(1), attachedTo: try $0.item(2), offsetFromCenter: try $0(3))
+        }
+        attachment.staticMethod("slidingAttachment(with:attachedTo:attachmentAnchor:axisOfTranslation:)") {
+            UIAttachmentBehavior.slidingAttachment(
+                with: try $0.item(0), attachedTo: try $0.item(1), attachmentAnchor: try $0(2), axisOfTranslation: try $0(3))
+        }
+        attachment.staticMethod("slidingAttachment(with:attachmentAnchor:axisOfTranslation:)") {
+            UIAttachmentBehavior.slidingAttachment(with: try $0.item(0), attachmentAnchor: try $0(1), axisOfTranslation: try $0(2))
+        }
+        attachment.staticMethod("limitAttachment(with:offsetFromCenter:attachedTo:offsetFromCenter:)") {
+            UIAttachmentBehavior.limitAttachment(
+                with: try $0.item(0), offsetFromCenter: try $0(1), attachedTo: try $0.item(2), offsetFromCenter: try $0(3))
+        }
+        attachment.staticMethod("fixedAttachment(with:attachedTo:attachmentAnchor:)") {
+            UIAttachmentBehavior.fixedAttachment(with: try $0.item(0), attachedTo: try $0.item(1), attachmentAnchor: try $0(2))
+        }
+        attachment.staticMethod("pinAttachment(with:attachedTo:attachmentAnchor:)") {
+            UIAttachmentBehavior.pinAttachment(with: try $0.item(0), attachedTo: try $0.item(1), attachmentAnchor: try $0(2))
+        }
+        attachment.computed("items", get: { v, _ in Convert.liveItems(v.items) })
+        attachment.readOnly("attachedBehaviorType", \.attachedBehaviorType)
+        attachment.property("anchorPoint", \.anchorPoint)
+        attachment.property("length", \.length)
+        attachment.property("damping", \.damping)
+        attachment.property("frequency", \.frequency)
+        attachment.property("frictionTorque", \.frictionTorque)
+        attachment.property("attachmentRange", \.attachmentRange)
+        let attachmentType = TypeBuilder<UIAttachmentBehavior.AttachmentType>(b, "UIAttachmentBehavior.AttachmentType")
+        attachmentType.symbols(["items": .items, "anchor": .anchor])
+
+        let item = TypeBuilder<UIDynamicItemBehavior>(b, "UIDynamicItemBehavior", parent: "UIDynamicBehavior")
+        item.initializer("init(items:)") { UIDynamicItemBehavior(items: try $0.items(0)) }
+        item.initializer("init()") { _ in UIDynamicItemBehavior() }
+        item.method("addItem(_:)") { v, a in v.addItem(try a.item(0)) }
+        item.method("removeItem(_:)") { v, a in v.removeItem(try a.item(0)) }
+        item.computed("items", get: { v, _ in Convert.liveItems(v.items) })
+        item.property("elasticity", \.elasticity)
+        item.property("friction", \.friction)
+        item.property("density", \.density)
+        item.property("resistance", \.resistance)
+        item.property("angularResistance", \.angularResistance)
+        item.property("allowsRotation", \.allowsRotation)
+        item.property("isAnchored", \.isAnchored)
+        item.property("charge", \.charge)
+        item.method("addLinearVelocity(_:for:)") { v, a in v.addLinearVelocity(try a(0), for: try a.item(1)) }
+        item.function("linearVelocity(for:)") { v, a in v.linearVelocity(for: try a.item(0)) }
+        item.method("addAngularVelocity(_:for:)") { v, a in v.addAngularVelocity(try a(0), for: try a.item(1)) }
+        item.function("angularVelocity(for:)") { v, a in v.angularVelocity(for: try a.item(0)) }
+
+        let field = TypeBuilder<UIFieldBehavior>(b, "UIFieldBehavior", parent: "UIDynamicBehavior")
+        field.staticMethod("dragField()") { _ in UIFieldBehavior.dragField() }
+        field.staticMethod("vortexField()") { _ in UIFieldBehavior.vortexField() }
+        field.staticMethod("radialGravityField(position:)") { UIFieldBehavior.radialGravityField(position: try $0(0)) }
+        field.staticMethod("linearGravityField(direction:)") { UIFieldBehavior.linearGravityField(direction: try $0(0)) }
+        field.staticMethod("velocityField(direction:)") { UIFieldBehavior.velocityField(direction: try $0(0)) }
+        field.staticMethod("noiseField(smoothness:animationSpeed:)") {
+            UIFieldBehavior.noiseField(smoothness: try $0(0), animationSpeed: try $0(1))
+        }
+        field.staticMethod("turbulenceField(smoothness:animationSpeed:)") {
+            UIFieldBehavior.turbulenceField(smoothness: try $0(0), animationSpeed: try $0(1))
+        }
+        field.staticMethod("springField()") { _ in UIFieldBehavior.springField() }
+        field.staticMethod("electricField()") { _ in UIFieldBehavior.electricField() }
+        field.staticMethod("magneticField()") { _ in UIFieldBehavior.magneticField() }
+        field.staticMethod("field(evaluationBlock:)") { a in
+            try a.interpreter.fieldWithBlock(a.raw[0])
+        }
+        field.method("addItem(_:)") { v, a in v.addItem(try a.item(0)) }
+        field.method("removeItem(_:)") { v, a in v.removeItem(try a.item(0)) }
+        field.computed("items", get: { v, _ in Convert.liveItems(v.items) })
+        field.property("position", \.position)
+        field.property("region", \.region)
+        field.property("strength", \.strength)
+        field.property("falloff", \.falloff)
+        field.property("minimumRadius", \.minimumRadius)
+        field.property("direction", \.direction)
+        field.property("smoothness", \.smoothness)
+        field.property("animationSpeed", \.animationSpeed)
+    }
+
+    // MARK: Gestures and target/action
+
+    private static func gestures(_ b: Bridge) {
+        let recognizer = TypeBuilder<UIGestureRecognizer>(b, "UIGestureRecognizer")
+        recognizer.readOnly("state", \.state)
+        recognizer.readOnly("view", \.view)
+        recognizer.property("isEnabled", \.isEnabled)
+        recognizer.property("cancelsTouchesInView", \.cancelsTouchesInView)
+        recognizer.property("delaysTouchesBegan", \.delaysTouchesBegan)
+        recognizer.property("delaysTouchesEnded", \.delaysTouchesEnded)
+        recognizer.property("name", \.name)
+        recognizer.readOnly("numberOfTouches", \.numberOfTouches)
+        recognizer.function("location(in:)") { g, a in g.location(in: try a(0)) }
+        recognizer.function("location(ofTouch:in:)") { g, a in g.location(ofTouch: try a(0), in: try a(1)) }
+        recognizer.method("addTarget(_:action:)") { g, a in
+            if let target = try a.interpreter.actionTarget(a.raw[0]) { g.addTarget(target, action: try a(1)) }
+        }
+        recognizer.method("removeTarget(_:action:)") { g, a in
+            g.removeTarget(try a.interpreter.actionTarget(a.raw[0]), action: try a(1))
+        }
+        recognizer.method("require(toFail:)") { g, a in g.require(toFail: try a(0)) }
+
+        /// `init(target:action:)` and `init()` of a recogniser class.
+        func initializers<R: UIGestureRecognizer>(_ type: TypeBuilder<R>, _ make: @escaping (AnyObject?, Selector?) -> R) {
+            type.initializer("init(target:action:)") { a in make(try a.interpreter.actionTarget(a.raw[0]), try a(1)) }
+            type.initializer("init()") { _ in make(nil, nil) }
+        }
+        let tap = TypeBuilder<UITapGestureRecognizer>(b, "UITapGestureRecognizer", parent: "UIGestureRecognizer")
+        initializers(tap) { UITapGestureRecognizer(target: $0, action: $1) }
+        tap.property("numberOfTapsRequired", \.numberOfTapsRequired)
+        tap.property("numberOfTouchesRequired", \.numberOfTouchesRequired)
+
+        let pan = TypeBuilder<UIPanGestureRecognizer>(b, "UIPanGestureRecognizer", parent: "UIGestureRecognizer")
+        initializers(pan) { UIPanGestureRecognizer(target: $0, action: $1) }
+        pan.property("minimumNumberOfTouches", \.minimumNumberOfTouches)
+        pan.property("maximumNumberOfTouches", \.maximumNumberOfTouches)
+        pan.function("translation(in:)") { g, a in g.translation(in: try a(0)) }
+        pan.method("setTranslation(_:in:)") { g, a in g.setTranslation(try a(0), in: try a(1)) }
+        pan.function("velocity(in:)") { g, a in g.velocity(in: try a(0)) }
+
+        let press = TypeBuilder<UILongPressGestureRecognizer>(b, "UILongPressGestureRecognizer", parent: "UIGestureRecognizer")
+        initializers(press) { UILongPressGestureRecognizer(target: $0, action: $1) }
+        press.property("minimumPressDuration", \.minimumPressDuration)
+        press.property("allowableMovement", \.allowableMovement)
+        press.property("numberOfTouchesRequired", \.numberOfTouchesRequired)
+        press.property("numberOfTapsRequired", \.numberOfTapsRequired)
+
+        let swipe = TypeBuilder<UISwipeGestureRecognizer>(b, "UISwipeGestureRecognizer", parent: "UIGestureRecognizer")
+        initializers(swipe) { UISwipeGestureRecognizer(target: $0, action: $1) }
+        swipe.property("direction", \.direction)
+        swipe.property("numberOfTouchesRequired", \.numberOfTouchesRequired)
+        let direction = TypeBuilder<UISwipeGestureRecognizer.Direction>(b, "UISwipeGestureRecognizer.Direction")
+        direction.symbols(["right": .right, "left": .left, "up": .up, "down": .down])
+        direction.optionSet()
+
+        let state = TypeBuilder<UIGestureRecognizer.State>(b, "UIGestureRecognizer.State")
+        state.symbols([
+            "possible": .possible, "began": .began, "changed": .changed, "ended": .ended, "cancelled": .cancelled,
+            "failed": .failed, "recognized": .recognized,
+        ])
+
+        let selector = TypeBuilder<Selector>(b, "Selector")
+        selector.initializer("init(_:)") { a in
+            // `Selector(Self.handlePan(_:))` arrives as the method's name; `Selector("handlePan:")` as a string.
+            Selector(try a(0) as String)
+        }
+        selector.readOnly("description", \.description)
+    }
+}

@@ -1,0 +1,438 @@
+import Foundation
+import Lessons
+
+/// Swift's standard library as far as lessons use it: numbers and their conversions, the
+/// math functions, strings, arrays, dictionaries, ranges. No clock, files, network, processes
+/// or environment: those have no name here.
+enum Builtins {
+    static func register(into b: Bridge) {
+        func math1(_ name: String, _ f: @escaping (Double) -> Double) {
+            b.globals[name] = { args, i in .double(f(try Double.from(try one(args, name), i))) }
+        }
+        math1("sqrt", { $0.squareRoot() })
+        math1("sin", sin)
+        math1("cos", cos)
+        math1("tan", tan)
+        math1("asin", asin)
+        math1("acos", acos)
+        math1("atan", atan)
+        math1("exp", exp)
+        math1("log", log)
+        math1("log10", log10)
+        math1("log2", log2)
+        math1("floor", floor)
+        math1("ceil", ceil)
+        math1("round", { $0.rounded() })
+        math1("fabs", fabs)
+        math1("trunc", trunc)
+        func math2(_ name: String, _ f: @escaping (Double, Double) -> Double) {
+            b.globals[name] = { args, i in
+                guard args.count == 2 else { throw BridgeError(message: "\(name) takes 2 arguments") }
+                return .double(f(try Double.from(args[0], i), try Double.from(args[1], i)))
+            }
+        }
+        math2("pow", pow)
+        math2("atan2", atan2)
+        math2("hypot", hypot)
+        math2("fmod", fmod)
+        math2("copysign", copysign)
+        b.globals["abs"] = { args, i in
+            let x = try one(args, "abs")
+            if case .int(let n) = x {
+                guard n != .min else { throw BridgeError(message: "arithmetic overflow") }
+                return .int(abs(n))
+            }
+            return .double(abs(try Double.from(x, i)))
+        }
+        b.globals["min"] = { args, i in try extreme(args, i, "min", <) }
+        b.globals["max"] = { args, i in try extreme(args, i, "max", >) }
+        b.globals["print"] = { args, i in
+            i.print(args.values.map { i.describe($0) }.joined(separator: " "))
+            return .void
+        }
+        b.globals["stride"] = { args, i in
+            guard args.count == 3, args.labels[0] == "from", args.labels[2] == "by" else {
+                throw BridgeError(message: "stride takes (from:to:by:) or (from:through:by:)")
+            }
+            let isInt = args.values.allSatisfy { if case .int = $0 { return true } else { return false } }
+            let by = try Double.from(args[2], i)
+            guard by != 0, by.isFinite else { throw BridgeError(message: "Stride size must not be zero") }
+            return .value(
+                LiveStride(
+                    from: try Double.from(args[0], i), to: try Double.from(args[1], i), by: by,
+                    through: args.labels[1] == "through", isInt: isInt))
+        }
+        b.globals["fatalError"] = { args, i in
+            throw BridgeError(message: "Fatal error: " + (args.values.first.map { i.describe($0) } ?? ""))
+        }
+        b.globals["precondition"] = { args, i in
+            if case .bool(false) = args.values.first {
+                throw BridgeError(message: "Precondition failed" + (args.count > 1 ? ": \(i.describe(args[1]))" : ""))
+            }
+            return .void
+        }
+        b.globals["assert"] = b.globals["precondition"]
+        b.globals["zip"] = { args, _ in
+            guard args.count == 2, case .array(let a) = args[0], case .array(let c) = args[1] else {
+                throw BridgeError(message: "zip takes two arrays")
+            }
+            return .array(zip(a, c).map { .tuple([$0, $1], labels: [nil, nil]) })
+        }
+        b.globals["type"] = { args, _ in .type(args.values.first?.typeName ?? "Void") }
+    }
+
+    private static func sizeCheck(_ count: Int, _ i: Interpreter) throws {
+        if count > i.limits.maxCollectionSize {
+            throw BridgeError(
+                message: "a string or collection grew past \(i.limits.maxCollectionSize) elements (the lesson's memory budget)")
+        }
+    }
+
+    private static func one(_ args: Arguments, _ name: String) throws -> Value {
+        guard args.count == 1 else { throw BridgeError(message: "\(name) takes 1 argument") }
+        return args[0]
+    }
+
+    private static func extreme(_ args: Arguments, _ i: Interpreter, _ name: String, _ better: (Double, Double) -> Bool) throws -> Value {
+        var values = args.values
+        if values.count == 1, case .array(let a) = values[0] { values = a }
+        guard values.count >= 2 || args.count == 1 else { throw BridgeError(message: "\(name) takes 2 or more arguments") }
+        guard var best = values.first else { return .none }
+        if values.allSatisfy({ if case .int = $0 { return true } else { return false } }) {
+            for v in values.dropFirst() {
+                if case .int(let x) = v, case .int(let y) = best, better(Double(x), Double(y)) { best = v }
+            }
+            return best
+        }
+        var bestValue = try Double.from(best, i)
+        for v in values.dropFirst() {
+            let x = try Double.from(v, i)
+            // Swift's min/max return the first of equal values; NaN handling follows Double's `<`.
+            if better(x, bestValue) { bestValue = x }
+        }
+        best = .double(bestValue)
+        return best
+    }
+
+    // MARK: Initialisers of standard types
+
+    static func construct(_ typeName: String, _ args: Arguments, _ i: Interpreter) throws -> Value? {
+        switch typeName {
+        case "CGFloat", "Double", "TimeInterval":
+            guard args.count == 1 else { return nil }
+            switch args[0] {
+            case .int(let n): return .double(Double(n))
+            case .double: return args[0]
+            case .string(let s): return Double(s).map { .double($0) } ?? .none
+            default: throw mismatch(args[0], typeName)
+            }
+        case "Float":
+            guard args.count == 1 else { return nil }
+            return .double(Double(Float(try Double.from(args[0], i))))
+        case "Int":
+            guard args.count == 1 else { return nil }
+            switch args[0] {
+            case .int: return args[0]
+            case .double(let d):
+                guard d.isFinite, d > -9.3e18, d < 9.3e18 else {
+                    throw BridgeError(message: "Double value cannot be converted to Int because it is \(d.isNaN ? "NaN" : "out of range")")
+                }
+                return .int(Int(d))
+            case .string(let s): return Int(s).map { .int($0) } ?? .none
+            default: throw mismatch(args[0], "Int")
+            }
+        case "String":
+            guard args.count == 1 else { return nil }
+            return .string(i.describe(args[0]))
+        case "Bool":
+            guard args.count == 1 else { return nil }
+            return .bool(try Bool.from(args[0], i))
+        case "Array":
+            return .array([])
+        case "Dictionary":
+            return .dictionary([:])
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Members of standard values
+
+    static func get(_ base: Value, _ name: String, _ i: Interpreter) throws -> Value? {
+        switch base {
+        case .array(let a):
+            switch name {
+            case "count": return .int(a.count)
+            case "isEmpty": return .bool(a.isEmpty)
+            case "first": return a.first ?? .none
+            case "last": return a.last ?? .none
+            case "indices": return .value(LiveRange(lower: 0, upper: a.count, closed: false))
+            default: return nil
+            }
+        case .dictionary(let d):
+            switch name {
+            case "count": return .int(d.count)
+            case "isEmpty": return .bool(d.isEmpty)
+            case "keys": return .array(d.keys.map(\.value))
+            case "values": return .array(Array(d.values))
+            default: return nil
+            }
+        case .string(let s):
+            switch name {
+            case "count": return .int(s.count)
+            case "isEmpty": return .bool(s.isEmpty)
+            default: return nil
+            }
+        case .int(let n):
+            switch name {
+            case "magnitude": return .int(n.magnitude > UInt(Int.max) ? Int.max : Int(n.magnitude))
+            case "description": return .string(n.description)
+            default: return nil
+            }
+        case .double(let d):
+            switch name {
+            case "magnitude": return .double(d.magnitude)
+            case "isNaN": return .bool(d.isNaN)
+            case "isFinite": return .bool(d.isFinite)
+            case "isInfinite": return .bool(d.isInfinite)
+            case "isZero": return .bool(d.isZero)
+            case "sign": return .symbol(d.sign == .minus ? "minus" : "plus")
+            case "description": return .string(d.description)
+            default: return nil
+            }
+        case .value(let range as LiveRange):
+            switch name {
+            case "count": return .int(range.count)
+            case "lowerBound": return .int(range.lower)
+            case "upperBound": return .int(range.upper)
+            case "isEmpty": return .bool(range.count == 0)
+            default: return nil
+            }
+        case .type(let typeName) where ["CGFloat", "Double", "Float", "Int", "TimeInterval"].contains(typeName):
+            if typeName == "Int" {
+                switch name {
+                case "max": return .int(.max)
+                case "min": return .int(.min)
+                default: return nil
+                }
+            }
+            return Bridge.numericSymbol(name).map { .double($0) }
+        default:
+            return nil
+        }
+    }
+
+    static func call(_ base: inout Value, _ name: String, _ args: Arguments, _ i: Interpreter) throws -> Value {
+        // The collection is moved out of `base` (one owner while it changes: no copy per append).
+        if case .array = base {
+            guard case .array(var a) = base else { return .void }
+            base = .void
+            defer { base = .array(a) }
+            return try arrayMethod(&a, name, args, i)
+        }
+        switch base {
+        case .dictionary:
+            guard case .dictionary(var d) = base else { return .void }
+            base = .void
+            defer { base = .dictionary(d) }
+            switch name {
+            case "removeValue":
+                let key = try i.dictionaryKey(args[0], at: TokenSyntaxPlaceholder.node)
+                return d.removeValue(forKey: key) ?? .none
+            case "removeAll":
+                d.removeAll()
+                return .void
+            case "updateValue":
+                let key = try i.dictionaryKey(args[1], at: TokenSyntaxPlaceholder.node)
+                let old = d.updateValue(args[0], forKey: key)
+                try sizeCheck(d.count, i)
+                return old ?? .none
+            default:
+                throw BridgeError(message: "value of type 'Dictionary' has no member '\(name)'")
+            }
+        case .string:
+            guard case .string(var s) = base else { return .void }
+            base = .void
+            defer { base = .string(s) }
+            switch name {
+            case "append":
+                let suffix = try String.from(args[0], i)
+                try sizeCheck(s.utf8.count + suffix.utf8.count, i)
+                s += suffix
+                return .void
+            case "uppercased": return .string(s.uppercased())
+            case "lowercased": return .string(s.lowercased())
+            case "hasPrefix": return .bool(s.hasPrefix(try String.from(args[0], i)))
+            case "hasSuffix": return .bool(s.hasSuffix(try String.from(args[0], i)))
+            case "contains": return .bool(s.contains(try String.from(args[0], i)))
+            case "removeAll":
+                s.removeAll()
+                return .void
+            default:
+                throw BridgeError(message: "value of type 'String' has no member '\(name)'")
+            }
+        case .int(let n):
+            switch name {
+            case "isMultiple": return .bool(n.isMultiple(of: try Int.from(args[0], i)))
+            default: throw BridgeError(message: "value of type 'Int' has no member '\(name)'")
+            }
+        case .double(let d):
+            switch name {
+            case "rounded":
+                if args.count == 0 { return .double(d.rounded()) }
+                guard case .symbol(let rule) = args[0] else { throw mismatch(args[0], "FloatingPointRoundingRule") }
+                let rules: [String: FloatingPointRoundingRule] = [
+                    "up": .up, "down": .down, "towardZero": .towardZero, "awayFromZero": .awayFromZero,
+                    "toNearestOrEven": .toNearestOrEven, "toNearestOrAwayFromZero": .toNearestOrAwayFromZero,
+                ]
+                guard let r = rules[rule] else { throw BridgeError(message: "no rounding rule '.\(rule)'") }
+                return .double(d.rounded(r))
+            case "squareRoot": return .double(d.squareRoot())
+            case "truncatingRemainder": return .double(d.truncatingRemainder(dividingBy: try Double.from(args[0], i)))
+            default: throw BridgeError(message: "value of type 'Double' has no member '\(name)'")
+            }
+        case .value(let range as LiveRange):
+            switch name {
+            case "contains": return .bool(range.contains(try Double.from(args[0], i)))
+            default: throw BridgeError(message: "value of type 'Range' has no member '\(name)'")
+            }
+        case .value(let range as LiveDoubleRange):
+            switch name {
+            case "contains": return .bool(range.contains(try Double.from(args[0], i)))
+            default: throw BridgeError(message: "value of type 'ClosedRange' has no member '\(name)'")
+            }
+        default:
+            throw BridgeError(message: "value of type '\(base.typeName)' has no member '\(name)'")
+        }
+    }
+
+    private static func arrayMethod(_ a: inout [Value], _ name: String, _ args: Arguments, _ i: Interpreter) throws -> Value {
+        func index(_ v: Value) throws -> Int {
+            let n = try Int.from(v, i)
+            guard n >= 0 && n < a.count else { throw BridgeError(message: "Index out of range (index \(n), count \(a.count))") }
+            return n
+        }
+        func function(_ k: Int) throws -> Function {
+            guard k < args.count, case .function(let f) = args[k] else { throw BridgeError(message: "\(name) needs a closure") }
+            return f
+        }
+        func apply(_ f: Function, _ values: Value...) throws -> Value {
+            try i.call(f, Arguments(values: values, labels: values.map { _ in nil }), at: f.node)
+        }
+        switch name {
+        case "append":
+            if args.labels.first == "contentsOf" {
+                guard case .array(let more) = args[0] else { throw mismatch(args[0], "Array") }
+                try sizeCheck(a.count + more.count, i)
+                a.append(contentsOf: more)
+            } else {
+                try sizeCheck(a.count + 1, i)
+                a.append(args[0])
+            }
+            return .void
+        case "insert":
+            let n = try Int.from(args[1], i)
+            guard n >= 0 && n <= a.count else { throw BridgeError(message: "Array index is out of range") }
+            try sizeCheck(a.count + 1, i)
+            a.insert(args[0], at: n)
+            return .void
+        case "remove": return a.remove(at: try index(args[0]))
+        case "removeFirst":
+            guard !a.isEmpty else { throw BridgeError(message: "Can't remove first element from an empty collection") }
+            return a.removeFirst()
+        case "removeLast":
+            guard !a.isEmpty else { throw BridgeError(message: "Can't remove last element from an empty collection") }
+            return a.removeLast()
+        case "popLast": return a.popLast() ?? .none
+        case "removeAll":
+            if args.count == 1, args.labels[0] == "where" || args.labels[0] == trailingLabel {
+                let f = try function(0)
+                var kept: [Value] = []
+                for v in a where !(try i.truth(try apply(f, v), f.node)) { kept.append(v) }
+                a = kept
+            } else {
+                a.removeAll()
+            }
+            return .void
+        case "reverse":
+            a.reverse()
+            return .void
+        case "swapAt":
+            a.swapAt(try index(args[0]), try index(args[1]))
+            return .void
+        case "contains":
+            if args.labels.first == "where" || args.labels.first == trailingLabel {
+                let f = try function(0)
+                for v in a where try i.truth(try apply(f, v), f.node) { return .bool(true) }
+                return .bool(false)
+            }
+            for v in a where (try? i.equal(v, args[0], at: TokenSyntaxPlaceholder.node)) == true { return .bool(true) }
+            return .bool(false)
+        case "firstIndex":
+            for (n, v) in a.enumerated() where (try? i.equal(v, args[0], at: TokenSyntaxPlaceholder.node)) == true { return .int(n) }
+            return .none
+        case "enumerated":
+            return .array(a.enumerated().map { .tuple([.int($0.offset), $0.element], labels: ["offset", "element"]) })
+        case "reversed": return .array(a.reversed())
+        case "map":
+            let f = try function(0)
+            return .array(try a.map { try apply(f, $0) })
+        case "compactMap":
+            let f = try function(0)
+            return .array(try a.map { try apply(f, $0) }.filter { !$0.isNone })
+        case "filter":
+            let f = try function(0)
+            return .array(try a.filter { try i.truth(try apply(f, $0), f.node) })
+        case "forEach":
+            let f = try function(0)
+            for v in a { _ = try apply(f, v) }
+            return .void
+        case "first":
+            let f = try function(0)
+            for v in a where try i.truth(try apply(f, v), f.node) { return v }
+            return .none
+        case "reduce":
+            let f = try function(1)
+            var result = args[0]
+            for v in a { result = try apply(f, result, v) }
+            return result
+        case "sorted", "sort":
+            var failure: Error?
+            let sorted: [Value]
+            if args.count == 1 {
+                let f = try function(0)
+                sorted = a.sorted { x, y in
+                    do { return try i.truth(try apply(f, x, y), f.node) } catch { failure = failure ?? error; return false }
+                }
+            } else {
+                sorted = a.sorted { x, y in
+                    do {
+                        guard case .bool(let less) = try i.binary("<", x, y, at: TokenSyntaxPlaceholder.node) else { return false }
+                        return less
+                    } catch { failure = failure ?? error; return false }
+                }
+            }
+            if let failure { throw failure }
+            if name == "sort" {
+                a = sorted
+                return .void
+            }
+            return .array(sorted)
+        case "min", "max":
+            guard !a.isEmpty else { return .none }
+            return try extreme(Arguments(values: a, labels: a.map { _ in nil }), i, name, name == "min" ? (<) : (>))
+        case "shuffle", "shuffled", "randomElement":
+            throw BridgeError(message: "'\(name)' is not available in live lessons: their runs are repeatable")
+        default:
+            throw BridgeError(message: "value of type 'Array' has no member '\(name)'")
+        }
+    }
+}
+
+import SwiftSyntax
+
+/// A place for faults raised inside the standard library, which has no syntax of its own;
+/// the interpreter reports them at the call that made them.
+enum TokenSyntaxPlaceholder {
+    static let node = Syntax(TokenSyntax.identifier("builtin"))
+}

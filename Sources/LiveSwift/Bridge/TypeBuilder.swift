@@ -1,0 +1,141 @@
+import Foundation
+import Lessons
+
+/// The arguments of a bridged call, read as the API's types.
+struct Args {
+    let raw: Arguments
+    let interpreter: Interpreter
+
+    func callAsFunction<V: Bridged>(_ i: Int, as type: V.Type = V.self) throws -> V {
+        try V.from(raw[i], interpreter)
+    }
+    func item(_ i: Int) throws -> UIDynamicItem { try Convert.item(raw[i], interpreter) }
+    func items(_ i: Int) throws -> [UIDynamicItem] { try Convert.items(raw[i], interpreter) }
+    func identifier(_ i: Int) throws -> NSCopying { try Convert.identifier(raw[i]) }
+    func block(_ i: Int) throws -> (() -> Void)? { try Convert.block(raw[i], interpreter) }
+    /// An optional trailing argument, or nil when the call left it out.
+    func optional(_ i: Int) -> Value? { i < raw.count ? raw[i] : nil }
+}
+
+/// Declares one bridged type's members, each a line of BridgeTable.swift.
+final class TypeBuilder<T> {
+    let type: BridgeType
+
+    init(_ bridge: Bridge, _ name: String, parent: String? = nil) {
+        type = BridgeType(name: name, parent: parent, isClass: T.self is AnyClass, matches: { $0 is T })
+        bridge.add(type, for: T.self)
+    }
+
+    func initializer(_ signature: String, _ body: @escaping (Args) throws -> T) {
+        let (_, labels) = parseSignature(signature)
+        type.initializers.append(.init(labels: labels) { args, interpreter in
+            Bridge.shared.wrap(try body(Args(raw: args, interpreter: interpreter)))
+        })
+    }
+
+    /// A read-only property.
+    func readOnly<V: Bridged>(_ name: String, _ keyPath: KeyPath<T, V>) {
+        type.properties[name] = .init(get: { value, interpreter in (value as! T)[keyPath: keyPath].live(interpreter) }, set: nil)
+    }
+
+    /// A settable property of a class.
+    func property<V: Bridged>(_ name: String, _ keyPath: ReferenceWritableKeyPath<T, V>) {
+        type.properties[name] = .init(
+            get: { value, interpreter in (value as! T)[keyPath: keyPath].live(interpreter) },
+            set: { value, newValue, interpreter in (value as! T)[keyPath: keyPath] = try V.from(newValue, interpreter) })
+    }
+
+    /// A settable property of a struct (the changed copy is written back).
+    func field<V: Bridged>(_ name: String, _ keyPath: WritableKeyPath<T, V>) {
+        type.properties[name] = .init(
+            get: { value, interpreter in (value as! T)[keyPath: keyPath].live(interpreter) },
+            set: { value, newValue, interpreter in
+                var copy = value as! T
+                copy[keyPath: keyPath] = try V.from(newValue, interpreter)
+                value = copy
+            })
+    }
+
+    /// A property read and written through closures (items, delegates, blocks).
+    func computed(
+        _ name: String, get: @escaping (T, Interpreter) -> Value,
+        set: ((T, Value, Interpreter) throws -> Void)? = nil
+    ) {
+        type.properties[name] = .init(
+            get: { value, interpreter in get(value as! T, interpreter) },
+            set: set.map { set in { value, newValue, interpreter in try set(value as! T, newValue, interpreter) } })
+    }
+
+    /// A method returning nothing.
+    func method(_ signature: String, _ body: @escaping (T, Args) throws -> Void) {
+        let (name, labels) = parseSignature(signature)
+        type.methods[name, default: []].append(.init(labels: labels) { value, args, interpreter in
+            try body(value as! T, Args(raw: args, interpreter: interpreter))
+            return .void
+        })
+    }
+
+    /// A method returning a value.
+    func function<V: Bridged>(_ signature: String, _ body: @escaping (T, Args) throws -> V) {
+        let (name, labels) = parseSignature(signature)
+        type.methods[name, default: []].append(.init(labels: labels) { value, args, interpreter in
+            try body(value as! T, Args(raw: args, interpreter: interpreter)).live(interpreter)
+        })
+    }
+
+    /// A method returning an object or value the bridge wraps (`-> UIBezierPath?`, `-> Self`).
+    func returning(_ signature: String, _ body: @escaping (T, Args) throws -> Any?) {
+        let (name, labels) = parseSignature(signature)
+        type.methods[name, default: []].append(.init(labels: labels) { value, args, interpreter in
+            guard let result = try body(value as! T, Args(raw: args, interpreter: interpreter)) else { return .none }
+            return Bridge.shared.wrap(result)
+        })
+    }
+
+    func staticValue(_ name: String, _ make: @escaping () -> Any) {
+        type.staticValues[name] = { Bridge.shared.wrap(make()) }
+    }
+
+    func staticMethod(_ signature: String, _ body: @escaping (Args) throws -> Any?) {
+        let (name, labels) = parseSignature(signature)
+        type.staticMethods[name, default: []].append(.init(labels: labels) { args, interpreter in
+            guard let result = try body(Args(raw: args, interpreter: interpreter)) else { return .void }
+            return Bridge.shared.wrap(result)
+        })
+    }
+
+    /// Implicit members (`.red`, `.continuous`): also readable as `Type.name`.
+    func symbols(_ table: KeyValuePairs<String, T>) {
+        for (name, value) in table { type.symbols[name] = { value } }
+    }
+
+    /// Implicit members computed on each use (classes: a fresh `UIColor`).
+    func symbol(_ name: String, _ make: @escaping () -> T) {
+        type.symbols[name] = make
+    }
+}
+
+extension TypeBuilder where T: OptionSet, T.Element == T {
+    /// An option set may be written as an array of its members: `[.items, .boundaries]`.
+    func optionSet() {
+        type.convert = { value, interpreter in
+            guard case .array(let elements) = value else { return nil }
+            var result = T()
+            for element in elements {
+                guard case .value(let member as T) = try Bridge.shared.resolveValue(element, as: self.type.name) else {
+                    throw mismatch(element, self.type.name)
+                }
+                result.formUnion(member)
+            }
+            return result
+        }
+    }
+}
+
+extension Bridge {
+    /// An implicit member or a value, as the named type.
+    func resolveValue(_ value: Value, as typeName: String) throws -> Value {
+        if case .symbol(let s) = value, let resolved = resolve(symbol: s, as: typeName) { return resolved }
+        return value
+    }
+}

@@ -1,0 +1,148 @@
+import SwiftSyntax
+
+/// A checked lesson source, ready to run: its classes and functions, read once from the
+/// syntax tree. Immutable after compilation, so one module serves every room that runs it.
+final class Module: @unchecked Sendable {
+    let fileName: String
+    let tree: SourceFileSyntax
+    let locations: SourceLocationConverter
+    var classes: [String: ClassCode] = [:]
+    var functions: [String: [FunctionCode]] = [:]
+    /// The top-level statements (a lesson file has none but its declarations).
+    var globals: [VariableDeclSyntax] = []
+    /// The `UIViewController` subclass the lesson runs.
+    var controller: ClassCode!
+    /// Closures by their place in the tree, read once.
+    var closures: [SyntaxIdentifier: FunctionCode] = [:]
+
+    init(fileName: String, tree: SourceFileSyntax) {
+        self.fileName = fileName
+        self.tree = tree
+        locations = SourceLocationConverter(fileName: fileName, tree: tree)
+    }
+
+    /// The 1-based line and column where `node` starts (after its leading trivia).
+    func position(of node: some SyntaxProtocol) -> (line: Int, column: Int) {
+        let location = locations.location(for: node.positionAfterSkippingLeadingTrivia)
+        return (location.line, location.column)
+    }
+
+    /// A run-time error at `node`; a node outside this source (the standard library's
+    /// placeholder) gives line 0, which the caller replaces with the call's place.
+    func fault(_ message: String, at node: some SyntaxProtocol) -> LiveFault {
+        guard node.root.id == tree.root.id else { return LiveFault(message: message, line: 0, column: 0) }
+        let (line, column) = position(of: node)
+        return LiveFault(message: message, line: line, column: column)
+    }
+}
+
+/// A class of the source: its stored and computed properties and its methods.
+final class ClassCode {
+    struct Stored {
+        var name: String
+        var typeName: String?
+        var initial: ExprSyntax?
+        var isLazy: Bool
+        var didSet: CodeBlockItemListSyntax?
+        var willSet: CodeBlockItemListSyntax?
+        var node: Syntax
+    }
+
+    let name: String
+    let superclass: String?
+    let protocols: [String]
+    var stored: [Stored] = []
+    var storedIndex: [String: Int] = [:]
+    var computed: [String: (get: CodeBlockItemListSyntax, set: CodeBlockItemListSyntax?, setName: String)] = [:]
+    /// Methods by base name; a call picks the one whose labels match.
+    var methods: [String: [FunctionCode]] = [:]
+    var initializers: [FunctionCode] = []
+    /// True when the class (or a source superclass) inherits `UIViewController`.
+    var isViewController = false
+    /// The bridged view class it inherits (`UIView`, `UIImageView`), if any: its instances
+    /// are views whose `collisionBoundsType` and `collisionBoundingPath` the source may override.
+    var viewBase: String?
+    weak var superCode: ClassCode?
+
+    init(name: String, superclass: String?, protocols: [String]) {
+        self.name = name
+        self.superclass = superclass
+        self.protocols = protocols
+    }
+
+    /// The class and its source superclasses, nearest first.
+    var lineage: UnfoldSequence<ClassCode, (ClassCode?, Bool)> {
+        sequence(first: self) { $0.superCode }
+    }
+
+    func method(_ name: String, labels: [String?]) -> FunctionCode? {
+        lineage.lazy.compactMap { $0.methods[name]?.first(where: { $0.accepts(labels) }) }.first
+    }
+
+    func hasMethod(named name: String) -> Bool {
+        lineage.contains { $0.methods[name] != nil }
+    }
+
+    func storedProperty(_ name: String) -> Stored? {
+        lineage.lazy.compactMap { t in t.storedIndex[name].map { t.stored[$0] } }.first
+    }
+
+    func computedProperty(_ name: String) -> (get: CodeBlockItemListSyntax, set: CodeBlockItemListSyntax?, setName: String)? {
+        lineage.lazy.compactMap { $0.computed[name] }.first
+    }
+
+    func conforms(to protocolName: String) -> Bool {
+        lineage.contains { $0.protocols.contains(protocolName) }
+    }
+}
+
+/// A function, method, initializer or closure of the source.
+final class FunctionCode {
+    struct Parameter {
+        /// The argument label (nil for `_`).
+        var label: String?
+        var name: String
+        var typeName: String?
+        var defaultValue: ExprSyntax?
+        var isInout: Bool
+    }
+
+    let name: String
+    let parameters: [Parameter]
+    let body: CodeBlockItemListSyntax
+    /// A closure's body is a single expression whose value it returns.
+    let isClosure: Bool
+    /// `$0`, `$1`, … are in scope (a closure without named parameters).
+    let usesAnonymousParameters: Bool
+    let node: Syntax
+
+    init(
+        name: String, parameters: [Parameter], body: CodeBlockItemListSyntax, isClosure: Bool,
+        usesAnonymousParameters: Bool = false, node: Syntax
+    ) {
+        self.name = name
+        self.parameters = parameters
+        self.body = body
+        self.isClosure = isClosure
+        self.usesAnonymousParameters = usesAnonymousParameters
+        self.node = node
+    }
+
+    /// Whether a call with these argument labels fits (parameters with defaults may be left out).
+    func accepts(_ labels: [String?]) -> Bool {
+        var i = 0
+        for parameter in parameters {
+            if i < labels.count && (labels[i] == parameter.label || labels[i] == trailingLabel) {
+                i += 1
+            } else if parameter.defaultValue == nil {
+                return false
+            }
+        }
+        return i == labels.count
+    }
+
+    /// `name(label:_:)`, as Swift's diagnostics and `#selector` name a function.
+    var signature: String {
+        "\(name)(" + parameters.map { "\($0.label ?? "_"):" }.joined() + ")"
+    }
+}

@@ -1,0 +1,201 @@
+import SwiftSyntax
+
+/// Finds the constructs outside the live subset, each with the message docs/live-code.md
+/// lists for it, before anything runs.
+final class SubsetChecker: SyntaxVisitor {
+    private let module: Module
+    private(set) var diagnostics: [LiveDiagnostic] = []
+
+    init(module: Module) {
+        self.module = module
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func refuse(_ node: some SyntaxProtocol, _ message: String) -> SyntaxVisitorContinueKind {
+        let (line, column) = module.position(of: node)
+        diagnostics.append(LiveDiagnostic(file: module.fileName, line: line, column: column, message: message))
+        return .skipChildren
+    }
+
+    private func unsupported(_ node: some SyntaxProtocol, _ what: String) -> SyntaxVisitorContinueKind {
+        refuse(node, "\(what) \(what.hasSuffix("s") ? "are" : "is") not supported in live lessons")
+    }
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.path.map(\.name.text).joined(separator: ".")
+        if Compiler.allowedImports.contains(name) { return .skipChildren }
+        return refuse(node.path, "no such module '\(name)' in live lessons (they may import Foundation and UIKit)")
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.structKeyword, "'struct' declarations") }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.enumKeyword, "'enum' declarations") }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.protocolKeyword, "'protocol' declarations") }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.extensionKeyword, "'extension' declarations") }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.actorKeyword, "actors") }
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.typealiasKeyword, "'typealias' declarations") }
+    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.subscriptKeyword, "subscript declarations") }
+    override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.deinitKeyword, "deinitializers") }
+    override func visit(_ node: OperatorDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "operator declarations") }
+    override func visit(_ node: PrecedenceGroupDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "precedence groups") }
+    override func visit(_ node: MacroDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "macros") }
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "macros") }
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "'#if' blocks") }
+    override func visit(_ node: GenericParameterClauseSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "generic parameters") }
+    override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind { unsupported(node.throwKeyword, "'throw' statements") }
+    override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind { unsupported(node.doKeyword, "'do' statements") }
+    override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind { unsupported(node.awaitKeyword, "'await' and concurrency") }
+    override func visit(_ node: KeyPathExprSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "key paths") }
+    override func visit(_ node: RegexLiteralExprSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "regex literals") }
+    override func visit(_ node: FallThroughStmtSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "'fallthrough' statements") }
+    override func visit(_ node: DeferStmtSyntax) -> SyntaxVisitorContinueKind { unsupported(node.deferKeyword, "'defer' statements") }
+    override func visit(_ node: InOutExprSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "'&' (inout arguments)") }
+    override func visit(_ node: PackExpansionExprSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "parameter packs") }
+
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "selector" { return .skipChildren }
+        return unsupported(node, "'#\(node.macroName.text)'")
+    }
+
+    override func visit(_ node: FunctionEffectSpecifiersSyntax) -> SyntaxVisitorContinueKind {
+        unsupported(node, "'async' and 'throws' functions")
+    }
+
+    override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
+        unsupported(node.tryKeyword, "'try' expressions")
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        // A class inside a class or a function: the subset keeps classes at the top level.
+        if node.parent?.parent?.is(SourceFileSyntax.self) != true && node.parent?.parent?.parent?.is(SourceFileSyntax.self) != true {
+            return unsupported(node.classKeyword, "nested classes")
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
+            return unsupported(node.funcKeyword, "static methods")
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if !node.pattern.is(IdentifierPatternSyntax.self) && !node.pattern.is(TuplePatternSyntax.self)
+            && !node.pattern.is(WildcardPatternSyntax.self)
+        {
+            return unsupported(node.pattern, "this pattern")
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: IsTypePatternSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "'is' patterns") }
+}
+
+/// Refuses names that nothing in the source or the API declares, as Swift does
+/// ("cannot find 'FileManager' in scope"). This is what keeps files, processes, the network,
+/// the environment and the clock out: they have no name in a live lesson.
+struct NameChecker {
+    let module: Module
+
+    func check() -> [LiveDiagnostic] {
+        let declared = DeclaredNames(viewMode: .sourceAccurate)
+        declared.walk(module.tree)
+        var names = declared.names
+        names.formUnion(module.classes.keys)
+        names.formUnion(Bridge.shared.globalNames)
+        names.formUnion(Bridge.shared.controllerMemberNames)
+        let uses = NameUses(viewMode: .sourceAccurate)
+        uses.walk(module.tree)
+        var diagnostics: [LiveDiagnostic] = []
+        for (name, node) in uses.uses where !names.contains(name) && !Bridge.shared.isType(name) {
+            let (line, column) = module.position(of: node)
+            diagnostics.append(
+                LiveDiagnostic(file: module.fileName, line: line, column: column, message: "cannot find '\(name)' in scope"))
+        }
+        for (name, node) in uses.types where !module.classes.keys.contains(name) && !Bridge.shared.isType(name) {
+            let (line, column) = module.position(of: node)
+            diagnostics.append(
+                LiveDiagnostic(
+                    file: module.fileName, line: line, column: column, message: "cannot find type '\(name)' in scope"))
+        }
+        return diagnostics
+    }
+}
+
+/// Every name the source declares anywhere (variables, parameters, functions, closure parameters).
+private final class DeclaredNames: SyntaxVisitor {
+    var names: Set<String> = ["self", "super", "newValue", "oldValue", "_"]
+
+    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.identifier.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+        names.insert((node.secondName ?? node.firstName).text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.name.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.name.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+        names.insert((node.secondName ?? node.firstName).text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.name.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        if let p = node.pattern.as(IdentifierPatternSyntax.self) { names.insert(p.identifier.text) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: AccessorParametersSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.name.text)
+        return .visitChildren
+    }
+}
+
+/// Every bare name the source uses (not members after a dot), and every type it names.
+private final class NameUses: SyntaxVisitor {
+    var uses: [(String, Syntax)] = []
+    var types: [(String, Syntax)] = []
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.baseName.text
+        if name.hasPrefix("$") { return .skipChildren }
+        // The argument names inside #selector(...) are method names, checked when it runs.
+        if node.parent?.is(LabeledExprSyntax.self) == true,
+            node.parent?.parent?.parent?.as(MacroExpansionExprSyntax.self) != nil
+        {
+            return .skipChildren
+        }
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName == node { return .skipChildren }
+        uses.append((name, Syntax(node)))
+        return .skipChildren
+    }
+
+    // Attributes (`@objc`) are accepted and ignored.
+    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+        types.append((node.name.text, Syntax(node)))
+        return .visitChildren
+    }
+
+    override func visit(_ node: InheritedTypeSyntax) -> SyntaxVisitorContinueKind {
+        if let t = node.type.as(IdentifierTypeSyntax.self) { types.append((t.name.text, Syntax(t))) }
+        return .skipChildren
+    }
+}

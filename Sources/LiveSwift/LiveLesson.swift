@@ -1,0 +1,231 @@
+import Foundation
+import Lessons
+import SwiftSyntax
+
+/// The native view controller under the source's `UIViewController` subclass: its `view` is
+/// the room's reference view, and its `viewDidLoad()` runs the source's.
+public final class LiveViewController: UIViewController, SelectorPerforming {
+    var onLoad: (() -> Void)?
+    /// The source's controller, for the actions of its recognisers and controls.
+    var actions: LiveActions?
+
+    public override func viewDidLoad() {
+        onLoad?()
+    }
+
+    public func responds(to action: Selector) -> Bool { actions?.responds(to: action) ?? false }
+    public func perform(_ action: Selector, with sender: Any?) { actions?.perform(action, with: sender) }
+}
+
+/// A lesson run from its Swift source. Everything a room needs around the tutorial's code
+/// (items, lines, boundaries, events, the clock) is the same host the compiled lessons use;
+/// the view controller's code is interpreted. A run-time error stops the code for good: the
+/// scene keeps its last state, no callback runs again, and `runtimeError` says why (the room
+/// also gets a `runtime-error` event).
+public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
+    /// The empty lesson (`LiveLesson()`): the starting template a student edits.
+    public static let info = LiveSwift.templateProgram.info
+
+    /// One start of the source: its interpreter and the instance of its controller class.
+    final class Run {
+        let program: LiveProgram
+        var interpreter: Interpreter
+        var instance: Instance?
+
+        init(program: LiveProgram) {
+            self.program = program
+            interpreter = Interpreter(module: program.module, limits: program.limits)
+        }
+
+        /// A fresh interpreter and controller (the lesson's first start and every restart).
+        func makeController() -> LiveViewController {
+            interpreter.tearDown()
+            interpreter = Interpreter(module: program.module, limits: program.limits)
+            let controller = LiveViewController()
+            let interpreter = self.interpreter
+            instance = interpreter.callback {
+                try interpreter.instantiate(
+                    program.module.controller, arguments: Arguments(values: [], labels: []), native: controller,
+                    at: program.module.tree)
+            }
+            if let instance { controller.actions = LiveActions(instance: instance, interpreter: interpreter) }
+            controller.onLoad = { [weak self] in
+                guard let self, let instance = self.instance else { return }
+                interpreter.callback {
+                    guard let code = instance.type.method("viewDidLoad", labels: []) else { return }
+                    _ = try interpreter.invoke(code, Arguments(values: [], labels: []), captured: nil, instance: instance, at: code.node)
+                }
+            }
+            return controller
+        }
+    }
+
+    private let run: Run
+    public let program: LiveProgram
+    /// Why the lesson's code stopped, if it did.
+    public var runtimeError: LiveDiagnostic? { run.interpreter.fault }
+    private var reportedError = false
+
+    public required convenience init() {
+        self.init(program: LiveSwift.templateProgram)
+    }
+
+    init(program: LiveProgram) {
+        let run = Run(program: program)
+        self.run = run
+        self.program = program
+        super.init(bounds: program.info.bounds) { run.makeController() }
+        bindParameters()
+    }
+
+    deinit {
+        run.interpreter.tearDown()
+    }
+
+    /// The live values' settings now (a shipped lesson's room keeps them across restarts).
+    private var values: [String: Double] = [:]
+    /// The bound values, with their compiled bindings, in the order the room lists them.
+    private var bound: [(name: String, set: CodeBlockItemListSyntax, restart: CodeBlockItemListSyntax?)] = []
+
+    /// The shipped lesson's live values, where the source still has what each one sets
+    /// (ShippedParameters.swift); or, for a value without a binding, a stored property of the
+    /// controller with its name.
+    private func bindParameters() {
+        let controllerType = program.module.controller!
+        let bindings = ParameterBinding.table[program.info.id] ?? [:]
+        for spec in program.parameters {
+            values[spec.name] = spec.value
+            if let binding = bindings[spec.name] {
+                guard binding.requires.allSatisfy({ controllerType.storedProperty($0) != nil }),
+                    let set = ParameterBinding.statements(binding.set)
+                else { continue }
+                let get = binding.get.flatMap(ParameterBinding.statements)
+                bound.append((spec.name, set, binding.restart.flatMap(ParameterBinding.statements)))
+                addParameter(
+                    spec.name, spec.label, min: spec.min, max: spec.max, step: spec.step,
+                    get: { [unowned self] in
+                        if let get, case .expr(let expr)? = get.first?.item,
+                            let value = evaluate(expr)?.asDouble
+                        {
+                            return value
+                        }
+                        return values[spec.name] ?? spec.value
+                    },
+                    set: { [unowned self] value in
+                        values[spec.name] = value
+                        execute(set)
+                    })
+            } else if controllerType.storedProperty(spec.name) != nil {
+                addParameter(
+                    spec.name, spec.label, min: spec.min, max: spec.max, step: spec.step,
+                    get: { [unowned self] in run.instance?.fields[spec.name]?.asDouble ?? spec.value },
+                    set: { [unowned self] value in
+                        guard let instance = run.instance else { return }
+                        let interpreter = run.interpreter
+                        interpreter.callback {
+                            try interpreter.setInstanceMember(instance, spec.name, .double(value), at: program.module.tree)
+                        }
+                    })
+            }
+        }
+    }
+
+    /// The scope a binding runs in: the controller's members, and `$name` for each value.
+    private func bindingScope(_ instance: Instance) -> Scope {
+        let scope = Scope(parent: nil, instance: instance)
+        for (name, value) in values { scope.declare("$" + name, .double(value)) }
+        return scope
+    }
+
+    private func execute(_ statements: CodeBlockItemListSyntax) {
+        guard let instance = run.instance else { return }
+        let interpreter = run.interpreter
+        interpreter.callback { _ = try interpreter.run(statements, bindingScope(instance)) }
+    }
+
+    private func evaluate(_ expr: ExprSyntax) -> Value? {
+        guard let instance = run.instance else { return nil }
+        let interpreter = run.interpreter
+        return interpreter.callback { try interpreter.eval(expr, bindingScope(instance)) }
+    }
+
+    public override func didRestart() {
+        guard ParameterBinding.reappliedOnRestart.contains(program.info.id) else { return }
+        for binding in bound.sorted(by: { $0.name < $1.name }) { execute(binding.restart ?? binding.set) }
+    }
+
+    public override var animator: UIDynamicAnimator? {
+        let animators = run.interpreter.animators
+        return animators.first { $0.referenceView === controller.view } ?? animators.first
+    }
+
+    public override func advance(by dt: TimeInterval) {
+        guard run.interpreter.fault == nil else { return }
+        super.advance(by: dt)
+    }
+
+    public override var isAtRest: Bool {
+        run.interpreter.fault != nil || super.isAtRest
+    }
+
+    public override func drainEvents() -> [LessonEvent] {
+        for line in run.interpreter.printed { emit("print", line) }
+        run.interpreter.printed.removeAll()
+        if let error = run.interpreter.fault, !reportedError {
+            reportedError = true
+            emit("runtime-error", error.description)
+        }
+        return super.drainEvents()
+    }
+
+    // MARK: Gestures: the window delivers them to the source's own recognisers and buttons
+
+    public override var gestureKinds: [GestureKind] { program.info.gestures }
+
+    /// The shipped lessons whose rooms start again on a tap do so run from their source too.
+    public override func didTap(at point: CGPoint) {
+        if ParameterBinding.restartsOnTap.contains(program.info.id), run.interpreter.fault == nil { restart() }
+    }
+}
+
+extension LiveSwift {
+    /// The empty lesson a student starts from: a view controller with one square that falls
+    /// onto the bottom edge.
+    public static let emptyLessonTemplate = """
+        import UIKit
+
+        // A lesson of your own: build the scene in viewDidLoad, react to taps in handleTap.
+        final class MyViewController: UIViewController {
+            let square = UIView(frame: CGRect(x: 137.5, y: 100, width: 100, height: 100))
+            var animator: UIDynamicAnimator!
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                square.backgroundColor = .orange
+                view.addSubview(square)
+
+                animator = UIDynamicAnimator(referenceView: view)
+                let gravity = UIGravityBehavior(items: [square])
+                let collision = UICollisionBehavior(items: [square])
+                collision.translatesReferenceBoundsIntoBoundary = true
+                animator.addBehavior(gravity)
+                animator.addBehavior(collision)
+                view.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(handleTap(_:))))
+            }
+
+            @objc func handleTap(_ gesture: UITapGestureRecognizer) {
+                let push = UIPushBehavior(items: [square], mode: .instantaneous)
+                push.pushDirection = CGVector(dx: 0, dy: -2)
+                animator.addBehavior(push)
+            }
+        }
+        """
+
+    static let templateProgram: LiveProgram = {
+        do {
+            return try LiveSwift.compile(source: emptyLessonTemplate, fileName: "MyLesson.swift")
+        } catch {
+            fatalError("the empty lesson template does not compile: \(error)")
+        }
+    }()
+}

@@ -1,0 +1,265 @@
+import Foundation
+import Lessons
+import SwiftSyntax
+
+/// The label a trailing closure carries: it fits whichever closure parameter comes next.
+let trailingLabel = "\u{0}trailing"
+
+/// Methods of Swift's collections that change the collection they are called on.
+private let mutatingMethods: Set<String> = [
+    "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeValue", "sort", "reverse",
+    "shuffle", "swapAt", "popLast", "updateValue", "removeSubrange",
+]
+
+extension Interpreter {
+    func arguments(_ e: FunctionCallExprSyntax, _ scope: Scope) throws -> Arguments {
+        var args = Arguments(values: [], labels: [])
+        args.values.reserveCapacity(e.arguments.count)
+        for a in e.arguments {
+            args.values.append(try eval(a.expression, scope))
+            args.labels.append(a.label?.text)
+        }
+        if let trailing = e.trailingClosure {
+            args.values.append(.function(closure(trailing, scope)))
+            args.labels.append(trailingLabel)
+        }
+        for extra in e.additionalTrailingClosures {
+            args.values.append(.function(closure(extra.closure, scope)))
+            args.labels.append(extra.label.text)
+        }
+        return args
+    }
+
+    func call(_ e: FunctionCallExprSyntax, _ scope: Scope) throws -> Value {
+        let callee = e.calledExpression
+        if let m = callee.as(MemberAccessExprSyntax.self) {
+            let name = m.declName.baseName.text
+            guard let baseExpr = m.base else {
+                throw fault("implicit member calls ('.\(name)(…)') are not supported in live lessons; name the type", m)
+            }
+            if baseExpr.is(SuperExprSyntax.self), let instance = scope.instance {
+                let args = try arguments(e, scope)
+                if let parent = instance.type.superCode, let code = parent.method(name, labels: args.labels) {
+                    return try invoke(code, args, captured: nil, instance: instance, at: e)
+                }
+                // UIViewController's own lifecycle methods do nothing beyond what the host does.
+                if Bridge.viewControllerLifecycle.contains(name) { return .void }
+                if let native = instance.native {
+                    return try Bridge.shared.call(.native(native), name, args, interpreter: self, at: m.declName)
+                }
+                throw fault("'super' has no method '\(name)'", m)
+            }
+            var base: Value? = try eval(baseExpr, scope)
+            let args = try arguments(e, scope)
+            if mutatingMethods.contains(name), base!.isCollection {
+                base = nil  // let go of this copy, so the collection changes in place
+                var result = Value.void
+                try modify(baseExpr, scope) { value in
+                    result = try Bridge.shared.callMutating(&value, name, args, interpreter: self, at: m.declName)
+                }
+                return result
+            }
+            return try callMember(base!, name, args, at: m.declName)
+        }
+        if let reference = callee.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            // `Selector(Self.handlePan(_:))`: a method named, not called.
+            if name == "Selector", e.arguments.count == 1, let argument = e.arguments.first?.expression,
+                argument.as(MemberAccessExprSyntax.self)?.declName.argumentNames != nil
+                    || argument.as(DeclReferenceExprSyntax.self)?.argumentNames != nil,
+                let selector = methodReference(argument)
+            {
+                return .value(Selector(selector))
+            }
+            let args = try arguments(e, scope)
+            if let box = scope.lookup(name) { return try callValue(box.value, args, at: e) }
+            if let instance = scope.instance {
+                if let code = instance.type.method(name, labels: args.labels) {
+                    return try invoke(code, args, captured: nil, instance: instance, at: e)
+                }
+                if let value = instance.fields[name] { return try callValue(value, args, at: e) }
+            }
+            if let code = module.functions[name]?.first(where: { $0.accepts(args.labels) }) {
+                return try invoke(code, args, captured: nil, instance: nil, at: e)
+            }
+            if let type = module.classes[name] {
+                return .object(try instantiate(type, arguments: args, native: nil, at: e))
+            }
+            if Bridge.shared.isType(name) { return try Bridge.shared.construct(name, args, interpreter: self, at: e) }
+            if let global = Bridge.shared.globals[name] {
+                do {
+                    return try global(args, self)
+                } catch let error as BridgeError {
+                    throw fault(error.message, e)
+                }
+            }
+            if let instance = scope.instance, instance.type.hasMethod(named: name) {
+                throw fault("no method '\(name)' of '\(instance.type.name)' takes these arguments", e)
+            }
+            throw fault("cannot find '\(name)' in scope", reference)
+        }
+        // `[String]()`, `[String: Int]()`: an empty collection.
+        if callee.is(ArrayExprSyntax.self) && e.arguments.isEmpty { return .array([]) }
+        if callee.is(DictionaryExprSyntax.self) && e.arguments.isEmpty { return .dictionary([:]) }
+        let function = try eval(callee, scope)
+        return try callValue(function, try arguments(e, scope), at: e)
+    }
+
+    func callValue(_ value: Value, _ args: Arguments, at node: some SyntaxProtocol) throws -> Value {
+        switch value {
+        case .function(let f): return try call(f, args, at: node)
+        case .type(let name):
+            if let type = module.classes[name] { return .object(try instantiate(type, arguments: args, native: nil, at: node)) }
+            return try Bridge.shared.construct(name, args, interpreter: self, at: node)
+        case .none: throw fault("Unexpectedly found nil while unwrapping an Optional value", node)
+        default: throw fault("cannot call value of non-function type '\(value.typeName)'", node)
+        }
+    }
+
+    /// `base.name(args)`.
+    func callMember(_ base: Value, _ name: String, _ args: Arguments, at node: some SyntaxProtocol) throws -> Value {
+        switch base {
+        case .object(let instance):
+            if let code = instance.type.method(name, labels: args.labels) {
+                return try invoke(code, args, captured: nil, instance: instance, at: node)
+            }
+            if let value = instance.fields[name] { return try callValue(value, args, at: node) }
+            if let native = instance.native {
+                return try Bridge.shared.call(.native(native), name, args, interpreter: self, at: node)
+            }
+            throw fault("value of type '\(instance.type.name)' has no member '\(name)'", node)
+        case .none:
+            throw fault("Unexpectedly found nil while implicitly unwrapping an Optional value (calling '\(name)')", node)
+        case .type(let typeName) where module.classes[typeName] != nil:
+            if name == "init" { return try callValue(base, args, at: node) }
+            throw fault("static members of '\(typeName)' are not supported in live lessons", node)
+        default:
+            return try Bridge.shared.call(base, name, args, interpreter: self, at: node)
+        }
+    }
+
+    // MARK: Assignment
+
+    /// Changes the value that `expr` names, in place: a variable, a property (through any
+    /// chain of value-type properties, which are written back), a subscript.
+    func modify(_ expr: ExprSyntax, _ scope: Scope, _ body: (inout Value) throws -> Void) throws {
+        switch expr.as(ExprSyntaxEnum.self) {
+        case .declReferenceExpr(let e):
+            let name = e.baseName.text
+            if let box = scope.lookup(name) {
+                var value = box.value
+                box.value = .void  // one owner while it changes: arrays grow in place
+                defer { box.value = value }
+                try body(&value)
+                // A changed collection keeps its elements as they are (converting them all on
+                // every append would cost a pass over the whole collection).
+                if !value.isCollection { value = try convert(value, to: box.declaredType, at: e) }
+                return
+            }
+            guard let instance = scope.instance else { throw fault("cannot find '\(name)' in scope", e) }
+            if instance.type.storedProperty(name)?.didSet == nil, instance.type.storedProperty(name)?.willSet == nil,
+                var value = instance.fields[name]
+            {
+                instance.fields[name] = .void
+                defer { instance.fields[name] = value }
+                try body(&value)
+                if !value.isCollection { value = try convert(value, to: instance.type.storedProperty(name)?.typeName, at: e) }
+                return
+            }
+            guard var value = try instanceMember(instance, name, at: e) else {
+                throw fault("cannot find '\(name)' in scope", e)
+            }
+            try body(&value)
+            try setInstanceMember(instance, name, value, at: e)
+        case .memberAccessExpr(let e):
+            let name = e.declName.baseName.text
+            guard let baseExpr = e.base else { throw fault("cannot assign to '.\(name)'", e) }
+            if baseExpr.is(SuperExprSyntax.self), let instance = scope.instance {
+                guard var value = try instanceMember(instance, name, at: e) else { throw fault("'super' has no member '\(name)'", e) }
+                try body(&value)
+                try setInstanceMember(instance, name, value, at: e)
+                return
+            }
+            let base = try eval(baseExpr, scope)
+            switch base {
+            case .object(let instance):
+                guard var value = try instanceMember(instance, name, at: e.declName) else {
+                    throw fault("value of type '\(instance.type.name)' has no member '\(name)'", e.declName)
+                }
+                try body(&value)
+                try setInstanceMember(instance, name, value, at: e.declName)
+            case .native:
+                var value = try get(base, name, at: e.declName)
+                try body(&value)
+                var target = base
+                try Bridge.shared.set(&target, name, value, interpreter: self, at: e.declName)
+            case .none:
+                throw fault("Unexpectedly found nil while implicitly unwrapping an Optional value (setting '\(name)')", e.declName)
+            default:
+                try modify(baseExpr, scope) { container in
+                    var value = try get(container, name, at: e.declName)
+                    try body(&value)
+                    try setValueMember(&container, name, value, at: e.declName)
+                }
+            }
+        case .subscriptCallExpr(let e):
+            let index = try e.arguments.map { try eval($0.expression, scope) }
+            try modify(e.calledExpression, scope) { container in
+                var value = try subscriptGet(container, index, at: e)
+                try body(&value)
+                try subscriptSet(&container, index, value, at: e)
+            }
+        case .forceUnwrapExpr(let e):
+            try modify(e.expression, scope) { value in
+                if value.isNone { throw fault("Unexpectedly found nil while unwrapping an Optional value", e) }
+                try body(&value)
+            }
+        case .optionalChainingExpr(let e):
+            try modify(e.expression, scope) { value in
+                if value.isNone { throw ChainIsNil() }
+                try body(&value)
+            }
+        case .discardAssignmentExpr:
+            var ignored = Value.void
+            try body(&ignored)
+        default:
+            throw fault("cannot assign to this expression", expr)
+        }
+    }
+
+    private func setValueMember(_ container: inout Value, _ name: String, _ value: Value, at node: some SyntaxProtocol) throws {
+        if case .tuple(var values, let labels) = container {
+            if let i = Int(name) ?? labels.firstIndex(of: name), i < values.count {
+                values[i] = value
+                container = .tuple(values, labels: labels)
+                return
+            }
+        }
+        try Bridge.shared.set(&container, name, value, interpreter: self, at: node)
+    }
+
+    func assign(_ target: ExprSyntax, _ value: Value, _ scope: Scope) throws {
+        if let tuple = target.as(TupleExprSyntax.self), tuple.elements.count > 1 {
+            guard case .tuple(let values, _) = value, values.count == tuple.elements.count else {
+                throw fault("cannot assign a value of type '\(value.typeName)' to a tuple of \(tuple.elements.count)", target)
+            }
+            for (element, v) in zip(tuple.elements, values) { try assign(element.expression, v, scope) }
+            return
+        }
+        do {
+            try modify(target, scope) { $0 = value }
+        } catch is ChainIsNil {
+            return  // `a?.b = c` with a nil: nothing happens, as in Swift
+        }
+    }
+}
+
+extension Value {
+    /// Arrays, dictionaries and strings: values whose mutating methods change a variable.
+    var isCollection: Bool {
+        switch self {
+        case .array, .dictionary, .string: return true
+        default: return false
+        }
+    }
+}

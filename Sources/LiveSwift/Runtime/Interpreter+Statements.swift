@@ -1,0 +1,346 @@
+import Foundation
+import SwiftSyntax
+
+/// How a statement ended.
+enum Flow {
+    case normal
+    case breakLoop(String?)
+    case continueLoop(String?)
+    case returned(Value)
+}
+
+extension Interpreter {
+    func run(_ items: CodeBlockItemListSyntax, _ scope: Scope) throws -> Flow {
+        for item in items {
+            let flow = try exec(item, scope)
+            if case .normal = flow { continue }
+            return flow
+        }
+        return .normal
+    }
+
+    func exec(_ item: CodeBlockItemSyntax, _ scope: Scope) throws -> Flow {
+        try tick(item)
+        switch item.item {
+        case .expr(let expr):
+            _ = try evalStatement(expr, scope)
+            return .normal
+        case .decl(let decl):
+            try declare(decl, scope)
+            return .normal
+        case .stmt(let stmt):
+            return try exec(stmt, scope, label: nil)
+        }
+    }
+
+    /// An expression in statement position: `if` and `switch` are statements here.
+    private func evalStatement(_ expr: ExprSyntax, _ scope: Scope) throws -> Flow {
+        if let ifExpr = expr.as(IfExprSyntax.self) { return try execIf(ifExpr, scope) }
+        if let switchExpr = expr.as(SwitchExprSyntax.self) { return try execSwitch(switchExpr, scope) }
+        _ = try eval(expr, scope)
+        return .normal
+    }
+
+    func declare(_ decl: DeclSyntax, _ scope: Scope) throws {
+        if let variable = decl.as(VariableDeclSyntax.self) {
+            for binding in variable.bindings {
+                let typeName = binding.typeAnnotation?.type.trimmedDescription
+                var value = Value.none
+                if let initial = binding.initializer?.value {
+                    let raw = Self.isFloating(typeName) ? try evalFloating(initial, scope) : try eval(initial, scope)
+                    value = try convert(raw, to: typeName, at: initial)
+                }
+                try bind(binding.pattern, value, scope, type: typeName)
+            }
+        } else if let function = decl.as(FunctionDeclSyntax.self) {
+            let code = FunctionCode(
+                name: function.name.text,
+                parameters: function.signature.parameterClause.parameters.map { p in
+                    let first = p.firstName.text
+                    return FunctionCode.Parameter(
+                        label: first == "_" ? nil : first, name: (p.secondName ?? p.firstName).text,
+                        typeName: p.type.trimmedDescription, defaultValue: p.defaultValue?.value, isInout: false)
+                },
+                body: function.body?.statements ?? CodeBlockItemListSyntax([]), isClosure: false, node: Syntax(function))
+            // Declared before it is bound, so a local function may call itself.
+            scope.declare(code.name, .none)
+            scope.lookup(code.name)?.value = .function(
+                Function(name: code.name, body: .source(code, captured: scope, instance: scope.instance)))
+        } else {
+            throw fault("this declaration is not supported inside a function in live lessons", decl)
+        }
+    }
+
+    /// Binds a pattern (`x`, `(a, b)`, `_`) to a value in `scope`.
+    func bind(_ pattern: PatternSyntax, _ value: Value, _ scope: Scope, type: String? = nil) throws {
+        if let identifier = pattern.as(IdentifierPatternSyntax.self) {
+            scope.declare(identifier.identifier.text, value, type: type)
+        } else if let tuple = pattern.as(TuplePatternSyntax.self) {
+            guard case .tuple(let values, _) = value, values.count == tuple.elements.count else {
+                throw fault("cannot destructure a value of type '\(value.typeName)' into \(tuple.elements.count) names", pattern)
+            }
+            for (element, v) in zip(tuple.elements, values) { try bind(element.pattern, v, scope) }
+        } else if pattern.is(WildcardPatternSyntax.self) {
+            return
+        } else if let binding = pattern.as(ValueBindingPatternSyntax.self) {
+            try bind(binding.pattern, value, scope, type: type)
+        } else {
+            throw fault("this pattern is not supported in live lessons", pattern)
+        }
+    }
+
+    func exec(_ stmt: StmtSyntax, _ scope: Scope, label: String?) throws -> Flow {
+        switch stmt.as(StmtSyntaxEnum.self) {
+        case .expressionStmt(let s):
+            return try evalStatement(s.expression, scope)
+        case .returnStmt(let s):
+            return .returned(try s.expression.map { try eval($0, scope) } ?? .void)
+        case .guardStmt(let s):
+            let inner = Scope(parent: scope)
+            if try conditions(s.conditions, inner, bindInto: scope) { return .normal }
+            let flow = try run(s.body.statements, inner)
+            if case .normal = flow {
+                throw fault("'guard' body must not fall through; end it with 'return' or 'break'", s.guardKeyword)
+            }
+            return flow
+        case .forStmt(let s):
+            return try execFor(s, scope, label: label)
+        case .whileStmt(let s):
+            while true {
+                try tick(s)
+                let inner = Scope(parent: scope)
+                guard try conditions(s.conditions, inner, bindInto: inner) else { break }
+                switch try run(s.body.statements, inner) {
+                case .breakLoop(let l) where l == nil || l == label: return .normal
+                case .continueLoop(let l) where l == nil || l == label: continue
+                case .normal: continue
+                case let other: return other
+                }
+            }
+            return .normal
+        case .repeatStmt(let s):
+            repeat {
+                try tick(s)
+                switch try run(s.body.statements, Scope(parent: scope)) {
+                case .breakLoop(let l) where l == nil || l == label: return .normal
+                case .continueLoop(let l) where l == nil || l == label: break
+                case .normal: break
+                case let other: return other
+                }
+            } while try truth(try eval(s.condition, scope), s.condition)
+            return .normal
+        case .breakStmt(let s):
+            return .breakLoop(s.label?.text)
+        case .continueStmt(let s):
+            return .continueLoop(s.label?.text)
+        case .labeledStmt(let s):
+            return try exec(s.statement, scope, label: s.label.text)
+        default:
+            throw fault("this statement is not supported in live lessons", stmt)
+        }
+    }
+
+    private func execFor(_ s: ForStmtSyntax, _ scope: Scope, label: String?) throws -> Flow {
+        let sequence = try eval(s.sequence, scope)
+        var result = Flow.normal
+        try iterate(sequence, at: s.sequence) { element in
+            try tick(s)
+            let inner = Scope(parent: scope)
+            try bind(s.pattern, element, inner)
+            if let condition = s.whereClause?.condition, !(try truth(try eval(condition, inner), condition)) { return true }
+            switch try run(s.body.statements, inner) {
+            case .breakLoop(let l) where l == nil || l == label: return false
+            case .continueLoop(let l) where l == nil || l == label: return true
+            case .normal: return true
+            case let other:
+                result = other
+                return false
+            }
+        }
+        return result
+    }
+
+    /// Calls `body` with each element of a sequence until it returns false.
+    func iterate(_ sequence: Value, at node: some SyntaxProtocol, _ body: (Value) throws -> Bool) throws {
+        switch sequence {
+        case .array(let elements):
+            for element in elements where !(try body(element)) { return }
+        case .dictionary(let d):
+            for (key, value) in d where !(try body(.tuple([key.value, value], labels: ["key", "value"]))) { return }
+        case .string(let s):
+            for c in s where !(try body(.string(String(c)))) { return }
+        case .value(let range as LiveRange):
+            var i = range.lower
+            while range.closed ? i <= range.upper : i < range.upper {
+                if !(try body(.int(i))) { return }
+                i += 1
+            }
+        case .value(let stride as LiveStride):
+            var x = stride.from
+            var n = 0
+            while stride.by > 0 ? (stride.through ? x <= stride.to : x < stride.to) : (stride.through ? x >= stride.to : x > stride.to) {
+                let v: Value = stride.isInt ? .int(Int(x)) : .double(x)
+                if !(try body(v)) { return }
+                n += 1
+                x = stride.from + Double(n) * stride.by
+            }
+        default:
+            throw fault("for-in loop requires a sequence; '\(sequence.typeName)' is not one", node)
+        }
+    }
+
+    private func execIf(_ s: IfExprSyntax, _ scope: Scope) throws -> Flow {
+        let inner = Scope(parent: scope)
+        if try conditions(s.conditions, inner, bindInto: inner) {
+            return try run(s.body.statements, inner)
+        }
+        switch s.elseBody {
+        case .ifExpr(let next): return try execIf(next, scope)
+        case .codeBlock(let block): return try run(block.statements, Scope(parent: scope))
+        case nil: return .normal
+        }
+    }
+
+    /// Evaluates an `if`/`guard`/`while` condition list; bindings go into `bindInto`.
+    func conditions(_ list: ConditionElementListSyntax, _ scope: Scope, bindInto target: Scope) throws -> Bool {
+        for element in list {
+            switch element.condition {
+            case .expression(let expr):
+                if !(try truth(try eval(expr, scope), expr)) { return false }
+            case .optionalBinding(let binding):
+                let value: Value
+                if let initial = binding.initializer?.value {
+                    value = try eval(initial, scope)
+                } else if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                    value = try lookup(name, scope, at: binding)
+                } else {
+                    throw fault("this binding is not supported in live lessons", binding)
+                }
+                if value.isNone { return false }
+                try bind(binding.pattern, value, target, type: binding.typeAnnotation?.type.trimmedDescription)
+            case .matchingPattern(let pattern):
+                let value = try eval(pattern.initializer.value, scope)
+                if !(try matches(pattern.pattern, value, target)) { return false }
+            default:
+                throw fault("this condition is not supported in live lessons", element)
+            }
+        }
+        return true
+    }
+
+    func truth(_ value: Value, _ node: some SyntaxProtocol) throws -> Bool {
+        guard case .bool(let b) = value else {
+            throw fault("cannot convert value of type '\(value.typeName)' to expected condition type 'Bool'", node)
+        }
+        return b
+    }
+
+    private func execSwitch(_ s: SwitchExprSyntax, _ scope: Scope) throws -> Flow {
+        let subject = try eval(s.subject, scope)
+        for element in s.cases {
+            guard case .switchCase(let c) = element else { continue }
+            let inner = Scope(parent: scope)
+            var matched = false
+            switch c.label {
+            case .default:
+                matched = true
+            case .case(let label):
+                for item in label.caseItems {
+                    if try matches(item.pattern, subject, inner) {
+                        if let condition = item.whereClause?.condition, !(try truth(try eval(condition, inner), condition)) {
+                            continue
+                        }
+                        matched = true
+                        break
+                    }
+                }
+            }
+            guard matched else { continue }
+            switch try run(c.statements, inner) {
+            case .breakLoop(nil): return .normal
+            case let flow: return flow
+            }
+        }
+        return .normal
+    }
+
+    /// Whether `value` matches a `case` pattern; bindings go into `scope`.
+    func matches(_ pattern: PatternSyntax, _ value: Value, _ scope: Scope) throws -> Bool {
+        if let expression = pattern.as(ExpressionPatternSyntax.self) {
+            let expr = expression.expression
+            // `case (let a, 0):`, written as a tuple expression with binding patterns inside.
+            if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count > 1 {
+                guard case .tuple(let values, _) = value, values.count == tuple.elements.count else { return false }
+                for (element, v) in zip(tuple.elements, values) {
+                    let sub = PatternSyntax(ExpressionPatternSyntax(expression: element.expression))
+                    if !(try matches(sub, v, scope)) { return false }
+                }
+                return true
+            }
+            if let binding = expr.as(PatternExprSyntax.self) { return try matches(binding.pattern, value, scope) }
+            if expr.is(DiscardAssignmentExprSyntax.self) { return true }
+            let candidate = try eval(expr, scope)
+            if case .value(let range as LiveRange) = candidate {
+                guard let n = value.asDouble else { return false }
+                return range.contains(n)
+            }
+            if case .value(let range as LiveDoubleRange) = candidate {
+                guard let n = value.asDouble else { return false }
+                return range.contains(n)
+            }
+            return try equal(candidate, value, at: expr)
+        }
+        if let binding = pattern.as(ValueBindingPatternSyntax.self) {
+            return try matches(binding.pattern, value, scope)
+        }
+        if let identifier = pattern.as(IdentifierPatternSyntax.self) {
+            scope.declare(identifier.identifier.text, value)
+            return true
+        }
+        if pattern.is(WildcardPatternSyntax.self) { return true }
+        if let tuple = pattern.as(TuplePatternSyntax.self) {
+            guard case .tuple(let values, _) = value, values.count == tuple.elements.count else { return false }
+            for (element, v) in zip(tuple.elements, values) where !(try matches(element.pattern, v, scope)) { return false }
+            return true
+        }
+        throw fault("this pattern is not supported in live lessons", pattern)
+    }
+}
+
+/// `a..<b` and `a...b` over integers.
+struct LiveRange {
+    var lower: Int
+    var upper: Int
+    var closed: Bool
+
+    func contains(_ x: Double) -> Bool { closed ? Double(lower) <= x && x <= Double(upper) : Double(lower) <= x && x < Double(upper) }
+    var count: Int { max(0, upper - lower + (closed ? 1 : 0)) }
+}
+
+/// `a..<b` and `a...b` over Double/CGFloat (for `contains`, `case` and `random(in:)`).
+struct LiveDoubleRange {
+    var lower: Double
+    var upper: Double
+    var closed: Bool
+
+    func contains(_ x: Double) -> Bool { closed ? lower <= x && x <= upper : lower <= x && x < upper }
+}
+
+/// `stride(from:to:by:)` and `stride(from:through:by:)`.
+struct LiveStride {
+    var from: Double
+    var to: Double
+    var by: Double
+    var through: Bool
+    var isInt: Bool
+}
+
+extension Value {
+    var asDouble: Double? {
+        switch self {
+        case .int(let i): return Double(i)
+        case .double(let d): return d
+        default: return nil
+        }
+    }
+}

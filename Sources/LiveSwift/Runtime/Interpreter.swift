@@ -1,0 +1,266 @@
+import Foundation
+import Lessons
+import SwiftSyntax
+
+/// Runs one lesson's source: walks the checked syntax tree, with the sandbox's budgets on
+/// every step. One interpreter per running lesson; it is used from the room's thread only.
+final class Interpreter {
+    let module: Module
+    let limits: LiveLimits
+    /// The first run-time error; once set, the lesson's code never runs again.
+    private(set) var fault: LiveDiagnostic?
+    /// Called once, with the error, when the lesson's code stops.
+    var onFault: ((LiveDiagnostic) -> Void)?
+
+    private var steps = 0
+    private var deadline: UInt64 = 0
+    var callDepth = 0
+    private var entries = 0
+    private(set) var objectCount = 0
+    /// Instances the source made, so that tearing the lesson down breaks their cycles.
+    private var instances: [Instance] = []
+    private var closureCode: [SyntaxIdentifier: FunctionCode] = [:]
+    /// Native objects that stand for the source's delegates, kept alive here (UIKit's
+    /// delegate properties are weak).
+    var adapters: [ObjectIdentifier: AnyObject] = [:]
+    /// Lines the source printed, for the room's event list.
+    var printed: [String] = []
+    /// Animators the source made, first first: the lesson's clock drives the first.
+    var animators: [UIDynamicAnimator] = []
+
+    init(module: Module, limits: LiveLimits) {
+        self.module = module
+        self.limits = limits
+    }
+
+    // MARK: Entering from the host (every callback goes through here)
+
+    /// Runs `body` as one callback of the lesson's code, with a fresh budget of steps and time
+    /// (a callback that the code triggers itself shares its caller's). Returns nil when the
+    /// code has stopped or stops now.
+    @discardableResult
+    func callback<T>(_ body: () throws -> T) -> T? {
+        guard fault == nil else { return nil }
+        if entries == 0 {
+            steps = 0
+            deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, limits.maxSecondsPerCallback) * 1e9)
+        }
+        entries += 1
+        defer { entries -= 1 }
+        do {
+            return try body()
+        } catch let error as LiveFault {
+            stop(error)
+        } catch is ChainIsNil {
+            stop(LiveFault(message: "unexpected nil in an optional chain", line: 1, column: 1))
+        } catch {
+            stop(LiveFault(message: "\(error)", line: 1, column: 1))
+        }
+        return nil
+    }
+
+    private func stop(_ error: LiveFault) {
+        guard fault == nil else { return }
+        let diagnostic = LiveDiagnostic(file: module.fileName, line: error.line, column: error.column, message: error.message)
+        fault = diagnostic
+        onFault?(diagnostic)
+    }
+
+    /// Breaks the reference cycles between the source's objects and closures (a lesson that
+    /// is started again leaves no garbage behind).
+    func tearDown() {
+        for instance in instances { instance.fields.removeAll() }
+        instances.removeAll()
+        adapters.removeAll()
+        closureCode.removeAll()
+    }
+
+    /// One unit of work; ends the callback when its budget of steps or time is spent.
+    @inline(__always)
+    func tick(_ node: some SyntaxProtocol) throws {
+        if fault != nil { throw LiveFault(message: "stopped", line: 0, column: 0) }
+        steps += 1
+        if steps > limits.maxStepsPerCallback {
+            throw module.fault(
+                "the lesson's code ran for more than \(limits.maxStepsPerCallback) steps in one callback (an endless loop?)",
+                at: node)
+        }
+        if steps & 1023 == 0 && DispatchTime.now().uptimeNanoseconds > deadline {
+            throw module.fault(
+                "the lesson's code ran for more than \(Int(limits.maxSecondsPerCallback * 1000)) ms in one callback (an endless loop?)",
+                at: node)
+        }
+    }
+
+    /// Counts one more object against the lesson's budget.
+    func countObject(at node: some SyntaxProtocol) throws {
+        objectCount += 1
+        if objectCount > limits.maxObjects {
+            throw module.fault("the lesson made more than \(limits.maxObjects) objects", at: node)
+        }
+    }
+
+    func checkSize(_ count: Int, at node: some SyntaxProtocol) throws {
+        if count > limits.maxCollectionSize {
+            throw module.fault(
+                "a string or collection grew past \(limits.maxCollectionSize) elements (the lesson's memory budget)", at: node)
+        }
+    }
+
+    // MARK: Instances
+
+    /// A new instance of a source class: stored properties get their initial values in
+    /// declaration order (lazy ones when first read), then a matching `init` runs.
+    func instantiate(_ type: ClassCode, arguments: Arguments, native: AnyObject?, at node: some SyntaxProtocol) throws -> Instance {
+        try countObject(at: node)
+        let instance = Instance(type: type)
+        instance.native = native
+        if native == nil, let base = type.viewBase {
+            // A view subclass of the source: a native view that asks the source for its outline.
+            instance.native = try LiveViewClasses.make(base, arguments, owner: instance, interpreter: self, at: node)
+        }
+        instances.append(instance)
+        var chain: [ClassCode] = []
+        var t: ClassCode? = type
+        while let c = t {
+            chain.insert(c, at: 0)
+            t = c.superCode
+        }
+        let scope = Scope(parent: nil, instance: instance)
+        for code in chain {
+            for stored in code.stored where !stored.isLazy {
+                var value = Value.none
+                if let initial = stored.initial {
+                    value = Self.isFloating(stored.typeName) ? try evalFloating(initial, scope) : try eval(initial, scope)
+                }
+                instance.fields[stored.name] = try convert(value, to: stored.typeName, at: stored.node)
+            }
+        }
+        if let initializer = type.initializers.first(where: { $0.accepts(arguments.labels) }) {
+            _ = try invoke(initializer, arguments, captured: nil, instance: instance, at: node)
+        } else if !arguments.values.isEmpty && type.viewBase == nil {
+            throw module.fault("no initializer of '\(type.name)' takes these arguments", at: node)
+        }
+        return instance
+    }
+
+    // MARK: Calls
+
+    func call(_ function: Function, _ arguments: Arguments, at node: some SyntaxProtocol) throws -> Value {
+        switch function.body {
+        case .native(let body):
+            do {
+                return try body(arguments)
+            } catch let error as BridgeError {
+                throw module.fault(error.message, at: node)
+            } catch let error as LiveFault where error.line == 0 {
+                throw module.fault(error.message, at: node)
+            }
+        case .source(let code, let captured, let instance):
+            return try invoke(code, arguments, captured: captured, instance: instance, at: node)
+        }
+    }
+
+    func invoke(
+        _ code: FunctionCode, _ arguments: Arguments, captured: Scope?, instance: Instance?, at node: some SyntaxProtocol
+    ) throws -> Value {
+        try tick(node)
+        callDepth += 1
+        defer { callDepth -= 1 }
+        if callDepth > limits.maxCallDepth {
+            throw module.fault("the lesson's calls nested more than \(limits.maxCallDepth) deep (runaway recursion?)", at: node)
+        }
+        let scope = Scope(parent: captured, instance: instance)
+        if code.isClosure {
+            if code.usesAnonymousParameters {
+                for (i, value) in arguments.values.enumerated() { scope.declare("$\(i)", value) }
+            } else {
+                for (i, parameter) in code.parameters.enumerated() {
+                    let value = i < arguments.count ? arguments[i] : .none
+                    scope.declare(parameter.name, try convert(value, to: parameter.typeName, at: node), type: parameter.typeName)
+                }
+            }
+        } else {
+            var i = 0
+            for parameter in code.parameters {
+                var value: Value
+                if i < arguments.count && (arguments.labels[i] == parameter.label || arguments.labels[i] == trailingLabel) {
+                    value = arguments[i]
+                    i += 1
+                } else if let defaultValue = parameter.defaultValue {
+                    value = try eval(defaultValue, scope)
+                } else {
+                    throw module.fault("missing argument for parameter '\(parameter.label ?? parameter.name)' in call", at: node)
+                }
+                value = try convert(value, to: parameter.typeName, at: node)
+                scope.declare(parameter.name, value, type: parameter.typeName)
+            }
+        }
+        // A body of one expression returns its value (closures, and functions since Swift 5.9).
+        if code.body.count == 1, let only = code.body.first, case .expr(let expr) = only.item {
+            return try eval(expr, scope)
+        }
+        switch try run(code.body, scope) {
+        case .returned(let value): return value
+        default: return .void
+        }
+    }
+
+    /// The code of a closure expression, read once per interpreter.
+    func closure(_ node: ClosureExprSyntax, _ scope: Scope) -> Function {
+        let code: FunctionCode
+        if let cached = closureCode[node.id] {
+            code = cached
+        } else {
+            var parameters: [FunctionCode.Parameter] = []
+            if let signature = node.signature, let clause = signature.parameterClause {
+                switch clause {
+                case .simpleInput(let list):
+                    parameters = list.map { .init(label: nil, name: $0.name.text, typeName: nil, defaultValue: nil, isInout: false) }
+                case .parameterClause(let p):
+                    parameters = p.parameters.map {
+                        .init(
+                            label: nil, name: ($0.secondName ?? $0.firstName).text, typeName: $0.type?.trimmedDescription,
+                            defaultValue: nil, isInout: false)
+                    }
+                }
+            }
+            code = FunctionCode(
+                name: "closure", parameters: parameters, body: node.statements, isClosure: true,
+                usesAnonymousParameters: node.signature?.parameterClause == nil, node: Syntax(node))
+            closureCode[node.id] = code
+        }
+        return Function(name: "closure", body: .source(code, captured: scope, instance: scope.instance))
+    }
+
+    // MARK: Conversions by declared type
+
+    /// A value stored where a type is declared: integer literals become Double/CGFloat there,
+    /// implicit members (`.red`) become the declared type's value.
+    func convert(_ value: Value, to typeName: String?, at node: some SyntaxProtocol) throws -> Value {
+        guard let typeName else { return value }
+        var name = typeName
+        while name.hasSuffix("!") || name.hasSuffix("?") { name.removeLast() }
+        switch value {
+        case .int(let i):
+            if name == "CGFloat" || name == "Double" || name == "Float" || name == "TimeInterval" { return .double(Double(i)) }
+            return value
+        case .symbol(let symbol):
+            if let resolved = Bridge.shared.resolve(symbol: symbol, as: name) { return resolved }
+            if let number = Bridge.numericSymbol(symbol) { return .double(number) }
+            return value
+        case .array(let elements) where name.hasPrefix("[") && name.hasSuffix("]") && !name.contains(":"):
+            let element = String(name.dropFirst().dropLast())
+            return .array(try elements.map { try convert($0, to: element, at: node) })
+        default:
+            return value
+        }
+    }
+
+    // MARK: Faults with places
+
+    func fault(_ message: String, _ node: some SyntaxProtocol) -> LiveFault {
+        module.fault(message, at: node)
+    }
+}
+

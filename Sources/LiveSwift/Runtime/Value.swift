@@ -1,0 +1,161 @@
+import Foundation
+import UIKitDynamics
+
+/// A value of the interpreted program. Swift's value types stay values (arrays, tuples and
+/// bridged structs are copied on assignment, as in Swift); classes are references.
+/// An optional is either `.none` or its wrapped value itself (nested optionals are not told apart).
+enum Value {
+    case void
+    case none
+    case bool(Bool)
+    case int(Int)
+    /// Double and CGFloat alike (CGFloat is a Double on every platform the server runs on).
+    case double(Double)
+    case string(String)
+    case array([Value])
+    case dictionary([DictionaryKey: Value])
+    case tuple([Value], labels: [String?])
+    /// An instance of a class the source declares.
+    case object(Instance)
+    /// An instance of a bridged class (`UIView`, `UIDynamicAnimator`, …).
+    case native(AnyObject)
+    /// A bridged value type (`CGPoint`, `CGRect`, an API enum, …).
+    case value(Any)
+    /// An implicit member (`.red`, `.ellipse`, `.pi`) waiting for the type its use expects.
+    case symbol(String)
+    case function(Function)
+    /// A type named as a value (`UIColor` in `UIColor.red`, `CGFloat` in `CGFloat.pi`).
+    case type(String)
+
+    var isNone: Bool {
+        if case .none = self { return true }
+        return false
+    }
+
+    /// The name of the value's type, as an error message shows it.
+    var typeName: String {
+        switch self {
+        case .void: return "Void"
+        case .none: return "nil"
+        case .bool: return "Bool"
+        case .int: return "Int"
+        case .double: return "Double"
+        case .string: return "String"
+        case .array: return "Array"
+        case .dictionary: return "Dictionary"
+        case .tuple: return "tuple"
+        case .object(let instance): return instance.type.name
+        case .native(let object): return String(describing: Swift.type(of: object))
+        case .value(let value): return String(describing: Swift.type(of: value))
+        case .symbol(let name): return ".\(name)"
+        case .function: return "function"
+        case .type(let name): return "\(name).Type"
+        }
+    }
+}
+
+/// A dictionary key: the hashable values a lesson uses as keys.
+enum DictionaryKey: Hashable {
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case bool(Bool)
+    case symbol(String)
+
+    var value: Value {
+        switch self {
+        case .int(let v): return .int(v)
+        case .double(let v): return .double(v)
+        case .string(let v): return .string(v)
+        case .bool(let v): return .bool(v)
+        case .symbol(let v): return .symbol(v)
+        }
+    }
+}
+
+/// A variable: closures capture the box, so a captured `var` is shared as in Swift.
+final class Box {
+    var value: Value
+    /// The declared type's name, when it converts what is stored (`var x: CGFloat = 2`).
+    let declaredType: String?
+
+    init(_ value: Value, declaredType: String? = nil) {
+        self.value = value
+        self.declaredType = declaredType
+    }
+}
+
+/// One level of names: a function body, a block, a closure.
+final class Scope {
+    private var names: [String: Box] = [:]
+    let parent: Scope?
+    /// The instance whose members are in scope without `self.` (methods and their closures).
+    let instance: Instance?
+
+    init(parent: Scope?, instance: Instance? = nil) {
+        self.parent = parent
+        self.instance = instance ?? parent?.instance
+    }
+
+    func declare(_ name: String, _ value: Value, type: String? = nil) {
+        names[name] = Box(value, declaredType: type)
+    }
+
+    func lookup(_ name: String) -> Box? {
+        var scope: Scope? = self
+        while let s = scope {
+            if let box = s.names[name] { return box }
+            scope = s.parent
+        }
+        return nil
+    }
+}
+
+/// Something that can be called: a closure or function of the source, a method bound to
+/// its instance, or a bridged function.
+final class Function {
+    enum Body {
+        case source(FunctionCode, captured: Scope, instance: Instance?)
+        case native((Arguments) throws -> Value)
+    }
+
+    let name: String
+    let body: Body
+
+    init(name: String, body: Body) {
+        self.name = name
+        self.body = body
+    }
+}
+
+/// The arguments of one call: values with their labels.
+struct Arguments {
+    var values: [Value]
+    var labels: [String?]
+
+    subscript(_ i: Int) -> Value { values[i] }
+    var count: Int { values.count }
+}
+
+/// An instance of a class the source declares. A `UIViewController` subclass has a native
+/// controller behind it, whose `view` the instance reads as its own.
+final class Instance {
+    let type: ClassCode
+    var fields: [String: Value] = [:]
+    /// The bridged superclass part (the view controller), if the class inherits one.
+    var native: AnyObject?
+
+    init(type: ClassCode) {
+        self.type = type
+    }
+}
+
+/// A run-time error of the lesson's code: where it happened and why.
+struct LiveFault: Error {
+    var message: String
+    var line: Int
+    var column: Int
+}
+
+/// Thrown through an optional chain (`a?.b.c`) when a link is nil; caught at the chain's end.
+struct ChainIsNil: Error {}

@@ -1,0 +1,239 @@
+import Lessons
+
+/// How far a room's recording reaches and what it shows: sent in `welcome` and `room`.
+public struct TimelineState: Equatable, Sendable {
+    /// The first moment a seek can reach, in seconds of the room's timeline.
+    public var from: Double
+    /// The newest moment (the live lesson's).
+    public var to: Double
+    /// The moment shown.
+    public var at: Double
+    /// Where on the timeline the shown lesson's own clock (a frame's `time`) reads 0.
+    public var start: Double
+    /// True while the room shows its newest moment.
+    public var live: Bool
+    public var speed: Double
+    /// False when the recording was let go for memory until the lesson starts again.
+    public var recording: Bool
+}
+
+/// The time controls (docs/replay.md): slow motion, seek, step back and forth, play the
+/// recording, branch, back to live. Everyone in the room sees the same moment at the same speed.
+extension Room {
+    static func seconds(_ tick: Int) -> Double { Double(tick) / Double(rate) }
+
+    public var timeline: TimelineState {
+        let start = shown?.epochStart ?? recording.epochs.last?.startTick ?? liveTick
+        return TimelineState(
+            from: Self.seconds(recording.firstTick ?? liveTick), to: Self.seconds(liveTick),
+            at: Self.seconds(shownTick), start: Self.seconds(start), live: shown == nil, speed: speed,
+            recording: !recording.isSuspended)
+    }
+
+    /// Gestures, parameters and restarts act on the live lesson only.
+    func checkShowingLive() throws(ProtocolError) {
+        guard shown != nil else { return }
+        throw ProtocolError(
+            .forbidden, "the room is showing a past moment: resume to play on from here, or go live")
+    }
+
+    /// The time-control part of `control`, or nil for the actions the live room handles itself.
+    func timeControl(_ action: ControlAction) throws(ProtocolError) -> [RoomOutput]? {
+        switch action {
+        case .speed(let value):
+            guard value != speed else { return [] }
+            speed = value
+            speedCredit = 0
+            recording.mark("speed", "\(value)x", at: liveTick)
+            return [
+                .broadcast(roomMessage()),
+                .broadcast(ServerMessage.event(LessonEvent(name: "speed", text: "Playing at \(value)x"))),
+            ]
+        case .seek(let time):
+            return try show(tick: Int((time * Double(Self.rate)).rounded()), clamp: true)
+        case .step(let ticks):
+            guard let cursor = shown else {
+                guard ticks < 0 else { return nil }  // forward from live: the live room steps
+                return try show(tick: liveTick + ticks, clamp: false)
+            }
+            let target = cursor.tick + ticks
+            if target >= liveTick {
+                return goLive(running: false)
+            }
+            return try show(tick: target, clamp: false)
+        case .play:
+            guard shown != nil else { return resumeLive() }
+            guard !isPlayingBack else { return [] }
+            isPlayingBack = true
+            speedCredit = 0
+            encodeFrame()
+            return [.broadcast(roomMessage()), .frame]
+        case .pause:
+            guard shown != nil else { return nil }
+            guard isPlayingBack else { return [] }
+            isPlayingBack = false
+            encodeFrame()
+            return [.broadcast(roomMessage()), .frame]
+        case .resume:
+            guard let cursor = shown else { return nil }
+            return branch(from: cursor)
+        case .live:
+            guard shown != nil else { return paused ? resumeLive() : [] }
+            return goLive(running: true)
+        case .lock, .unlock, .give, .lesson, .overlay:
+            return nil
+        }
+    }
+
+    /// Runs a paused live room again.
+    func resumeLive() -> [RoomOutput] {
+        guard paused else { return [] }
+        paused = false
+        awake = true
+        return [
+            .broadcast(roomMessage()),
+            .broadcast(ServerMessage.event(LessonEvent(name: "resumed", text: "Running again"))),
+        ]
+    }
+
+    /// Shows the moment `tick`, paused: the shown cursor steps on when it can, else a new one
+    /// starts its epoch again.
+    private func show(tick requested: Int, clamp: Bool) throws(ProtocolError) -> [RoomOutput] {
+        guard let first = recording.firstTick else {
+            throw ProtocolError(.badValue, "nothing is recorded in this room yet")
+        }
+        var tick = requested
+        if clamp { tick = min(max(tick, first), liveTick) }
+        guard tick >= first, tick <= liveTick else {
+            throw ProtocolError(.badValue, ReplayCursor.outOfReach(recording, tick))
+        }
+        let before = shownEntry.info.id
+        let wasPast = shown != nil
+        var events: [LessonEvent] = []
+        do {
+            if let cursor = shown, cursor.canAdvance(to: tick, in: recording) {
+                // A short step forward shows the events on the way, as playing would.
+                events = try cursor.advance(to: tick, in: recording, collectEvents: tick - cursor.tick <= 1)
+            } else {
+                shown = try ReplayCursor(recording: recording, directory: directory, at: tick)
+            }
+        } catch {
+            return diverged(error)
+        }
+        isPlayingBack = false
+        if !wasPast { recording.mark("rewind", "Back to \(ReplayCursor.seconds(tick)) s", at: liveTick) }
+        return events.map { .broadcast(ServerMessage.event($0)) } + displayChanged(from: before)
+    }
+
+    /// One step of the recording while it plays: the shown cursor goes on (into the next epoch
+    /// where one starts), and at the newest moment the room is live again.
+    func playbackStep() -> [RoomOutput] {
+        guard let cursor = shown else { return [] }
+        if cursor.tick >= liveTick { return goLive(running: true) }
+        let before = shownEntry.info.id
+        do {
+            if cursor.canStep(in: recording) {
+                let events = try cursor.advance(
+                    to: cursor.tick + 1, in: recording, collectEvents: true, verifyEveryStep: true)
+                var outputs: [RoomOutput] = events.map { .broadcast(ServerMessage.event($0)) }
+                if cursor.lesson.sceneVersion != sceneVersion {
+                    sceneVersion = cursor.lesson.sceneVersion
+                    outputs.append(
+                        .broadcast(ServerMessage.scene(items: cursor.lesson.items, boundaries: cursor.lesson.boundaries)))
+                }
+                encodeFrame()
+                outputs.append(.frame)
+                if cursor.tick >= liveTick { outputs += goLive(running: true) }
+                return outputs
+            }
+            // The lesson started again at this tick: show the fresh start of the next epoch.
+            shown = try ReplayCursor(recording: recording, directory: directory, at: cursor.tick)
+            return displayChanged(from: before)
+        } catch {
+            return diverged(error)
+        }
+    }
+
+    /// Back to the newest moment; the live lesson waited untouched, so this costs nothing.
+    func goLive(running: Bool) -> [RoomOutput] {
+        let before = shownEntry.info.id
+        leavePast()
+        paused = !running
+        awake = true
+        recording.mark("live", "Back to live", at: liveTick)
+        return displayChanged(from: before)
+    }
+
+    /// Stops showing the past (the live lesson is shown again), without messages.
+    func leavePast() {
+        shown = nil
+        isPlayingBack = false
+        sceneVersion = lesson.sceneVersion
+    }
+
+    /// Plays on from a past moment: the shown lesson becomes the live one and everything the
+    /// recording held after that moment is discarded (docs/replay.md says why).
+    private func branch(from cursor: ReplayCursor) -> [RoomOutput] {
+        recording.truncate(at: cursor.tick)
+        lesson = cursor.lesson
+        lessonEntry = cursor.entry
+        liveTick = cursor.tick
+        shown = nil
+        isPlayingBack = false
+        paused = false
+        awake = true
+        sceneVersion = lesson.sceneVersion
+        let at = ReplayCursor.seconds(liveTick)
+        recording.mark("branch", "Played on from \(at) s", at: liveTick)
+        encodeFrame()
+        return [
+            .broadcast(roomMessage()),
+            .broadcast(
+                ServerMessage.event(
+                    LessonEvent(name: "branched", text: "Playing on from \(at) s; what followed is discarded"))),
+            .frame,
+        ]
+    }
+
+    /// After the shown lesson changed: everyone gets the new scene, parameters and timeline (a
+    /// whole welcome when the lesson itself differs) and the frame.
+    func displayChanged(from previousLesson: String) -> [RoomOutput] {
+        sceneVersion = shownLesson.sceneVersion
+        encodeFrame()
+        if shownEntry.info.id != previousLesson {
+            return members.flatMap { [.send($0.connection, welcome(for: $0)), .sendFrame($0.connection)] }
+        }
+        return [
+            .broadcast(ServerMessage.scene(items: shownLesson.items, boundaries: shownLesson.boundaries)),
+            .broadcast(ServerMessage.params(shownLesson.parameters)),
+            .broadcast(roomMessage()), .frame,
+        ]
+    }
+
+    /// A replay that strayed from its recording is stopped and reported, never shown as if true.
+    private func diverged(_ error: ReplayError) -> [RoomOutput] {
+        isPlayingBack = false
+        encodeFrame()
+        return [
+            .broadcast(ServerMessage.event(LessonEvent(name: "replay-failed", text: error.message))),
+            .broadcast(roomMessage()), .frame,
+        ]
+    }
+
+    /// Makes this new room play a recording read from a file: it opens at the recording's
+    /// first moment, paused; the live lesson is its newest moment.
+    func openRecording(_ opened: Recording) {
+        recording = opened
+        guard let last = opened.lastTick,
+            let newest = try? ReplayCursor(recording: opened, directory: directory, at: last),
+            let first = opened.firstTick
+        else { return }
+        lesson = newest.lesson
+        lessonEntry = newest.entry
+        liveTick = last
+        shown = try? ReplayCursor(recording: opened, directory: directory, at: first)
+        paused = true
+        sceneVersion = shownLesson.sceneVersion
+        encodeFrame()
+    }
+}

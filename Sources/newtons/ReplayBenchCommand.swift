@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import Lessons
+import RoomServer
+
+/// `newtons bench-replay`: the seek benchmark of `make bench` (docs/benchmarks.md). Records an
+/// hour of a busy class room as the server does, then seeks to random moments of it and prints
+/// the seek time's percentiles beside the 50 ms bar, with the recording's memory per hour.
+struct ReplayBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-replay",
+        abstract: "Seek times over an hour-long recording, and its memory.",
+        shouldDisplay: false)
+
+    @Option(help: "The lesson the class runs.")
+    var lesson = "snap"
+
+    @Option(help: "Recorded minutes (of steps: the room moves all the time).")
+    var minutes: Double = 60
+
+    @Option(help: "Minutes between restarts of the lesson (a class starts it again now and then).")
+    var restartEvery: Double = 5
+
+    @Option(help: "Seconds between taps.")
+    var tapEvery: Double = 2
+
+    @Option(help: "Seeks to random moments.")
+    var seeks = 200
+
+    func validate() throws {
+        guard minutes > 0, minutes <= 600, restartEvery > 0, tapEvery > 0, (1...100_000).contains(seeks) else {
+            throw ValidationError("--minutes (0, 600], --restart-every > 0, --tap-every > 0, --seeks 1...100000")
+        }
+    }
+
+    func run() throws {
+        let directory = LessonDirectory.served(withFixtures: false)
+        guard let entry = directory.entry(withID: lesson) else { throw ValidationError("no lesson \(lesson)") }
+        var limits = ServerLimits()
+        limits.resetsPerSecondPerRoom = 1000
+        limits.timeControlsPerSecondPerRoom = 1e9
+        var random = SystemRandomNumberGenerator()
+        let room = Room(
+            id: "BENCH1", kind: .classRoom(code: "BENCH1"), lesson: entry, directory: directory, limits: limits,
+            now: 0, random: &random)
+        _ = room.join(connection: 1, name: "Teacher", asOpener: true, now: 0)
+        let size = entry.info.bounds
+        let ticks = Int(minutes * 60 * 60)
+        let tapTicks = max(1, Int(tapEvery * 60)), restartTicks = max(1, Int(restartEvery * 3600))
+        var generator = Xorshift(seed: 42)
+        let started = Date()
+        for t in 0..<ticks {
+            let now = Int64(t) * 16_667
+            if t % tapTicks == 0 {
+                let x = Double(generator.next() % 1000) / 1000 * Double(size.width)
+                _ = room.handle(.tap(x: x, y: Double(size.height) / 4), from: 1, now: now)
+            }
+            if t > 0, t % restartTicks == 0 { _ = room.handle(.reset, from: 1, now: now) }
+            _ = room.handle(.control(.step(ticks: 1)), from: 1, now: now)
+        }
+        let recordSeconds = Date().timeIntervalSince(started)
+        let recording = room.recording
+        let file = RecordingFile.encode(recording, room: room.id, directory: directory)
+        let hours = minutes / 60
+        print(
+            String(
+                format: "replay recording lesson=%@ minutes=%.0f restart_every_min=%.1f steps=%d epochs=%d inputs=%d "
+                    + "hash_stride=%d memory_mb_per_hour=%.2f file_mb_per_hour=%.2f record_s=%.1f",
+                lesson, minutes, restartEvery, recording.lastTick ?? 0, recording.epochs.count,
+                recording.epochs.reduce(0) { $0 + $1.inputs.count }, recording.hashStride,
+                Double(recording.memoryBytes) / 1_048_576 / hours, Double(file.count) / 1_048_576 / hours,
+                recordSeconds))
+
+        let last = recording.lastTick ?? 0
+        let first = recording.firstTick ?? 0
+        var times: [Double] = []
+        for _ in 0..<seeks {
+            let target = first + Int(generator.next() % UInt64(max(1, last - first)))
+            let begin = DispatchTime.now().uptimeNanoseconds
+            let result = room.handle(.control(.seek(time: Double(target) / 60)), from: 1, now: 0)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6)
+            guard case .success = result, room.shownTick == target else {
+                throw ValidationError("seek to \(target) failed: \(result)")
+            }
+        }
+        times.sort()
+        func percentile(_ p: Double) -> Double { times[min(times.count - 1, Int(Double(times.count - 1) * p))] }
+        print(
+            String(
+                format: "replay seek lesson=%@ seeks=%d p50_ms=%.1f p99_ms=%.1f max_ms=%.1f bar_p99_ms=50",
+                lesson, seeks, percentile(0.5), percentile(0.99), times.last ?? 0))
+    }
+}
+
+/// Xorshift64: reproducible random moments and taps.
+private struct Xorshift {
+    var state: UInt64
+    init(seed: UInt64) { state = seed | 1 }
+    mutating func next() -> UInt64 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return state
+    }
+}

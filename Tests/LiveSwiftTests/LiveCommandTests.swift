@@ -1,0 +1,65 @@
+import DynamicsTesting
+import Foundation
+import Lessons
+import LiveSwift
+import Testing
+
+/// `newtons run --source` and the lesson folder of `newtons serve --lessons`, as their users try them.
+@Suite struct LiveCommandTests {
+    func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func lines(_ text: String) -> [[String: Any]] {
+        text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    @Test func runSourcePrintsTheSameLinesAsTheCompiledLesson() throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("SnapLesson.swift")
+        try LessonCatalog.sourceCode(of: LessonCatalog.lesson(withID: "snap")!).write(to: file, atomically: true, encoding: .utf8)
+        let live = try NewtonsBinary.run(["run", "--source", file.path, "--seconds", "1", "--tap", "120,300"])
+        let compiled = try NewtonsBinary.run(["run", "snap", "--seconds", "1", "--tap", "120,300"])
+        #expect(live.status == 0, "\(live.errors)")
+        #expect(!lines(live.output).isEmpty)
+        #expect(live.output == compiled.output)
+    }
+
+    @Test func runSourceReportsErrorsAsTheCompilerDoes() throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("Broken.swift")
+        try "final class B: UIViewController {\n    override func viewDidLoad() {\n        let x = FileManager.default\n    }\n}\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try NewtonsBinary.run(["run", "--source", file.path])
+        #expect(result.status != 0)
+        #expect(result.errors.contains("\(file.path):3:17: error: cannot find 'FileManager' in scope"), "\(result.errors)")
+    }
+
+    @Test func aFolderServesEveryGoodFileAndReportsTheBadOnes() throws {
+        let folder = try temporaryFolder()
+        try LiveSwift.emptyLessonTemplate.write(to: folder.appendingPathComponent("BouncyBall.swift"), atomically: true, encoding: .utf8)
+        try "final class X: UIViewController { func f() { let = } }"
+            .write(to: folder.appendingPathComponent("Broken.swift"), atomically: true, encoding: .utf8)
+        try "not swift at all".write(to: folder.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let found = LiveLessonFolder(folder: folder.path)
+        #expect(found.lessons.map(\.program.info.id) == ["bouncy-ball"])
+        #expect(found.lessons.first?.program.info.title == "Bouncy Ball")
+        #expect(found.problems.contains { $0.message.contains("Broken.swift:1:") && $0.message.contains("error:") })
+        let lesson = try #require(found.lessons.first).program.makeLesson()
+        let start = lesson.items[0].center
+        lesson.advance(by: 0.5)
+        #expect(lesson.items[0].center.y > start.y)
+    }
+
+    @Test func theTemplateTakesTapsThroughItsRecogniser() throws {
+        let lesson = LiveLesson()
+        lesson.advance(by: 2)
+        let resting = lesson.items[0].center
+        lesson.tap(at: CGPoint(x: 10, y: 10))
+        lesson.advance(by: 0.2)
+        #expect(lesson.items[0].center.y < resting.y - 10)
+        #expect(lesson.runtimeError == nil)
+    }
+}
