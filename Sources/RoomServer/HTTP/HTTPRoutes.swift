@@ -72,7 +72,6 @@ public struct HTTPRoutes {
         if path == Self.classesPath {
             return .error(405, ProtocolError(.badMessage, "POST {\"lesson\": id} to open a class"))
         }
-        }
         guard method == "GET" || method == "HEAD" else { return .text(405, "method not allowed\n") }
         if path.hasPrefix("/api/rooms/") {
             let parts = path.dropFirst("/api/rooms/".count).split(separator: "/", omittingEmptySubsequences: false)

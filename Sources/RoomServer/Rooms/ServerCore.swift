@@ -209,7 +209,7 @@ public final class ServerCore {
     /// A code no room has, that names this worker (WorkerRouting, so students reach the room it
     /// lives in) and, in a cluster, that nginx's hash sends to this node (about one try in N for N
     /// nodes).
-    private func freshCode() -> String {
+    func freshCode() -> String {
         while true {
             let code = RoomCode.make(using: &random)
             guard classRooms[code] == nil, ledger.routing.worker(code: code) == worker else { continue }

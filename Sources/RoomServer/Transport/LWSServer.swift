@@ -660,6 +660,10 @@ public final class LWSServer: @unchecked Sendable {
             if result < 0 || (result > 0 && lws_http_transaction_completed(wsi) != 0) { return -1 }
             return 0
         case .body(let status, let contentType, let body):
+            guard let user else { return -1 }
+            let id = nextID
+            nextID += 1
+            user.storeBytes(of: id, as: UInt64.self)
             var headerBuffer = [UInt8](repeating: 0, count: Int(newtons_lws_pre()) + 2048)
             let failed = headerBuffer.withUnsafeMutableBufferPointer { raw -> Bool in
                 let start = raw.baseAddress! + Int(newtons_lws_pre())
