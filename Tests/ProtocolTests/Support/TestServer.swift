@@ -65,7 +65,7 @@ final class TestServer: @unchecked Sendable {
             let log = try FileHandle(forWritingTo: logFile)
             process.standardError = log
             process.standardOutput = log
-            try process.run()
+            try Self.spawn(process)
             do {
                 let reach = host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host
                 try await Self.waitUntilHealthy(process: process, port: port, host: reach, tls: tls, logFile: logFile)
@@ -173,15 +173,33 @@ final class TestServer: @unchecked Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// Held while a child is started: Foundation's Process makes its descriptors (the output
+    /// pipe, the socket that reports the child's exit) without close-on-exec, so a child started
+    /// by another test at the same moment inherits them. A long-lived server holding a short
+    /// command's pipe or exit socket kept `readDataToEndOfFile`/`waitUntilExit` waiting forever,
+    /// and a short command holding a server's exit socket made Foundation block in `waitpid` for
+    /// that server: every test hung. One start at a time leaks nothing.
+    private static let spawnLock = NSLock()
+
+    /// Starts `process`; `prepare` makes its descriptors under the same lock.
+    static func spawn(_ process: Process, prepare: () -> Void = {}) throws {
+        spawnLock.lock()
+        defer { spawnLock.unlock() }
+        prepare()
+        try process.run()
+    }
+
     @discardableResult
     static func run(_ executable: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
+        var pipe: Pipe!
+        try spawn(process) {
+            pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+        }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
