@@ -9,21 +9,9 @@ import re
 import time
 import urllib.request
 
-import pytest
 from selenium.webdriver.common.by import By
 
 import pagekit as pk
-
-
-@pytest.fixture
-def two(server, make_driver):
-    teacher = make_driver("desktop")
-    student = make_driver("desktop")
-    yield teacher, student
-    for drv in (teacher, student):
-        errors = pk.console_errors(drv)
-        assert not errors, f"console errors: {errors}"
-        drv.get("about:blank")
 
 
 def timeline(drv):
