@@ -60,6 +60,12 @@ struct LiveInterpreterRoomTests {
             _ = room.tick()
             seen[room.liveTick] = room.lesson.items
         }
+        // While the edited code still runs (its program is reused, not compiled again)...
+        let early = try #require(seen.keys.sorted().dropFirst(5).first)
+        _ = try room.handle(.control(.seek(time: Double(early) / 60)), from: 1, now: 0).get()
+        #expect(room.shownLesson.items == seen[early], "seek \(early) while the code runs")
+        _ = try room.handle(.control(.live), from: 1, now: 0).get()
+        // ...and after it was reverted (compiled again from the recording).
         _ = try room.handle(.revert, from: 1, now: 0).get()
         settle(room, seconds: 1)
 

@@ -30,6 +30,18 @@ extension Room {
             recording: !recording.isSuspended)
     }
 
+    /// The compiler for moments of the recording: the edited code running now is not
+    /// compiled again for every seek or step back into it (compiling is deterministic).
+    var replayCompiler: LessonCompiler? {
+        guard let compiler else { return nil }
+        let running = compiled
+        let runningSource = source
+        return { text, fileName in
+            if let running, text == runningSource { return .success(running) }
+            return compiler(text, fileName)
+        }
+    }
+
     /// Gestures, parameters and restarts act on the live lesson only.
     func checkShowingLive() throws(ProtocolError) {
         guard shown != nil else { return }
@@ -115,7 +127,7 @@ extension Room {
                 // A short step forward shows the events on the way, as playing would.
                 events = try cursor.advance(to: tick, in: recording, collectEvents: tick - cursor.tick <= 1)
             } else {
-                shown = try ReplayCursor(recording: recording, directory: directory, compiler: compiler, at: tick)
+                shown = try ReplayCursor(recording: recording, directory: directory, compiler: replayCompiler, at: tick)
             }
         } catch {
             return diverged(error)
@@ -147,7 +159,7 @@ extension Room {
                 return outputs
             }
             // The lesson started again at this tick: show the fresh start of the next epoch.
-            shown = try ReplayCursor(recording: recording, directory: directory, compiler: compiler, at: cursor.tick)
+            shown = try ReplayCursor(recording: recording, directory: directory, compiler: replayCompiler, at: cursor.tick)
             return displayChanged(from: before)
         } catch {
             return diverged(error)
@@ -227,7 +239,7 @@ extension Room {
     func openRecording(_ opened: Recording) {
         recording = opened
         guard let last = opened.lastTick,
-            let newest = try? ReplayCursor(recording: opened, directory: directory, compiler: compiler, at: last),
+            let newest = try? ReplayCursor(recording: opened, directory: directory, compiler: replayCompiler, at: last),
             let first = opened.firstTick
         else { return }
         lesson = newest.lesson
@@ -235,7 +247,7 @@ extension Room {
         source = newest.source
         compiled = newest.compiled
         liveTick = last
-        shown = try? ReplayCursor(recording: opened, directory: directory, compiler: compiler, at: first)
+        shown = try? ReplayCursor(recording: opened, directory: directory, compiler: replayCompiler, at: first)
         paused = true
         sceneVersion = shownLesson.sceneVersion
         encodeFrame()
