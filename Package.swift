@@ -72,6 +72,8 @@ let package = Package(
             ]),
         // Apple's UIKit Dynamics API on top of the engine.
         .target(name: "UIKitDynamics", dependencies: ["Physics2D"], swiftSettings: swiftSettings),
+        // Keyframes: exact copies of a lesson's objects, put back in place (docs/replay.md).
+        .target(name: "Keyframes", swiftSettings: swiftSettings),
         // The tutorial lessons and extra rooms, written against UIKitDynamics only.
         .target(
             name: "Lessons", dependencies: ["UIKitDynamics"], swiftSettings: swiftSettings,
@@ -96,7 +98,7 @@ let package = Package(
         .target(
             name: "RoomServer",
             dependencies: [
-                "Lessons", "LiveSwift", "CLibWebSockets", "CEpoll",
+                "Lessons", "LiveSwift", "Keyframes", "CLibWebSockets", "CEpoll",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
@@ -139,7 +141,7 @@ let package = Package(
             name: "UIKitDynamicsTests", dependencies: ["UIKitDynamics", "DynamicsTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "DynamicsTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "LiveSwiftTests", dependencies: ["LiveSwift", "Lessons", "DynamicsTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "RoomServerTests", dependencies: ["RoomServer", "LiveSwift"], swiftSettings: swiftSettings),
+        .testTarget(name: "RoomServerTests", dependencies: ["RoomServer", "LiveSwift", "Keyframes"], swiftSettings: swiftSettings),
         .testTarget(name: "LoadWireTests", dependencies: ["LoadWire"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ProtocolTests", dependencies: ["NewtonsClient", "RoomServer", "DynamicsTesting"], swiftSettings: swiftSettings),

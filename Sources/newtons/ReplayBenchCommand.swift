@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Keyframes
 import Lessons
 import RoomServer
 
@@ -27,6 +28,9 @@ struct ReplayBenchCommand: ParsableCommand {
     @Option(help: "Seeks to random moments.")
     var seeks = 200
 
+    @Flag(help: "Print what a keyframe costs for every shipped lesson (capture and restore time, bytes), then stop.")
+    var keyframeCosts = false
+
     func validate() throws {
         guard minutes > 0, minutes <= 600, restartEvery > 0, tapEvery > 0, (1...100_000).contains(seeks) else {
             throw ValidationError("--minutes (0, 600], --restart-every > 0, --tap-every > 0, --seeks 1...100000")
@@ -34,6 +38,7 @@ struct ReplayBenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if keyframeCosts { return try printKeyframeCosts() }
         let directory = LessonDirectory.served(withFixtures: false)
         guard let entry = directory.entry(withID: lesson) else { throw ValidationError("no lesson \(lesson)") }
         var limits = ServerLimits()
@@ -65,15 +70,18 @@ struct ReplayBenchCommand: ParsableCommand {
         print(
             String(
                 format: "replay recording lesson=%@ minutes=%.0f restart_every_min=%.1f steps=%d epochs=%d inputs=%d "
-                    + "hash_stride=%d memory_mb_per_hour=%.2f file_mb_per_hour=%.2f record_s=%.1f",
+                    + "hash_stride=%d keyframes=%d keyframe_stride=%d keyframe_mb=%.2f memory_mb_per_hour=%.2f "
+                    + "budget_mb=%.1f file_mb_per_hour=%.2f record_s=%.1f",
                 lesson, minutes, restartEvery, recording.lastTick ?? 0, recording.epochs.count,
                 recording.epochs.reduce(0) { $0 + $1.inputs.count }, recording.hashStride,
-                Double(recording.memoryBytes) / 1_048_576 / hours, Double(file.count) / 1_048_576 / hours,
-                recordSeconds))
+                recording.epochs.reduce(0) { $0 + $1.keyframes.count }, recording.keyframeStride,
+                Double(recording.keyframeBytes) / 1_048_576, Double(recording.memoryBytes) / 1_048_576 / hours,
+                Double(recording.budget) / 1_048_576, Double(file.count) / 1_048_576 / hours, recordSeconds))
 
         let last = recording.lastTick ?? 0
         let first = recording.firstTick ?? 0
         var times: [Double] = []
+        var fromKeyframe = 0
         for _ in 0..<seeks {
             let target = first + Int(generator.next() % UInt64(max(1, last - first)))
             let begin = DispatchTime.now().uptimeNanoseconds
@@ -82,13 +90,57 @@ struct ReplayBenchCommand: ParsableCommand {
             guard case .success = result, room.shownTick == target else {
                 throw ValidationError("seek to \(target) failed: \(result)")
             }
+            if room.shown?.keyframe != nil { fromKeyframe += 1 }
         }
         times.sort()
         func percentile(_ p: Double) -> Double { times[min(times.count - 1, Int(Double(times.count - 1) * p))] }
         print(
             String(
-                format: "replay seek lesson=%@ seeks=%d p50_ms=%.1f p99_ms=%.1f max_ms=%.1f bar_p99_ms=50",
-                lesson, seeks, percentile(0.5), percentile(0.99), times.last ?? 0))
+                format: "replay seek lesson=%@ seeks=%d from_keyframe=%d mismatches=%d p50_ms=%.1f p99_ms=%.1f max_ms=%.1f "
+                    + "bar_p99_ms=50 load_avg=%@",
+                lesson, seeks, fromKeyframe, room.keyframeMismatches, percentile(0.5), percentile(0.99), times.last ?? 0,
+                Self.loadAverage()))
+    }
+
+    /// What a keyframe of each shipped lesson costs, after 20 s of the bench's taps (and a drag):
+    /// capture time (the live room pays it once per keyframe stride), restore time, bytes, objects.
+    func printKeyframeCosts() throws {
+        let directory = LessonDirectory.served(withFixtures: false)
+        for entry in directory.entries where !entry.info.id.hasPrefix("fixture") {
+            let lesson = entry.make()
+            let size = entry.info.bounds
+            for t in 0..<1200 {
+                if t % 120 == 10 { lesson.tap(at: CGPoint(x: Double(size.width) * Double(t % 7 + 1) / 8, y: Double(size.height) / 4)) }
+                if t == 300 { lesson.pan(.began, at: CGPoint(x: Double(size.width) / 2, y: Double(size.height) / 2)) }
+                if t > 300, t < 330 { lesson.pan(.changed, at: CGPoint(x: Double(size.width) / 2 + Double(t - 300), y: Double(size.height) / 2)) }
+                if t == 330 { lesson.pan(.ended, at: CGPoint(x: Double(size.width) / 2 + 30, y: Double(size.height) / 2)) }
+                lesson.advance(by: Room.tickSeconds)
+                _ = lesson.items
+                _ = lesson.drainEvents()
+            }
+            let rounds = 200
+            var keyframe = Keyframe(capturing: lesson, step: 0)
+            var begin = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<rounds { keyframe = Keyframe(capturing: lesson, step: 0) }
+            let captureMicros = Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e3 / Double(rounds)
+            begin = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<rounds { keyframe.restore() }
+            let restoreMicros = Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e3 / Double(rounds)
+            begin = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<rounds { lesson.advance(by: Room.tickSeconds) }
+            let stepMicros = Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e3 / Double(rounds)
+            print(
+                String(
+                    format: "replay keyframe lesson=%@ objects=%d bytes=%d capture_us=%.1f restore_us=%.1f step_us=%.1f "
+                        + "capture_per_tick_us=%.2f load_avg=%@",
+                    entry.info.id, keyframe.objectCount, keyframe.bytes, captureMicros, restoreMicros, stepMicros,
+                    captureMicros / Double(Recording.minKeyframeStride), Self.loadAverage()))
+        }
+    }
+
+    static func loadAverage() -> String {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?"
+        return text.split(separator: " ").first.map(String.init) ?? "?"
     }
 }
 

@@ -1,7 +1,9 @@
+import Keyframes
+
 /// A stretch of a room's history that starts from a fresh lesson: the room opened, the lesson
 /// was started again, or another lesson was switched in. Its state at any step is reached by
-/// making the lesson anew and applying the recorded inputs at their steps (the engine is
-/// deterministic bit for bit), so an epoch needs no stored world at all.
+/// restoring the nearest keyframe at or before it (or making the lesson anew) and applying the
+/// recorded inputs from there (the engine is deterministic bit for bit).
 public struct RecordingEpoch: Equatable, Sendable {
     public var lessonID: String
     /// The edited code the epoch ran (a member's `code`), or nil for the lesson's own: a
@@ -15,8 +17,33 @@ public struct RecordingEpoch: Equatable, Sendable {
     public var inputs: [TimedInput] = []
     /// The state hash after every `hashStride`-th step: `hashes[k]` follows step (k + 1) × stride.
     public var hashes: [UInt32] = []
+    /// Exact copies of the lesson every `keyframeStride` steps, oldest first (all of the same
+    /// lesson instance: a keyframe is restored into the objects it was taken from). Kept in
+    /// memory only: a file holds the inputs, and a replay of it starts from the epoch's start.
+    public var keyframes: [Keyframe] = []
 
     public var endTick: Int { startTick + steps }
+
+    /// The newest keyframe at or before `step`.
+    public func keyframe(atOrBefore step: Int) -> Keyframe? {
+        var low = 0, high = keyframes.count - 1, found: Keyframe?
+        while low <= high {
+            let mid = (low + high) / 2
+            if keyframes[mid].step <= step {
+                found = keyframes[mid]
+                low = mid + 1
+            } else {
+                high = mid - 1
+            }
+        }
+        return found
+    }
+
+    /// Keyframes are a cache of the run, not part of what was recorded.
+    public static func == (a: RecordingEpoch, b: RecordingEpoch) -> Bool {
+        a.lessonID == b.lessonID && a.source == b.source && a.startTick == b.startTick && a.steps == b.steps
+            && a.inputs == b.inputs && a.hashes == b.hashes
+    }
 }
 
 /// Something that happened in the room, for the timeline (joins, leaves, controls, branches).
@@ -29,13 +56,17 @@ public struct RecordingMark: Equatable, Sendable {
 /// Everything a room records: its epochs (inputs and per-step hashes) and the timeline marks,
 /// under a memory budget.
 ///
-/// Past the budget, hashes thin out first (their spacing doubles, down to one a second), then
-/// the oldest epochs go, and the reach of the recording moves forward. See docs/replay.md.
+/// Past the budget, keyframes and hashes thin out first (their spacing doubles: keyframes to one
+/// every 8 s, hashes to one a second, then keyframes to one a minute), then the oldest epochs
+/// go, and the reach of the recording moves forward. See docs/replay.md.
 public struct Recording: Sendable {
     public private(set) var epochs: [RecordingEpoch] = []
     public private(set) var marks: [RecordingMark] = []
     /// Steps between kept state hashes: 1, then 2, 4, … up to `maxHashStride` as memory fills.
     public private(set) var hashStride = 1
+    /// Steps between keyframes: 64 (about a second), doubling as memory fills. A multiple of
+    /// every hash stride, so a keyframe always has its recorded hash to be checked against.
+    public private(set) var keyframeStride = Self.minKeyframeStride
     /// Bytes the recording may hold.
     public let budget: Int
     /// True when an epoch alone outgrew the budget and was let go: nothing is recorded until
@@ -43,6 +74,11 @@ public struct Recording: Sendable {
     public private(set) var isSuspended = false
 
     public static let maxHashStride = 64
+    public static let minKeyframeStride = 64
+    /// Keyframe spacing thins to this before any hash does (8.5 s) …
+    static let keyframeStrideBeforeHashes = 512
+    /// … and to this (68 s) before any epoch is dropped.
+    public static let maxKeyframeStride = 4096
     public static let maxMarks = 2000
     static let markCost = 64
     static let epochCost = 128
@@ -144,39 +180,85 @@ public struct Recording: Sendable {
         // Inputs recorded after that step belong to the old future.
         epochs[index].inputs.removeAll { $0.step >= step }
         epochs[index].hashes.removeSubrange(min(epochs[index].hashes.count, step / hashStride)...)
+        epochs[index].keyframes.removeAll { $0.step > step }
+        recountKeyframes()
         marks.removeAll { $0.tick > tick }
         isSuspended = false
     }
 
+    // MARK: Keyframes
+
+    /// True when the current epoch's latest step is due a keyframe.
+    public var wantsKeyframe: Bool {
+        guard !isSuspended, let last = epochs.last else { return false }
+        return last.steps > 0 && last.steps % keyframeStride == 0
+            && last.keyframes.last.map { $0.step < last.steps } ?? true
+    }
+
+    /// Keeps a keyframe of the current epoch's lesson after its latest step.
+    public mutating func addKeyframe(_ keyframe: Keyframe) {
+        guard !isSuspended, !epochs.isEmpty, keyframe.step == epochs[epochs.count - 1].steps else { return }
+        epochs[epochs.count - 1].keyframes.append(keyframe)
+        keyframeBytes += keyframe.bytes
+        enforceBudget()
+    }
+
+    /// Forgets an epoch's keyframes (one of them disagreed with the recording).
+    public mutating func dropKeyframes(epochStartingAt tick: Int) {
+        guard let index = epochIndex(startingAt: tick) else { return }
+        keyframeBytes -= epochs[index].keyframes.reduce(0) { $0 + $1.bytes }
+        epochs[index].keyframes.removeAll()
+    }
+
     // MARK: Memory
 
-    /// Bytes the recording holds (inputs, hashes, marks), as counted against the budget.
+    /// Bytes the keyframes hold (each one's estimate, taken when it was captured).
+    public private(set) var keyframeBytes = 0
+
+    private mutating func recountKeyframes() {
+        keyframeBytes = epochs.reduce(0) { $0 + $1.keyframes.reduce(0) { $0 + $1.bytes } }
+    }
+
+    /// Bytes the recording holds (inputs, hashes, keyframes, marks), as counted against the budget.
     public var memoryBytes: Int {
-        var total = marks.count * Self.markCost
+        var total = marks.count * Self.markCost + keyframeBytes
         for epoch in epochs {
             total += Self.epochCost + epoch.inputs.count * RecordedInput.memoryCost + epoch.hashes.count * 4
         }
         return total
     }
 
-    /// Thins hashes, then drops the oldest epochs, until the recording fits its budget.
+    /// Thins keyframes and hashes, then drops the oldest epochs, until the recording fits its budget.
     mutating func enforceBudget() {
         while memoryBytes > budget {
-            if hashStride < Self.maxHashStride {
+            if keyframeStride < Self.maxKeyframeStride,
+                keyframeStride < Self.keyframeStrideBeforeHashes || hashStride == Self.maxHashStride
+            {
+                keyframeStride *= 2
+                // Keep the keyframes that fall on the new, doubled spacing.
+                for i in epochs.indices { epochs[i].keyframes.removeAll { $0.step % keyframeStride != 0 } }
+                recountKeyframes()
+            } else if hashStride < Self.maxHashStride {
                 hashStride *= 2
                 for i in epochs.indices {
                     // Keep the hashes that fall on the new, doubled spacing: every second one.
                     epochs[i].hashes = stride(from: 1, to: epochs[i].hashes.count, by: 2).map { epochs[i].hashes[$0] }
                 }
             } else if epochs.count > 1 {
+                keyframeBytes -= epochs[0].keyframes.reduce(0) { $0 + $1.bytes }
                 epochs.removeFirst()
                 let first = epochs[0].startTick
                 marks.removeAll { $0.tick < first }
+            } else if keyframeBytes > 0 {
+                // One epoch alone: without keyframes its moments are still reached, by re-running it.
+                for i in epochs.indices { epochs[i].keyframes.removeAll() }
+                keyframeBytes = 0
             } else {
                 // One epoch alone outgrew the budget and it cannot be cut (a replay starts from its
                 // beginning): let it go; the next reset or lesson switch starts recording again.
                 epochs.removeAll()
                 marks.removeAll()
+                keyframeBytes = 0
                 isSuspended = true
                 return
             }

@@ -1,3 +1,4 @@
+import Keyframes
 import Lessons
 
 /// Why a recording cannot be played (or a moment of it cannot be shown): the message is what
@@ -12,9 +13,14 @@ public struct ReplayError: Error, Equatable, Sendable {
 
 /// A lesson instance standing at one moment of a recording.
 ///
-/// It is made by starting the moment's epoch afresh and applying the recorded inputs at their
-/// steps: the engine is deterministic, so this is bit for bit the state the room had. Moving
-/// forward within the epoch goes on from where it stands; moving back starts the epoch again.
+/// It is made by restoring the nearest keyframe at or before the moment (the objects the
+/// keyframe was taken from are put back as they were) and applying the recorded inputs from
+/// there, or, where the epoch has no keyframe before the moment, by starting the epoch afresh:
+/// the engine is deterministic, so either way this is bit for bit the state the room had. The
+/// state hash recorded at the keyframe and at every kept step after it is checked; a keyframe
+/// that disagrees is not used (`keyframeMismatch` says so) and the moment is rebuilt from the
+/// epoch's start. Moving forward within the epoch goes on from where it stands; moving back
+/// starts again from a keyframe.
 public final class ReplayCursor {
     public let entry: LessonDirectory.Entry
     /// The edited code the moment's epoch ran (nil: the lesson's own), compiled again.
@@ -26,6 +32,10 @@ public final class ReplayCursor {
     /// Steps taken in the epoch.
     public private(set) var step = 0
     private var nextInput = 0
+    /// The keyframe the cursor started from, if it started from one that agreed with the recording.
+    public private(set) var keyframe: Keyframe?
+    /// Why a keyframe of the epoch was not used (it disagreed with a recorded hash), if one was not.
+    public private(set) var keyframeMismatch: String?
 
     /// The tick the cursor shows.
     public var tick: Int { epochStart + step }
@@ -56,13 +66,49 @@ public final class ReplayCursor {
         } else {
             compiled = nil
         }
-        lesson = compiled?.make() ?? entry.make()
         epochStart = epoch.startTick
+        if let keyframe = epoch.keyframe(atOrBefore: tick - epoch.startTick), let restored = keyframe.root as? any Lesson {
+            lesson = restored
+            do {
+                try start(from: keyframe, epoch: index, in: recording)
+                try advance(to: tick, in: recording, collectEvents: false, verifyEveryStep: true)
+                self.keyframe = keyframe
+                return
+            } catch {
+                keyframeMismatch = error.message
+            }
+        }
+        lesson = compiled?.make() ?? entry.make()
+        step = 0
+        nextInput = 0
         // The room reads a new lesson's items at once (its first frame), which numbers them:
         // do the same, so that items get the same ids in the same order.
         _ = lesson.items
         _ = lesson.drainEvents()
         try advance(to: tick, in: recording, collectEvents: false)
+    }
+
+    /// Puts the lesson back to `keyframe` and checks it against the hash recorded for that step.
+    private func start(from keyframe: Keyframe, epoch index: Int, in recording: Recording) throws(ReplayError) {
+        keyframe.restore()
+        step = keyframe.step
+        // Inputs recorded at the keyframe's step came after it was taken (it is taken right after the step).
+        let inputs = recording.epochs[index].inputs
+        var low = 0, high = inputs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if inputs[mid].step < step { low = mid + 1 } else { high = mid }
+        }
+        nextInput = low
+        _ = lesson.drainEvents()
+        if let expected = recording.hash(epoch: index, step: step) {
+            let actual = StateHash.of(lesson)
+            guard actual == expected else {
+                throw ReplayError(
+                    "the keyframe at \(Self.seconds(tick)) s disagrees with the recording (state hash "
+                        + "\(String(actual, radix: 16)), recorded \(String(expected, radix: 16)))")
+            }
+        }
     }
 
     static func outOfReach(_ recording: Recording, _ tick: Int) -> String {
@@ -77,9 +123,12 @@ public final class ReplayCursor {
         return String((value * 1000).rounded() / 1000)
     }
 
-    /// True when the cursor can reach `tick` by stepping forward (`tick` shows its epoch).
+    /// True when the cursor can reach `tick` by stepping forward (`tick` shows its epoch) and no
+    /// keyframe lies between (restoring that one would take fewer steps).
     public func canAdvance(to tick: Int, in recording: Recording) -> Bool {
-        tick >= self.tick && recording.epochIndex(at: tick).map { recording.epochs[$0].startTick == epochStart } == true
+        guard tick >= self.tick, let index = recording.epochIndex(at: tick), recording.epochs[index].startTick == epochStart
+        else { return false }
+        return (recording.epochs[index].keyframe(atOrBefore: tick - epochStart)?.step ?? 0) <= step
     }
 
     /// True when its epoch goes on after the moment shown; else the next moment is where the

@@ -1,3 +1,4 @@
+import Keyframes
 import Lessons
 
 /// How far a room's recording reaches and what it shows: sent in `welcome` and `room`.
@@ -127,12 +128,14 @@ extension Room {
                 // A short step forward shows the events on the way, as playing would.
                 events = try cursor.advance(to: tick, in: recording, collectEvents: tick - cursor.tick <= 1)
             } else {
-                shown = try ReplayCursor(recording: recording, directory: directory, compiler: replayCompiler, at: tick)
+                shown = try cursor(at: tick)
             }
         } catch {
             return diverged(error)
         }
         isPlayingBack = false
+        events += pendingKeyframeReports
+        pendingKeyframeReports = []
         if !wasPast { recording.mark("rewind", "Back to \(ReplayCursor.seconds(tick)) s", at: liveTick) }
         return events.map { .broadcast(ServerMessage.event($0)) } + displayChanged(from: before)
     }
@@ -159,8 +162,8 @@ extension Room {
                 return outputs
             }
             // The lesson started again at this tick: show the fresh start of the next epoch.
-            shown = try ReplayCursor(recording: recording, directory: directory, compiler: replayCompiler, at: cursor.tick)
-            return displayChanged(from: before)
+            shown = try self.cursor(at: cursor.tick)
+            return displayChanged(from: before) + keyframeReports()
         } catch {
             return diverged(error)
         }
@@ -176,8 +179,44 @@ extension Room {
         return displayChanged(from: before)
     }
 
+    /// A cursor at `tick`. A keyframe of the live lesson's epoch is restored into the live
+    /// lesson's own objects, so the live moment is kept first (`leavePast` puts it back). A
+    /// keyframe that disagreed with the recording is reported and its epoch's keyframes dropped.
+    func cursor(at tick: Int) throws(ReplayError) -> ReplayCursor {
+        if liveKeyframe == nil {
+            liveKeyframe = Keyframe(capturing: lesson, step: liveTick - (recording.epochs.last?.startTick ?? 0))
+        }
+        let cursor: ReplayCursor
+        do {
+            cursor = try ReplayCursor(recording: recording, directory: directory, compiler: replayCompiler, at: tick)
+        } catch {
+            // Nothing is shown instead: the live lesson must be as it was.
+            if shown == nil {
+                liveKeyframe?.restore()
+                liveKeyframe = nil
+            }
+            throw error
+        }
+        if let mismatch = cursor.keyframeMismatch {
+            keyframeMismatches += 1
+            recording.dropKeyframes(epochStartingAt: cursor.epochStart)
+            pendingKeyframeReports.append(
+                LessonEvent(
+                    name: "replay-rebuilt",
+                    text: "A keyframe did not match the recording (\(mismatch)); the moment was rebuilt from the lesson's start"))
+        }
+        return cursor
+    }
+
+    private func keyframeReports() -> [RoomOutput] {
+        defer { pendingKeyframeReports = [] }
+        return pendingKeyframeReports.map { .broadcast(ServerMessage.event($0)) }
+    }
+
     /// Stops showing the past (the live lesson is shown again), without messages.
     func leavePast() {
+        liveKeyframe?.restore()
+        liveKeyframe = nil
         shown = nil
         isPlayingBack = false
         sceneVersion = lesson.sceneVersion
@@ -187,6 +226,8 @@ extension Room {
     /// recording held after that moment is discarded (docs/replay.md says why).
     private func branch(from cursor: ReplayCursor) -> [RoomOutput] {
         recording.truncate(at: cursor.tick)
+        // The moment shown is the new present: the old live moment is not put back.
+        liveKeyframe = nil
         lesson = cursor.lesson
         lessonEntry = cursor.entry
         source = cursor.source

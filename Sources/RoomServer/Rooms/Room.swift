@@ -1,4 +1,5 @@
 import Foundation
+import Keyframes
 import Lessons
 
 /// The server's id for one WebSocket connection, unique for the life of the process.
@@ -91,6 +92,13 @@ public final class Room {
     public internal(set) var shown: ReplayCursor?
     /// True while the shown past plays on (the recording's inputs apply as their steps come).
     public internal(set) var isPlayingBack = false
+    /// The live lesson as it was when the room left it to show the past: a shown moment of the
+    /// live lesson's own epoch is restored into the live lesson's objects, so going live puts
+    /// this back.
+    var liveKeyframe: Keyframe?
+    /// Keyframes that disagreed with the recording (each one reported, the moment rebuilt).
+    public internal(set) var keyframeMismatches = 0
+    var pendingKeyframeReports: [LessonEvent] = []
 
     let directory: LessonDirectory
     private let limits: ServerLimits
@@ -294,6 +302,9 @@ public final class Room {
         }
         encodeFrame()
         recording.recordStep(hash: StateHash.of(frame: newestFrame))
+        if recording.wantsKeyframe {
+            recording.addKeyframe(Keyframe(capturing: lesson, step: liveTick - (recording.epochs.last?.startTick ?? 0)))
+        }
         outputs.append(.frame)
         return outputs
     }

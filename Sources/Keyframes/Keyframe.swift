@@ -1,0 +1,214 @@
+/// An exact copy of a graph of objects at one moment, kept so that the same objects can be put
+/// back to that moment later: a lesson's view controller, views, behaviours, animator, the
+/// engine's world (its bodies, shapes, contacts with their warm-start impulses, broad phase,
+/// islands and sleep timers are value arrays in the world's fields), the lesson's own variables,
+/// an interpreted lesson's heap. See docs/replay.md.
+///
+/// Capturing walks every object reachable from the root through stored properties (collections,
+/// optionals, structs, enums and existentials included) and copies each object's stored `var`s;
+/// `let`s never change and are only searched. Restoring writes the copies back into the same
+/// objects, so references between them, closures that captured them and their identities all
+/// hold as they were; objects made after the capture are simply no longer referenced.
+///
+/// What it cannot see: state held only inside a closure's captured variables, and objects of
+/// other libraries (Foundation, the standard library), which are kept by reference as values.
+/// The room checks the state hash recorded for the moment after every restore, so a miss is
+/// caught and the moment is rebuilt from its epoch's start instead (never shown).
+public final class Keyframe: @unchecked Sendable {
+    /// The object the capture started from (the lesson).
+    public let root: AnyObject
+    /// The lesson step it shows (steps since its epoch started).
+    public let step: Int
+    private let objects: [CapturedObject]
+    /// Roughly how many bytes the copies hold (for the recording's budget).
+    public let bytes: Int
+
+    /// How many objects the keyframe holds.
+    public var objectCount: Int { objects.count }
+
+    /// Copies every object reachable from `root` as it is now.
+    public init(capturing root: AnyObject, step: Int) {
+        self.root = root
+        self.step = step
+        var walker = GraphWalker()
+        walker.enqueue(root)
+        var captured: [CapturedObject] = []
+        var bytes = 0
+        while let object = walker.next() {
+            let entry = CapturedObject(object, walker: &walker)
+            bytes += entry.bytes
+            captured.append(entry)
+        }
+        objects = captured
+        self.bytes = bytes
+    }
+
+    /// Puts every captured object back as it was.
+    public func restore() {
+        for object in objects { object.restore() }
+    }
+
+    /// The captured objects (for the coverage test).
+    public var capturedObjects: [AnyObject] { objects.map(\.object) }
+
+    /// True for classes of other libraries (Foundation, the standard library), which a keyframe
+    /// keeps by reference without looking inside.
+    public static func isForeign(_ type: AnyClass) -> Bool { GraphWalker.isForeign(type) }
+
+    /// The classes of the captured objects (for the coverage test).
+    public var capturedClasses: [AnyClass] {
+        var seen: Set<ObjectIdentifier> = []
+        var classes: [AnyClass] = []
+        for object in objects where seen.insert(ObjectIdentifier(type(of: object.object))).inserted {
+            classes.append(type(of: object.object))
+        }
+        return classes
+    }
+}
+
+/// One object's stored vars, as they were.
+private struct CapturedObject {
+    let object: AnyObject
+    let fields: [StoredField]
+    /// Values of the `variable` fields, in field order.
+    let values: [Any]
+    /// Referents of the `weakVariable` fields, in field order, and the words after the reference
+    /// (a weak existential's witness tables, which are plain pointers).
+    let weakReferents: [(AnyObject?, [UInt])]
+    let bytes: Int
+
+    init(_ object: AnyObject, walker: inout GraphWalker) {
+        self.object = object
+        let type: AnyClass = Swift.type(of: object)
+        let fields = StoredField.of(type)
+        self.fields = fields
+        let base = Unmanaged.passUnretained(object).toOpaque()
+        var values: [Any] = []
+        var weakReferents: [(AnyObject?, [UInt])] = []
+        var bytes = 48
+        if GraphWalker.isForeign(type) {
+            // Another library's object (Foundation's): kept by reference, its insides unseen.
+            self.values = []
+            self.weakReferents = []
+            self.bytes = 16
+            return
+        }
+        for field in fields {
+            let pointer = base.advanced(by: field.offset)
+            switch field.storage {
+            case .variable, .constant:
+                guard field.storage == .variable || TypeShape.mayHoldObjects(field.type) else { continue }
+                let value = FieldAccess.load(field.type, from: pointer)
+                if TypeShape.mayHoldObjects(field.type) { walker.search(value, as: field.type) }
+                if field.storage == .variable {
+                    values.append(value)
+                    bytes += 32 + field.size + ((value as? any ValueContainer)?.storageBytes ?? 0)
+                }
+            case .weakVariable:
+                let referent = FieldAccess.loadWeak(from: pointer)
+                let words = (field.size - MemoryLayout<UInt>.size) / MemoryLayout<UInt>.size
+                let rest = (0..<max(0, words)).map {
+                    pointer.load(fromByteOffset: MemoryLayout<UInt>.size * ($0 + 1), as: UInt.self)
+                }
+                if let referent { walker.enqueue(referent) }
+                weakReferents.append((referent, rest))
+                bytes += 16 + 8 * rest.count
+            case .unownedConstant, .unsupported:
+                continue
+            }
+        }
+        self.values = values
+        self.weakReferents = weakReferents
+        self.bytes = bytes
+    }
+
+    func restore() {
+        guard !values.isEmpty || !weakReferents.isEmpty else { return }
+        let base = Unmanaged.passUnretained(object).toOpaque()
+        var nextValue = 0, nextWeak = 0
+        for field in fields {
+            let pointer = base.advanced(by: field.offset)
+            switch field.storage {
+            case .variable:
+                FieldAccess.store(values[nextValue], as: field.type, to: pointer)
+                nextValue += 1
+            case .weakVariable:
+                let (referent, rest) = weakReferents[nextWeak]
+                FieldAccess.storeWeak(referent, to: pointer)
+                for (i, word) in rest.enumerated() {
+                    pointer.storeBytes(of: word, toByteOffset: MemoryLayout<UInt>.size * (i + 1), as: UInt.self)
+                }
+                nextWeak += 1
+            case .constant, .unownedConstant, .unsupported:
+                continue
+            }
+        }
+    }
+}
+
+/// Finds every object reachable from the ones enqueued, each once.
+struct GraphWalker {
+    private var seen: Set<ObjectIdentifier> = []
+    private var queue: [AnyObject] = []
+    private var head = 0
+
+    mutating func enqueue(_ object: AnyObject) {
+        if seen.insert(ObjectIdentifier(object)).inserted { queue.append(object) }
+    }
+
+    mutating func next() -> AnyObject? {
+        guard head < queue.count else { return nil }
+        defer { head += 1 }
+        return queue[head]
+    }
+
+    /// Enqueues the objects a value holds (a field of static type `type`).
+    mutating func search(_ value: Any, as type: Any.Type) {
+        switch TypeShape.kind(of: type) {
+        case .class:
+            enqueue(value as AnyObject)
+            return
+        case .function, .other:
+            return
+        default:
+            break
+        }
+        if let container = value as? any ValueContainer {
+            let elementTypes = Swift.type(of: container).elementTypes
+            guard elementTypes.contains(where: TypeShape.mayHoldObjects) else { return }
+            container.forEachElement { element in search(element, as: Swift.type(of: element)) }
+            return
+        }
+        if let optional = value as? any OptionalValue {
+            if let wrapped = optional.wrappedValue { search(wrapped, as: Swift.type(of: wrapped)) }
+            return
+        }
+        let dynamicType = Swift.type(of: value)
+        if dynamicType != type {
+            // An existential: look at what it holds.
+            guard TypeShape.mayHoldObjects(dynamicType) else { return }
+            search(value, as: dynamicType)
+            return
+        }
+        for child in Mirror(reflecting: value).children {
+            let childType = Swift.type(of: child.value)
+            if TypeShape.mayHoldObjects(childType) { search(child.value, as: childType) }
+        }
+    }
+
+    /// Classes of Foundation and the standard library are not ours to look into.
+    static func isForeign(_ type: AnyClass) -> Bool {
+        let key = ObjectIdentifier(type)
+        if let known = foreign.withLock({ $0[key] }) { return known }
+        let name = String(reflecting: type)
+        let answer = ["Foundation.", "Swift.", "__C.", "_Concurrency.", "FoundationEssentials."].contains {
+            name.hasPrefix($0)
+        }
+        foreign.withLock { $0[key] = answer }
+        return answer
+    }
+
+    private static let foreign = Mutex<[ObjectIdentifier: Bool]>([:])
+}
+
+import Synchronization

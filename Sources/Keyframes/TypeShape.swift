@@ -1,0 +1,127 @@
+/// What a type is, as far as a keyframe cares: whether a value of it can hold objects (which
+/// the keyframe must capture too), and how to find them. Cached per type.
+enum TypeShape {
+    /// The runtime's metadata kinds a keyframe tells apart.
+    enum Kind: Equatable {
+        case `class`, `struct`, `enum`, optional, tuple, function, existential, other
+    }
+
+    static func kind(of type: Any.Type) -> Kind {
+        // A type's metadata starts with its kind (a class's with its isa pointer, above 0x7FF).
+        let raw = unsafeBitCast(type, to: UnsafePointer<Int>.self).pointee
+        switch raw {
+        case 0x200: return .struct
+        case 0x201: return .enum
+        case 0x202: return .optional
+        case 0x301: return .tuple
+        case 0x302: return .function
+        case 0x303, 0x306, 0x307: return .existential
+        case 0, 0x203, 0x305: return .class
+        case let k where k > 0x7FF: return .class
+        default: return .other
+        }
+    }
+
+    static func size(of type: Any.Type) -> Int {
+        func typed<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+        return _openExistential(type, do: typed)
+    }
+
+    /// False when no value of `type` can hold an object (a keyframe then copies it without looking inside).
+    static func mayHoldObjects(_ type: Any.Type) -> Bool {
+        let key = ObjectIdentifier(type)
+        if let known = cache.withLock({ $0[key] }) { return known }
+        var visiting: Set<ObjectIdentifier> = []
+        let answer = computeMayHoldObjects(type, visiting: &visiting)
+        cache.withLock { $0[key] = answer }
+        return answer
+    }
+
+    private static func computeMayHoldObjects(_ type: Any.Type, visiting: inout Set<ObjectIdentifier>) -> Bool {
+        if let container = type as? any ValueContainer.Type {
+            return container.elementTypes.contains { mayHoldObjects($0) }
+        }
+        if type == String.self || type == Substring.self { return false }
+        switch kind(of: type) {
+        case .class, .existential, .tuple: return true
+        case .function, .other: return false
+        case .enum:
+            // An enum without payloads fits in a byte; one with payloads is looked into value by value.
+            return size(of: type) > 1
+        case .optional, .struct:
+            guard visiting.insert(ObjectIdentifier(type)).inserted else { return false }
+            if let optional = type as? any OptionalValue.Type { return mayHoldObjects(optional.wrappedType) }
+            let fields = StoredField.structFields(type)
+            return fields.contains { $0.storage != .variable && $0.storage != .constant || mayHoldObjects($0.type) }
+        }
+    }
+
+    private static let cache = Mutex<[ObjectIdentifier: Bool]>([:])
+}
+
+import Synchronization
+
+/// The standard library's collections tell their element types and walk their elements, so a
+/// keyframe looks into an array of structs only when the structs can hold objects.
+protocol ValueContainer {
+    static var elementTypes: [Any.Type] { get }
+    func forEachElement(_ body: (Any) -> Void)
+    /// Bytes its storage takes, roughly (for the budget).
+    var storageBytes: Int { get }
+}
+
+extension Array: ValueContainer {
+    static var elementTypes: [Any.Type] { [Element.self] }
+    func forEachElement(_ body: (Any) -> Void) { for element in self { body(element) } }
+    var storageBytes: Int { 32 + capacity * MemoryLayout<Element>.stride + nestedBytes(self) }
+}
+
+extension ContiguousArray: ValueContainer {
+    static var elementTypes: [Any.Type] { [Element.self] }
+    func forEachElement(_ body: (Any) -> Void) { for element in self { body(element) } }
+    var storageBytes: Int { 32 + capacity * MemoryLayout<Element>.stride + nestedBytes(self) }
+}
+
+extension Dictionary: ValueContainer {
+    static var elementTypes: [Any.Type] { [Key.self, Value.self] }
+    func forEachElement(_ body: (Any) -> Void) {
+        for (key, value) in self {
+            body(key)
+            body(value)
+        }
+    }
+    var storageBytes: Int {
+        64 + capacity * (MemoryLayout<Key>.stride + MemoryLayout<Value>.stride + 1) + nestedBytes(values)
+    }
+}
+
+extension Set: ValueContainer {
+    static var elementTypes: [Any.Type] { [Element.self] }
+    func forEachElement(_ body: (Any) -> Void) { for element in self { body(element) } }
+    var storageBytes: Int { 64 + capacity * (MemoryLayout<Element>.stride + 1) }
+}
+
+/// Bytes held by the containers inside a collection's elements (an array of arrays).
+private func nestedBytes<C: Collection>(_ collection: C) -> Int {
+    guard C.Element.self is any ValueContainer.Type else { return 0 }
+    var total = 0
+    for element in collection { total += (element as! any ValueContainer).storageBytes }
+    return total
+}
+
+protocol OptionalValue {
+    static var wrappedType: Any.Type { get }
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    static var wrappedType: Any.Type { Wrapped.self }
+    var wrappedValue: Any? { self.map { $0 as Any } }
+}
+
+extension StoredField {
+    /// The stored fields of a struct type (no superclass), cached like a class's.
+    static func structFields(_ type: Any.Type) -> [StoredField] {
+        fieldsOfAnyType(type)
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import Keyframes
+import Lessons
+import RoomServer
+import Testing
+
+/// Keyframes: exact copies of a room's lesson taken as it runs, so that any moment is reached by
+/// restoring one and stepping at most about a second (docs/replay.md).
+struct KeyframeTests {
+    typealias R = ReplayTests
+
+    /// Every stored property of every object a keyframe meets, as `Mirror` lists them
+    /// (superclasses' included).
+    static func mirrorLabels(of object: AnyObject) -> [String] {
+        var labels: [String] = []
+        var mirror: Mirror? = Mirror(reflecting: object)
+        var chain: [Mirror] = []
+        while let m = mirror {
+            chain.append(m)
+            mirror = m.superclassMirror
+        }
+        for m in chain.reversed() { labels += m.children.map { $0.label ?? "?" } }
+        return labels
+    }
+
+    @Test(arguments: LessonCatalog.all.map { $0.info.id })
+    func aKeyframeAccountsForEveryStoredPropertyOfEveryObjectItMeets(lesson: String) throws {
+        let room = R.makeRoom(lesson)
+        _ = R.drive(room, ticks: 150)
+        let keyframe = Keyframe(capturing: room.lesson, step: 150)
+        #expect(keyframe.objectCount > 5, "\(lesson): the keyframe reaches the lesson's objects")
+        var seen: Set<ObjectIdentifier> = []
+        for object in keyframe.capturedObjects where seen.insert(ObjectIdentifier(type(of: object))).inserted {
+            if Keyframe.isForeign(type(of: object)) { continue }
+            let fields = StoredField.of(type(of: object))
+            // A property the runtime's field list (what the keyframe copies) does not have would be
+            // missed by a restore: the lists must be the same, name for name.
+            #expect(
+                fields.map(\.name) == Self.mirrorLabels(of: object),
+                "\(lesson): \(type(of: object)) has stored properties a keyframe does not account for")
+            for field in fields {
+                #expect(
+                    field.storage != .unsupported,
+                    "\(lesson): \(type(of: object)).\(field.name) is held in a way a keyframe cannot put back")
+            }
+        }
+        // The world, its animator and the lesson's controller are among what it holds.
+        let names = Set(keyframe.capturedClasses.map { String(describing: $0) })
+        #expect(names.contains("World"), "\(lesson): \(names.sorted())")
+        #expect(names.contains("UIDynamicAnimator"), "\(lesson): \(names.sorted())")
+        #expect(names.contains("UIWindow"), "\(lesson): \(names.sorted())")
+    }
+
+    @Test(arguments: LessonCatalog.all.map { $0.info.id })
+    func restoringAKeyframeThenSteppingGivesTheLiveRunsFramesBitForBit(lesson: String) throws {
+        let room = R.makeRoom(lesson)
+        // One long epoch (no restart) with gestures and a parameter change every 200 ticks.
+        let run = R.drive(room, ticks: 700, restartEvery: 1_000_000)
+        let epoch = try #require(room.recording.epochs.last)
+        #expect(epoch.keyframes.map(\.step) == Array(stride(from: 64, through: 700, by: 64)))
+        for keyframe in epoch.keyframes.reversed() {
+            // Just after the keyframe, then a second of steps from it, every frame compared.
+            let target = keyframe.step + 3
+            R.control(room, .seek(time: Double(target) / 60))
+            #expect(room.shown?.keyframe === keyframe, "\(lesson): the seek to \(target) started from the keyframe at \(keyframe.step)")
+            R.expectShows(room, run, "\(lesson) seek \(target)")
+            for _ in 0..<min(64, 700 - target) {
+                R.control(room, .step(ticks: 1))
+                if room.shown == nil { break }
+                R.expectShows(room, run, "\(lesson) after keyframe \(keyframe.step)")
+            }
+        }
+        // Back and forth across keyframes, then live again: the live lesson is as it was.
+        for target in [650, 70, 500, 129, 699] {
+            R.control(room, .seek(time: Double(target) / 60))
+            R.expectShows(room, run, "\(lesson) seek \(target)")
+            #expect(room.shown?.keyframe != nil)
+        }
+        R.control(room, .live)
+        #expect(room.shown == nil)
+        #expect(R.payload(room.newestFrame) == run.stepped[700])
+        #expect(room.keyframeMismatches == 0)
+        // And the live lesson runs on exactly as a room that never looked back.
+        let twin = R.makeRoom(lesson)
+        _ = R.drive(twin, ticks: 700, restartEvery: 1_000_000)
+        for t in 700..<760 {
+            R.control(room, .step(ticks: 1), now: Int64(t) * 16_667)
+            R.control(twin, .step(ticks: 1), now: Int64(t) * 16_667)
+            #expect(R.payload(room.newestFrame) == R.payload(twin.newestFrame), "\(lesson): live after replay at \(t)")
+        }
+    }
+
+    @Test func playingOnFromAMomentRestoredFromAKeyframeBranchesExactly() throws {
+        let room = R.makeRoom("collision")
+        let run = R.drive(room, ticks: 400, restartEvery: 1_000_000)
+        R.control(room, .seek(time: 200.0 / 60))
+        #expect(room.shown?.keyframe?.step == 192)
+        R.control(room, .resume)
+        #expect(room.liveTick == 200)
+        #expect(R.payload(room.newestFrame) == run.stepped[200])
+        // The branch runs on as the original did (no inputs between 200 and 230 in the script).
+        for t in 200..<230 {
+            R.control(room, .step(ticks: 1), now: Int64(t) * 16_667)
+            #expect(R.payload(room.newestFrame) == run.stepped[t + 1], "tick \(t + 1)")
+        }
+        #expect(room.recording.epochs.last?.keyframes.map(\.step) == [64, 128, 192])
+    }
+
+    @Test func seekingWorksAfterTheBudgetThinnedTheKeyframes() throws {
+        let room = R.makeRoom("drops", budget: 600 * 1024)
+        let run = R.drive(room, ticks: 3000, restartEvery: 1_000_000)
+        let recording = room.recording
+        #expect(recording.keyframeStride > Recording.minKeyframeStride, "the keyframes thinned")
+        #expect(recording.memoryBytes <= recording.budget)
+        let kept = try #require(recording.epochs.last?.keyframes)
+        #expect(!kept.isEmpty)
+        print("KEPT", kept.map(\.step), kept.map(\.bytes), recording.keyframeStride, recording.hashStride, recording.memoryBytes)
+        #expect(kept.allSatisfy { $0.step % recording.keyframeStride == 0 })
+        var generator = SplitMix(seed: 7)
+        for _ in 0..<12 {
+            let target = Int(generator.next() % 3000) + 1
+            R.control(room, .seek(time: Double(target) / 60))
+            R.expectShows(room, run, "drops thinned, seek \(target)")
+            if target >= kept[0].step {
+                #expect(room.shown?.keyframe != nil)
+                #expect(target - (room.shown?.keyframe?.step ?? 0) < recording.keyframeStride)
+            }
+        }
+        #expect(room.keyframeMismatches == 0)
+    }
+
+    @Test func aKeyframeThatMissesStateIsCaughtReportedAndTheMomentRebuilt() throws {
+        let directory = LessonDirectory([HiddenCounterLesson.self]) { "// \($0.info.id)" }
+        var limits = ServerLimits()
+        limits.timeControlsPerSecondPerRoom = 1e9
+        var random = SystemRandomNumberGenerator()
+        let room = Room(
+            id: "HIDDEN", kind: .classRoom(code: "HIDDEN"), lesson: directory.entry(withID: "hidden-counter")!,
+            directory: directory, limits: limits, now: 0, random: &random)
+        _ = room.join(connection: 1, name: "Teacher", asOpener: true, now: 0)
+        var frames: [Int: [UInt8]] = [:]
+        for t in 0..<200 {
+            R.control(room, .step(ticks: 1), now: Int64(t) * 16_667)
+            frames[room.liveTick] = R.payload(room.newestFrame)
+        }
+        #expect(room.recording.epochs[0].keyframes.count == 3)
+        let outputs = R.control(room, .seek(time: 150.0 / 60))
+        #expect(room.shown?.keyframe == nil, "the keyframe was not used")
+        #expect(room.keyframeMismatches == 1)
+        #expect(R.payload(room.newestFrame) == frames[150], "the moment shown is the true one, rebuilt")
+        let reported = outputs.contains {
+            if case .broadcast(let message) = $0 { return String(decoding: message.bytes, as: UTF8.self).contains("replay-rebuilt") }
+            return false
+        }
+        #expect(reported)
+        #expect(room.recording.epochs[0].keyframes.isEmpty, "the epoch's keyframes are no longer trusted")
+        R.control(room, .live)
+        #expect(R.payload(room.newestFrame) == frames[200])
+    }
+}
+
+/// A lesson that keeps its position where a keyframe cannot see it: in a closure's captured
+/// variable (the one kind of state the keyframe's walk does not reach).
+final class HiddenCounterLesson: Lesson {
+    static let info = LessonInfo(
+        id: "hidden-counter", title: "Hidden counter", summary: "Moves by a closure's count.", order: 1,
+        gestures: [], sourceFileName: "Hidden.swift")
+    private let count: () -> Double
+    private var x = 0.0
+    var elapsedTime: TimeInterval = 0
+
+    init() {
+        var counter = 0.0
+        count = {
+            counter += 1
+            return counter
+        }
+    }
+
+    var items: [SceneItem] {
+        [SceneItem(id: 1, name: "dot", shape: .ellipse, size: CGSize(width: 10, height: 10), color: "#000000", center: CGPoint(x: x, y: 5))]
+    }
+    var boundaries: [SceneBoundary] { [] }
+    var lines: [SceneLine] { [] }
+    var parameters: [LessonParameter] { [] }
+    var sceneVersion: Int { 0 }
+    var isAtRest: Bool { false }
+    func setParameter(_ name: String, to value: Double) throws(LessonError) { throw .unknownParameter(name) }
+    func tap(at point: CGPoint) {}
+    func pan(_ phase: PanPhase, at point: CGPoint) {}
+    func push(at point: CGPoint, swipe: CGVector?) {}
+    func advance(by dt: TimeInterval) {
+        elapsedTime += dt
+        x = count()
+    }
+    func drainEvents() -> [LessonEvent] { [] }
+}
+
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
