@@ -55,6 +55,28 @@ public final class Keyframe: @unchecked Sendable {
     /// keeps by reference without looking inside.
     public static func isForeign(_ type: AnyClass) -> Bool { GraphWalker.isForeign(type) }
 
+    /// Every copied field as text, `Class.field = value` (for tests: a restore followed by a new
+    /// capture must read the same, field for field).
+    public func fieldDescriptions() -> [String] {
+        objects.flatMap { object in
+            let name = String(describing: type(of: object.object))
+            var values = object.values.makeIterator()
+            var weak = object.weakReferents.makeIterator()
+            return object.fields.compactMap { field -> String? in
+                switch field.storage {
+                case .variable:
+                    guard let value = values.next() else { return nil }
+                    return "\(name).\(field.name) = \(String(reflecting: value))"
+                case .weakVariable:
+                    guard let (referent, _) = weak.next() else { return nil }
+                    return "\(name).\(field.name) = weak \(referent.map { String(describing: ObjectIdentifier($0)) } ?? "nil")"
+                default:
+                    return nil
+                }
+            }
+        }
+    }
+
     /// The classes of the captured objects (for the coverage test).
     public var capturedClasses: [AnyClass] {
         var seen: Set<ObjectIdentifier> = []

@@ -45,6 +45,15 @@ struct KeyframeTests {
                     "\(lesson): \(type(of: object)).\(field.name) is held in a way a keyframe cannot put back")
             }
         }
+        // Restoring puts every copied field back: step on, restore, capture again, and every
+        // field reads as it did.
+        let before = keyframe.fieldDescriptions()
+        #expect(before.count > 50)
+        for _ in 0..<30 { room.lesson.advance(by: Room.tickSeconds) }
+        #expect(Keyframe(capturing: room.lesson, step: 0).fieldDescriptions() != before, "\(lesson): stepping changed something")
+        keyframe.restore()
+        let after = Keyframe(capturing: room.lesson, step: 150).fieldDescriptions()
+        #expect(after == before, "\(lesson): \(zip(before, after).first { $0 != $1 }.map { "\($0) / \($1)" } ?? "lengths differ")")
         // The world, its animator and the lesson's controller are among what it holds.
         let names = Set(keyframe.capturedClasses.map { String(describing: $0) })
         #expect(names.contains("World"), "\(lesson): \(names.sorted())")
@@ -134,6 +143,17 @@ struct KeyframeTests {
         #expect(room.keyframeMismatches == 0)
         R.control(room, .live)
         #expect(R.payload(room.newestFrame) == frames[room.liveTick])
+    }
+
+    @Test func aCSVExportOfTheLiveEpochLeavesTheLiveLessonAlone() throws {
+        let room = R.makeRoom("push")
+        _ = R.drive(room, ticks: 300, restartEvery: 1_000_000)
+        #expect(room.recording.epochs[0].keyframes.count == 4)
+        let before = StateHash.of(room.lesson)
+        let csv = try ItemsCSV.export(room.recording, directory: R.directory, from: 0, to: 300, every: 30)
+        #expect(csv.split(separator: "\n").count > 10)
+        #expect(StateHash.of(room.lesson) == before)
+        #expect(room.shown == nil)
     }
 
     @Test func playingOnFromAMomentRestoredFromAKeyframeBranchesExactly() throws {

@@ -40,9 +40,14 @@ public final class ReplayCursor {
     /// The tick the cursor shows.
     public var tick: Int { epochStart + step }
 
-    /// A cursor at `tick` of `recording`, or why there cannot be one.
+    /// A cursor at `tick` of `recording`, or why there cannot be one. With `restoringKeyframes`
+    /// it starts from the recording's keyframes, which writes into the objects they were taken
+    /// from (the room's live lesson among them): only the room that owns the recording may ask
+    /// that (`Room.cursor(at:)`); anyone else (a CSV export, a headless replay) re-runs the epoch
+    /// in a lesson of its own.
     public init(
-        recording: Recording, directory: LessonDirectory, compiler: LessonCompiler? = nil, at tick: Int
+        recording: Recording, directory: LessonDirectory, compiler: LessonCompiler? = nil, at tick: Int,
+        restoringKeyframes: Bool = false
     ) throws(ReplayError) {
         guard let index = recording.epochIndex(at: tick) else {
             throw ReplayError(Self.outOfReach(recording, tick))
@@ -67,7 +72,7 @@ public final class ReplayCursor {
             compiled = nil
         }
         epochStart = epoch.startTick
-        if let keyframe = epoch.keyframe(atOrBefore: tick - epoch.startTick), let restored = keyframe.root as? any Lesson {
+        if restoringKeyframes, let keyframe = epoch.keyframe(atOrBefore: tick - epoch.startTick), let restored = keyframe.root as? any Lesson {
             lesson = restored
             do {
                 try start(from: keyframe, epoch: index, in: recording)

@@ -188,7 +188,8 @@ extension Room {
         }
         let cursor: ReplayCursor
         do {
-            cursor = try ReplayCursor(recording: recording, directory: directory, compiler: replayCompiler, at: tick)
+            cursor = try ReplayCursor(
+                recording: recording, directory: directory, compiler: replayCompiler, at: tick, restoringKeyframes: true)
         } catch {
             // Nothing is shown instead: the live lesson must be as it was.
             if shown == nil {
