@@ -88,6 +88,47 @@ public final class Keyframe: @unchecked Sendable {
     }
 }
 
+/// What a keyframe does with each stored field of a class, worked out once per class.
+private struct CapturePlan: @unchecked Sendable {
+    struct Step {
+        var field: StoredField
+        /// The field's type can hold objects: its value is searched for them.
+        var holdsObjects: Bool
+        /// The bytes of the field's value beyond the field itself (a collection's storage).
+        var storageBytes: ((Any) -> Int)?
+    }
+
+    /// Another library's class: kept by reference, its insides unseen.
+    var isForeign: Bool
+    var steps: [Step]
+    var variableCount: Int
+    var weakCount: Int
+
+    static func of(_ type: AnyClass) -> CapturePlan {
+        let key = ObjectIdentifier(type)
+        if let known = cache.withLock({ $0[key] }) { return known }
+        let foreign = GraphWalker.isForeign(type)
+        var steps: [Step] = []
+        for field in foreign ? [] : StoredField.of(type) {
+            let holds = TypeShape.mayHoldObjects(field.type)
+            switch field.storage {
+            case .variable, .weakVariable: break
+            case .constant: if !holds { continue }
+            case .unownedConstant, .unsupported: continue
+            }
+            steps.append(
+                Step(field: field, holdsObjects: holds, storageBytes: (field.type as? any ValueContainer.Type)?.byteCounter))
+        }
+        let plan = CapturePlan(
+            isForeign: foreign, steps: steps, variableCount: steps.count { $0.field.storage == .variable },
+            weakCount: steps.count { $0.field.storage == .weakVariable })
+        cache.withLock { $0[key] = plan }
+        return plan
+    }
+
+    private static let cache = Mutex<[ObjectIdentifier: CapturePlan]>([:])
+}
+
 /// One object's stored vars, as they were.
 private struct CapturedObject {
     let object: AnyObject
@@ -101,30 +142,26 @@ private struct CapturedObject {
 
     init(_ object: AnyObject, walker: inout GraphWalker) {
         self.object = object
-        let type: AnyClass = Swift.type(of: object)
-        let fields = StoredField.of(type)
-        self.fields = fields
+        let plan = CapturePlan.of(Swift.type(of: object))
+        var fields: [StoredField] = []
+        fields.reserveCapacity(plan.variableCount + plan.weakCount)
         let base = Unmanaged.passUnretained(object).toOpaque()
         var values: [Any] = []
+        values.reserveCapacity(plan.variableCount)
         var weakReferents: [(AnyObject?, [UInt])] = []
-        var bytes = 48
-        if GraphWalker.isForeign(type) {
-            // Another library's object (Foundation's): kept by reference, its insides unseen.
-            self.values = []
-            self.weakReferents = []
-            self.bytes = 16
-            return
-        }
-        for field in fields {
+        var bytes = plan.isForeign ? 16 : 48
+        for step in plan.steps {
+            let field = step.field
             let pointer = base.advanced(by: field.offset)
             switch field.storage {
             case .variable, .constant:
-                guard field.storage == .variable || TypeShape.mayHoldObjects(field.type) else { continue }
                 let value = FieldAccess.load(field.type, from: pointer)
-                if TypeShape.mayHoldObjects(field.type) { walker.search(value, as: field.type) }
+                if step.holdsObjects { walker.search(value, as: field.type) }
                 if field.storage == .variable {
+                    fields.append(field)
                     values.append(value)
-                    bytes += 32 + field.size + ((value as? any ValueContainer)?.storageBytes ?? 0)
+                    bytes += 32 + field.size
+                    if let storageBytes = step.storageBytes { bytes += storageBytes(value) }
                 }
             case .weakVariable:
                 let referent = FieldAccess.loadWeak(from: pointer)
@@ -133,36 +170,35 @@ private struct CapturedObject {
                     pointer.load(fromByteOffset: MemoryLayout<UInt>.size * ($0 + 1), as: UInt.self)
                 }
                 if let referent { walker.enqueue(referent) }
+                fields.append(field)
                 weakReferents.append((referent, rest))
                 bytes += 16 + 8 * rest.count
             case .unownedConstant, .unsupported:
                 continue
             }
         }
+        self.fields = fields
         self.values = values
         self.weakReferents = weakReferents
         self.bytes = bytes
     }
 
     func restore() {
-        guard !values.isEmpty || !weakReferents.isEmpty else { return }
+        guard !fields.isEmpty else { return }
         let base = Unmanaged.passUnretained(object).toOpaque()
         var nextValue = 0, nextWeak = 0
         for field in fields {
             let pointer = base.advanced(by: field.offset)
-            switch field.storage {
-            case .variable:
+            if field.storage == .variable {
                 FieldAccess.store(values[nextValue], as: field.type, to: pointer)
                 nextValue += 1
-            case .weakVariable:
+            } else {
                 let (referent, rest) = weakReferents[nextWeak]
                 FieldAccess.storeWeak(referent, to: pointer)
                 for (i, word) in rest.enumerated() {
                     pointer.storeBytes(of: word, toByteOffset: MemoryLayout<UInt>.size * (i + 1), as: UInt.self)
                 }
                 nextWeak += 1
-            case .constant, .unownedConstant, .unsupported:
-                continue
             }
         }
     }
@@ -186,35 +222,25 @@ struct GraphWalker {
 
     /// Enqueues the objects a value holds (a field of static type `type`).
     mutating func search(_ value: Any, as type: Any.Type) {
-        switch TypeShape.kind(of: type) {
-        case .class:
+        switch SearchPlan.of(type) {
+        case .nothing:
+            return
+        case .object:
             enqueue(value as AnyObject)
-            return
-        case .function, .other:
-            return
-        default:
-            break
-        }
-        if let container = value as? any ValueContainer {
-            let elementTypes = Swift.type(of: container).elementTypes
-            guard elementTypes.contains(where: TypeShape.mayHoldObjects) else { return }
-            container.forEachElement { element in search(element, as: Swift.type(of: element)) }
-            return
-        }
-        if let optional = value as? any OptionalValue {
-            if let wrapped = optional.wrappedValue { search(wrapped, as: Swift.type(of: wrapped)) }
-            return
-        }
-        let dynamicType = Swift.type(of: value)
-        if dynamicType != type {
-            // An existential: look at what it holds.
-            guard TypeShape.mayHoldObjects(dynamicType) else { return }
-            search(value, as: dynamicType)
-            return
-        }
-        for child in Mirror(reflecting: value).children {
-            let childType = Swift.type(of: child.value)
-            if TypeShape.mayHoldObjects(childType) { search(child.value, as: childType) }
+        case .elements(let walk):
+            walk(value) { element, type in search(element, as: type) }
+        case .wrapped(let unwrap):
+            if let wrapped = unwrap(value) { search(wrapped, as: Swift.type(of: wrapped)) }
+        case .dynamic:
+            let dynamicType = Swift.type(of: value)
+            if dynamicType != type {
+                // An existential: look at what it holds.
+                search(value, as: dynamicType)
+                return
+            }
+            for child in Mirror(reflecting: value).children {
+                search(child.value, as: Swift.type(of: child.value))
+            }
         }
     }
 

@@ -37,13 +37,24 @@ enum TypeShape {
         return answer
     }
 
+    /// True for a type whose values are plain bytes (no references of any kind): the runtime's
+    /// own flag, so the engine's value arrays (bodies, shapes, contacts, tree nodes) are copied
+    /// without being looked into.
+    static func isPlainBytes(_ type: Any.Type) -> Bool {
+        func typed<T>(_: T.Type) -> Bool { _isPOD(T.self) }
+        return _openExistential(type, do: typed)
+    }
+
     private static func computeMayHoldObjects(_ type: Any.Type, visiting: inout Set<ObjectIdentifier>) -> Bool {
+        if kind(of: type) != .class, isPlainBytes(type) { return false }
         if let container = type as? any ValueContainer.Type {
             return container.elementTypes.contains { mayHoldObjects($0) }
         }
         if type == String.self || type == Substring.self { return false }
         switch kind(of: type) {
-        case .class, .existential, .tuple: return true
+        case .class, .existential: return true
+        case .tuple:
+            return tupleElementTypes(type).contains { mayHoldObjects($0) }
         case .function, .other: return false
         case .enum:
             // An enum without payloads fits in a byte; one with payloads is looked into value by value.
@@ -51,12 +62,22 @@ enum TypeShape {
         case .optional, .struct:
             guard visiting.insert(ObjectIdentifier(type)).inserted else { return false }
             if let optional = type as? any OptionalValue.Type { return mayHoldObjects(optional.wrappedType) }
+            // A weak reference inside a value is not followed: what it refers to is alive only if
+            // something else holds it strongly, and the walk meets it there.
             let fields = StoredField.structFields(type)
-            return fields.contains { $0.storage != .variable && $0.storage != .constant || mayHoldObjects($0.type) }
+            return fields.contains { ($0.storage == .variable || $0.storage == .constant) && mayHoldObjects($0.type) }
         }
     }
 
     private static let cache = Mutex<[ObjectIdentifier: Bool]>([:])
+
+    /// A tuple type's element types, from its metadata (the ABI's layout: kind, element count,
+    /// labels, then each element's type and offset).
+    static func tupleElementTypes(_ type: Any.Type) -> [Any.Type] {
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        let count = metadata.load(fromByteOffset: 8, as: Int.self)
+        return (0..<count).map { metadata.load(fromByteOffset: 24 + 16 * $0, as: Any.Type.self) }
+    }
 }
 
 import Synchronization
@@ -65,6 +86,10 @@ import Synchronization
 /// keyframe looks into an array of structs only when the structs can hold objects.
 protocol ValueContainer {
     static var elementTypes: [Any.Type] { get }
+    /// Walks a value of this type given as `Any` (cast to the concrete type: no protocol lookup).
+    static var elementWalker: (Any, (Any, Any.Type) -> Void) -> Void { get }
+    /// The bytes of a value of this type given as `Any`.
+    static var byteCounter: (Any) -> Int { get }
     func forEachElement(_ body: (Any) -> Void)
     /// Bytes its storage takes, roughly (for the budget).
     var storageBytes: Int { get }
@@ -72,18 +97,35 @@ protocol ValueContainer {
 
 extension Array: ValueContainer {
     static var elementTypes: [Any.Type] { [Element.self] }
+    static var elementWalker: (Any, (Any, Any.Type) -> Void) -> Void {
+        { value, body in for element in value as! Self { body(element, Element.self) } }
+    }
+    static var byteCounter: (Any) -> Int { { ($0 as! Self).storageBytes } }
     func forEachElement(_ body: (Any) -> Void) { for element in self { body(element) } }
     var storageBytes: Int { 32 + capacity * MemoryLayout<Element>.stride + nestedBytes(self) }
 }
 
 extension ContiguousArray: ValueContainer {
     static var elementTypes: [Any.Type] { [Element.self] }
+    static var elementWalker: (Any, (Any, Any.Type) -> Void) -> Void {
+        { value, body in for element in value as! Self { body(element, Element.self) } }
+    }
+    static var byteCounter: (Any) -> Int { { ($0 as! Self).storageBytes } }
     func forEachElement(_ body: (Any) -> Void) { for element in self { body(element) } }
     var storageBytes: Int { 32 + capacity * MemoryLayout<Element>.stride + nestedBytes(self) }
 }
 
 extension Dictionary: ValueContainer {
     static var elementTypes: [Any.Type] { [Key.self, Value.self] }
+    static var elementWalker: (Any, (Any, Any.Type) -> Void) -> Void {
+        { value, body in
+            for (key, element) in value as! Self {
+                body(key, Key.self)
+                body(element, Value.self)
+            }
+        }
+    }
+    static var byteCounter: (Any) -> Int { { ($0 as! Self).storageBytes } }
     func forEachElement(_ body: (Any) -> Void) {
         for (key, value) in self {
             body(key)
@@ -97,6 +139,10 @@ extension Dictionary: ValueContainer {
 
 extension Set: ValueContainer {
     static var elementTypes: [Any.Type] { [Element.self] }
+    static var elementWalker: (Any, (Any, Any.Type) -> Void) -> Void {
+        { value, body in for element in value as! Self { body(element, Element.self) } }
+    }
+    static var byteCounter: (Any) -> Int { { ($0 as! Self).storageBytes } }
     func forEachElement(_ body: (Any) -> Void) { for element in self { body(element) } }
     var storageBytes: Int { 64 + capacity * (MemoryLayout<Element>.stride + 1) }
 }
@@ -111,12 +157,44 @@ private func nestedBytes<C: Collection>(_ collection: C) -> Int {
 
 protocol OptionalValue {
     static var wrappedType: Any.Type { get }
-    var wrappedValue: Any? { get }
+    /// Unwraps a value of this type given as `Any` (cast to the concrete type).
+    static var unwrapper: (Any) -> Any? { get }
 }
 
 extension Optional: OptionalValue {
     static var wrappedType: Any.Type { Wrapped.self }
-    var wrappedValue: Any? { self.map { $0 as Any } }
+    static var unwrapper: (Any) -> Any? { { ($0 as! Self).map { $0 as Any } } }
+}
+
+/// How the walk looks into a value of one type, worked out once per type.
+enum SearchPlan: @unchecked Sendable {
+    case object
+    case nothing
+    case elements((Any, (Any, Any.Type) -> Void) -> Void)
+    case wrapped((Any) -> Any?)
+    /// An existential, a tuple, an enum with payloads, a struct: by the value's own shape.
+    case dynamic
+
+    static func of(_ type: Any.Type) -> SearchPlan {
+        let key = ObjectIdentifier(type)
+        if let known = cache.withLock({ $0[key] }) { return known }
+        let plan: SearchPlan
+        if !TypeShape.mayHoldObjects(type) {
+            plan = .nothing
+        } else if TypeShape.kind(of: type) == .class {
+            plan = .object
+        } else if let container = type as? any ValueContainer.Type {
+            plan = .elements(container.elementWalker)
+        } else if let optional = type as? any OptionalValue.Type {
+            plan = .wrapped(optional.unwrapper)
+        } else {
+            plan = .dynamic
+        }
+        cache.withLock { $0[key] = plan }
+        return plan
+    }
+
+    private static let cache = Mutex<[ObjectIdentifier: SearchPlan]>([:])
 }
 
 extension StoredField {
