@@ -58,23 +58,7 @@ public final class Keyframe: @unchecked Sendable {
     /// Every copied field as text, `Class.field = value` (for tests: a restore followed by a new
     /// capture must read the same, field for field).
     public func fieldDescriptions() -> [String] {
-        objects.flatMap { object in
-            let name = String(describing: type(of: object.object))
-            var values = object.values.makeIterator()
-            var weak = object.weakReferents.makeIterator()
-            return object.fields.compactMap { field -> String? in
-                switch field.storage {
-                case .variable:
-                    guard let value = values.next() else { return nil }
-                    return "\(name).\(field.name) = \(String(reflecting: value))"
-                case .weakVariable:
-                    guard let (referent, _) = weak.next() else { return nil }
-                    return "\(name).\(field.name) = weak \(referent.map { String(describing: ObjectIdentifier($0)) } ?? "nil")"
-                default:
-                    return nil
-                }
-            }
-        }
+        objects.flatMap { $0.fieldDescriptions() }
     }
 
     /// The classes of the captured objects (for the coverage test).
@@ -90,7 +74,8 @@ public final class Keyframe: @unchecked Sendable {
 
 /// What a keyframe does with each stored field of a class, worked out once per class.
 private struct CapturePlan: @unchecked Sendable {
-    struct Step {
+    /// A field holding references (or other non-plain values): copied as a value.
+    struct ValueStep {
         var field: StoredField
         /// The field's type can hold objects: its value is searched for them.
         var holdsObjects: Bool
@@ -98,30 +83,60 @@ private struct CapturePlan: @unchecked Sendable {
         var storageBytes: ((Any) -> Int)?
     }
 
+    /// Neighbouring fields of plain bytes (numbers, geometry, flags, enums without payloads):
+    /// copied as bytes, in one piece.
+    struct ByteRun {
+        var offset: Int
+        var count: Int
+    }
+
     /// Another library's class: kept by reference, its insides unseen.
     var isForeign: Bool
-    var steps: [Step]
-    var variableCount: Int
-    var weakCount: Int
+    var valueSteps: [ValueStep]
+    var runs: [ByteRun]
+    var runBytes: Int
+    /// The plain fields, with where each one's bytes sit in the copy (for tests' descriptions).
+    var plainFields: [(field: StoredField, at: Int)]
 
     static func of(_ type: AnyClass) -> CapturePlan {
         let key = ObjectIdentifier(type)
         if let known = cache.withLock({ $0[key] }) { return known }
         let foreign = GraphWalker.isForeign(type)
-        var steps: [Step] = []
-        for field in foreign ? [] : StoredField.of(type) {
+        var valueSteps: [ValueStep] = []
+        var runs: [ByteRun] = []
+        var plainFields: [(field: StoredField, at: Int)] = []
+        var runBytes = 0
+        var extendable = false
+        for field in (foreign ? [] : StoredField.of(type)).sorted(by: { $0.offset < $1.offset }) {
+            let plain =
+                (field.storage == .variable || field.storage == .constant) && TypeShape.kind(of: field.type) != .class
+                && TypeShape.isPlainBytes(field.type)
+            if plain {
+                // A `let` of plain bytes is copied back unchanged: it joins its neighbours' run.
+                if extendable, let last = runs.last, field.offset >= last.offset + last.count {
+                    let grown = field.offset + field.size - last.offset
+                    runBytes += grown - last.count
+                    runs[runs.count - 1].count = grown
+                } else {
+                    runs.append(ByteRun(offset: field.offset, count: field.size))
+                    runBytes += field.size
+                }
+                plainFields.append((field, runBytes - (field.size)))
+                extendable = true
+                continue
+            }
+            extendable = false
             let holds = TypeShape.mayHoldObjects(field.type)
             switch field.storage {
             case .variable, .weakVariable: break
             case .constant: if !holds { continue }
             case .unownedConstant, .unsupported: continue
             }
-            steps.append(
-                Step(field: field, holdsObjects: holds, storageBytes: (field.type as? any ValueContainer.Type)?.byteCounter))
+            valueSteps.append(
+                ValueStep(field: field, holdsObjects: holds, storageBytes: (field.type as? any ValueContainer.Type)?.byteCounter))
         }
         let plan = CapturePlan(
-            isForeign: foreign, steps: steps, variableCount: steps.count { $0.field.storage == .variable },
-            weakCount: steps.count { $0.field.storage == .weakVariable })
+            isForeign: foreign, valueSteps: valueSteps, runs: runs, runBytes: runBytes, plainFields: plainFields)
         cache.withLock { $0[key] = plan }
         return plan
     }
@@ -129,36 +144,43 @@ private struct CapturePlan: @unchecked Sendable {
     private static let cache = Mutex<[ObjectIdentifier: CapturePlan]>([:])
 }
 
-/// One object's stored vars, as they were.
+/// One object's stored fields, as they were.
 private struct CapturedObject {
     let object: AnyObject
-    let fields: [StoredField]
-    /// Values of the `variable` fields, in field order.
+    let plan: CapturePlan
+    /// The plain fields' bytes, run after run.
+    let plainBytes: [UInt8]
+    /// Values of the `variable` value fields, in the plan's order.
     let values: [Any]
-    /// Referents of the `weakVariable` fields, in field order, and the words after the reference
-    /// (a weak existential's witness tables, which are plain pointers).
+    /// Referents of the `weakVariable` fields, in the plan's order, and the words after the
+    /// reference (a weak existential's witness tables, which are plain pointers).
     let weakReferents: [(AnyObject?, [UInt])]
     let bytes: Int
 
     init(_ object: AnyObject, walker: inout GraphWalker) {
         self.object = object
         let plan = CapturePlan.of(Swift.type(of: object))
-        var fields: [StoredField] = []
-        fields.reserveCapacity(plan.variableCount + plan.weakCount)
-        let base = Unmanaged.passUnretained(object).toOpaque()
+        self.plan = plan
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        plainBytes = [UInt8](unsafeUninitializedCapacity: plan.runBytes) { buffer, count in
+            var at = 0
+            for run in plan.runs {
+                UnsafeMutableRawPointer(buffer.baseAddress! + at).copyMemory(from: base + run.offset, byteCount: run.count)
+                at += run.count
+            }
+            count = at
+        }
         var values: [Any] = []
-        values.reserveCapacity(plan.variableCount)
         var weakReferents: [(AnyObject?, [UInt])] = []
-        var bytes = plan.isForeign ? 16 : 48
-        for step in plan.steps {
+        var bytes = (plan.isForeign ? 16 : 48) + plan.runBytes
+        for step in plan.valueSteps {
             let field = step.field
-            let pointer = base.advanced(by: field.offset)
+            let pointer = UnsafeMutableRawPointer(mutating: base + field.offset)
             switch field.storage {
             case .variable, .constant:
                 let value = FieldAccess.load(field.type, from: pointer)
                 if step.holdsObjects { walker.search(value, as: field.type) }
                 if field.storage == .variable {
-                    fields.append(field)
                     values.append(value)
                     bytes += 32 + field.size
                     if let storageBytes = step.storageBytes { bytes += storageBytes(value) }
@@ -170,37 +192,71 @@ private struct CapturedObject {
                     pointer.load(fromByteOffset: MemoryLayout<UInt>.size * ($0 + 1), as: UInt.self)
                 }
                 if let referent { walker.enqueue(referent) }
-                fields.append(field)
                 weakReferents.append((referent, rest))
                 bytes += 16 + 8 * rest.count
             case .unownedConstant, .unsupported:
                 continue
             }
         }
-        self.fields = fields
         self.values = values
         self.weakReferents = weakReferents
         self.bytes = bytes
     }
 
     func restore() {
-        guard !fields.isEmpty else { return }
         let base = Unmanaged.passUnretained(object).toOpaque()
+        plainBytes.withUnsafeBytes { bytes in
+            var at = 0
+            for run in plan.runs {
+                (base + run.offset).copyMemory(from: bytes.baseAddress! + at, byteCount: run.count)
+                at += run.count
+            }
+        }
         var nextValue = 0, nextWeak = 0
-        for field in fields {
+        for step in plan.valueSteps {
+            let field = step.field
             let pointer = base.advanced(by: field.offset)
-            if field.storage == .variable {
+            switch field.storage {
+            case .variable:
                 FieldAccess.store(values[nextValue], as: field.type, to: pointer)
                 nextValue += 1
-            } else {
+            case .weakVariable:
                 let (referent, rest) = weakReferents[nextWeak]
                 FieldAccess.storeWeak(referent, to: pointer)
                 for (i, word) in rest.enumerated() {
                     pointer.storeBytes(of: word, toByteOffset: MemoryLayout<UInt>.size * (i + 1), as: UInt.self)
                 }
                 nextWeak += 1
+            default:
+                continue
             }
         }
+    }
+
+    func fieldDescriptions() -> [String] {
+        let name = String(describing: type(of: object))
+        var lines: [String] = plainBytes.withUnsafeBytes { bytes in
+            plan.plainFields.map { plain in
+                let value = FieldAccess.load(plain.field.type, from: bytes.baseAddress! + plain.at)
+                return "\(name).\(plain.field.name) = \(String(reflecting: value))"
+            }
+        }
+        var values = self.values.makeIterator()
+        var weak = weakReferents.makeIterator()
+        for step in plan.valueSteps {
+            switch step.field.storage {
+            case .variable:
+                guard let value = values.next() else { continue }
+                lines.append("\(name).\(step.field.name) = \(String(reflecting: value))")
+            case .weakVariable:
+                guard let (referent, _) = weak.next() else { continue }
+                let text = referent.map { String(describing: ObjectIdentifier($0)) } ?? "nil"
+                lines.append("\(name).\(step.field.name) = weak \(text)")
+            default:
+                continue
+            }
+        }
+        return lines
     }
 }
 

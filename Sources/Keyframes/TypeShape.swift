@@ -86,33 +86,33 @@ import Synchronization
 /// keyframe looks into an array of structs only when the structs can hold objects.
 protocol ValueContainer {
     static var elementTypes: [Any.Type] { get }
-    /// Walks a value of this type given as `Any` (cast to the concrete type: no protocol lookup).
+    /// Walks a value of this type given as `Any` (cast to the concrete type: no protocol
+    /// lookup), with each element's static type.
     static var elementWalker: (Any, (Any, Any.Type) -> Void) -> Void { get }
     /// The bytes of a value of this type given as `Any`.
     static var byteCounter: (Any) -> Int { get }
-    func forEachElement(_ body: (Any) -> Void)
     /// Bytes its storage takes, roughly (for the budget).
     var storageBytes: Int { get }
 }
 
-extension Array: ValueContainer {
+extension ValueContainer where Self: Collection {
     static var elementTypes: [Any.Type] { [Element.self] }
     static var elementWalker: (Any, (Any, Any.Type) -> Void) -> Void {
         { value, body in for element in value as! Self { body(element, Element.self) } }
     }
     static var byteCounter: (Any) -> Int { { ($0 as! Self).storageBytes } }
-    func forEachElement(_ body: (Any) -> Void) { for element in self { body(element) } }
+}
+
+extension Array: ValueContainer {
     var storageBytes: Int { 32 + capacity * MemoryLayout<Element>.stride + nestedBytes(self) }
 }
 
 extension ContiguousArray: ValueContainer {
-    static var elementTypes: [Any.Type] { [Element.self] }
-    static var elementWalker: (Any, (Any, Any.Type) -> Void) -> Void {
-        { value, body in for element in value as! Self { body(element, Element.self) } }
-    }
-    static var byteCounter: (Any) -> Int { { ($0 as! Self).storageBytes } }
-    func forEachElement(_ body: (Any) -> Void) { for element in self { body(element) } }
     var storageBytes: Int { 32 + capacity * MemoryLayout<Element>.stride + nestedBytes(self) }
+}
+
+extension Set: ValueContainer {
+    var storageBytes: Int { 64 + capacity * (MemoryLayout<Element>.stride + 1) }
 }
 
 extension Dictionary: ValueContainer {
@@ -125,26 +125,9 @@ extension Dictionary: ValueContainer {
             }
         }
     }
-    static var byteCounter: (Any) -> Int { { ($0 as! Self).storageBytes } }
-    func forEachElement(_ body: (Any) -> Void) {
-        for (key, value) in self {
-            body(key)
-            body(value)
-        }
-    }
     var storageBytes: Int {
         64 + capacity * (MemoryLayout<Key>.stride + MemoryLayout<Value>.stride + 1) + nestedBytes(values)
     }
-}
-
-extension Set: ValueContainer {
-    static var elementTypes: [Any.Type] { [Element.self] }
-    static var elementWalker: (Any, (Any, Any.Type) -> Void) -> Void {
-        { value, body in for element in value as! Self { body(element, Element.self) } }
-    }
-    static var byteCounter: (Any) -> Int { { ($0 as! Self).storageBytes } }
-    func forEachElement(_ body: (Any) -> Void) { for element in self { body(element) } }
-    var storageBytes: Int { 64 + capacity * (MemoryLayout<Element>.stride + 1) }
 }
 
 /// Bytes held by the containers inside a collection's elements (an array of arrays).
