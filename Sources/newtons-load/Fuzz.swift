@@ -25,7 +25,7 @@ final class FuzzRun {
         case invalidUTF8 = "invalid-utf8", badOpcode = "bad-opcode", reservedBits = "reserved-bits"
         case longControl = "long-control", hugeLength = "huge-length", endlessFragments = "endless-fragments"
         case flood, slowReader = "slow-reader", unknownRoom = "unknown-room", classRooms = "class-rooms"
-        case controls, http
+        case controls, http, uploads, partialUpload = "partial-upload"
     }
 
     /// A connection kept open (half-open, a slow reader, endless fragments) until `until`.
@@ -176,7 +176,7 @@ final class FuzzRun {
             _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
         }
         switch kind {
-        case .halfOpen, .partialUpgrade, .slowReader, .endlessFragments:
+        case .halfOpen, .partialUpgrade, .slowReader, .endlessFragments, .partialUpload:
             if held.count < 400 {
                 held.append(Held(fd: fd, until: now + UInt64.random(in: 2_000_000_000...15_000_000_000, using: &random)))
                 return
@@ -329,6 +329,18 @@ final class FuzzRun {
                 "BREW /coffee HTCPCP/1.0\r\n\r\n", "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n",
             ]
             return Array(requests.randomElement(using: &random)!.utf8)
+        case .uploads:
+            // Kept alive, as browsers send them: a class opened or refused, a recording refused.
+            let bodies: [(String, [UInt8])] = [
+                ("/api/classes", Array("{\"lesson\":\"\(settings.lesson)\"}".utf8)), ("/api/classes", Array("{}".utf8)),
+                ("/api/classes", Array("{\"lesson\":".utf8)), ("/api/classes", [UInt8](repeating: 0x7B, count: 5000)),
+                ("/api/recordings", (0..<Int.random(in: 0...3000, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }),
+            ]
+            let (path, body) = bodies.randomElement(using: &random)!
+            return Array("POST \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
+        case .partialUpload:
+            // A body that never ends: held by the acceptor until its deadline.
+            return Array("POST /api/recordings HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\nnewtons-recording".utf8)
         }
     }
 }
