@@ -193,6 +193,42 @@ struct KeyframeTests {
         #expect(room.keyframeMismatches == 0)
     }
 
+    /// The budget's order: keyframes thin to 512 steps, then hashes to 64, then keyframes to 4096;
+    /// with one epoch left and still too big, its oldest keyframes go before the epoch would.
+    @Test func theBudgetThinsKeyframesThenHashesThenKeyframesAgainBeforeDroppingAnything() {
+        final class Blob { var data = [UInt8](repeating: 1, count: 2000) }
+        let blob = Blob()
+        var recording = Recording(budget: 64 * 1024)
+        recording.begin(lesson: "snap", at: 0)
+        var seen: [[Int]] = []
+        func run(to steps: Int) {
+            while recording.epochs[0].steps < steps {
+                recording.recordStep(hash: 1)
+                if recording.wantsKeyframe {
+                    recording.addKeyframe(Keyframe(capturing: blob, step: recording.epochs[0].steps))
+                    // Checked as a keyframe comes (hashes are counted every 1,024, so between
+                    // keyframes the total may run over by up to 4 KB).
+                    #expect(recording.memoryBytes <= recording.budget)
+                }
+                let now = [recording.keyframeStride, recording.hashStride]
+                if seen.last != now { seen.append(now) }
+            }
+        }
+        run(to: 100_000)
+        #expect(seen.first == [64, 1])
+        let firstHashThinning = seen.firstIndex { $0[1] > 1 } ?? 0
+        #expect(seen[firstHashThinning - 1] == [512, 1], "\(seen)")
+        #expect(seen.filter { $0[0] > 512 }.allSatisfy { $0[1] == 64 }, "\(seen)")
+        #expect(recording.keyframeStride == Recording.maxKeyframeStride)
+        #expect(!recording.epochs[0].keyframes.isEmpty)
+        #expect(recording.epochs[0].keyframes.allSatisfy { $0.step % Recording.maxKeyframeStride == 0 })
+        run(to: 400_000)
+        #expect(recording.epochs.count == 1 && !recording.isSuspended, "the epoch is kept")
+        let kept = recording.epochs[0].keyframes
+        #expect(!kept.isEmpty && kept[0].step > Recording.maxKeyframeStride, "its oldest keyframes went first")
+        #expect(kept.last?.step == 400_000 / Recording.maxKeyframeStride * Recording.maxKeyframeStride, "the newest are kept")
+    }
+
     @Test func aKeyframeThatMissesStateIsCaughtReportedAndTheMomentRebuilt() throws {
         let directory = LessonDirectory([HiddenCounterLesson.self]) { "// \($0.info.id)" }
         var limits = ServerLimits()

@@ -58,7 +58,8 @@ public struct RecordingMark: Equatable, Sendable {
 ///
 /// Past the budget, keyframes and hashes thin out first (their spacing doubles: keyframes to one
 /// every 8 s, hashes to one a second, then keyframes to one a minute), then the oldest epochs
-/// go, and the reach of the recording moves forward. See docs/replay.md.
+/// go, and the reach of the recording moves forward; with one epoch left, its oldest keyframes
+/// go. See docs/replay.md.
 public struct Recording: Sendable {
     public private(set) var epochs: [RecordingEpoch] = []
     public private(set) var marks: [RecordingMark] = []
@@ -249,10 +250,10 @@ public struct Recording: Sendable {
                 epochs.removeFirst()
                 let first = epochs[0].startTick
                 marks.removeAll { $0.tick < first }
-            } else if keyframeBytes > 0 {
-                // One epoch alone: without keyframes its moments are still reached, by re-running it.
-                for i in epochs.indices { epochs[i].keyframes.removeAll() }
-                keyframeBytes = 0
+            } else if let i = epochs.firstIndex(where: { !$0.keyframes.isEmpty }) {
+                // One epoch alone: its oldest keyframes go (moments before the first one left are
+                // still reached, by re-running the epoch from its start).
+                keyframeBytes -= epochs[i].keyframes.removeFirst().bytes
             } else {
                 // One epoch alone outgrew the budget and it cannot be cut (a replay starts from its
                 // beginning): let it go; the next reset or lesson switch starts recording again.
