@@ -31,9 +31,18 @@ struct ReplayBenchCommand: ParsableCommand {
     @Flag(help: "Print what a keyframe costs for every shipped lesson (capture and restore time, bytes), then stop.")
     var keyframeCosts = false
 
+    @Option(help: "With --keyframe-costs: seconds each lesson runs first (a tap every 2 s), so the scene grows.")
+    var costsAfter: Double = 20
+
+    @Option(help: "With --keyframe-costs: only this lesson.")
+    var only: String?
+
     func validate() throws {
-        guard minutes > 0, minutes <= 600, restartEvery > 0, tapEvery > 0, (1...100_000).contains(seeks) else {
-            throw ValidationError("--minutes (0, 600], --restart-every > 0, --tap-every > 0, --seeks 1...100000")
+        guard minutes > 0, minutes <= 600, restartEvery > 0, tapEvery > 0, (1...100_000).contains(seeks),
+            costsAfter >= 0, costsAfter <= 3600
+        else {
+            throw ValidationError(
+                "--minutes (0, 600], --restart-every > 0, --tap-every > 0, --seeks 1...100000, --costs-after 0...3600")
         }
     }
 
@@ -102,14 +111,14 @@ struct ReplayBenchCommand: ParsableCommand {
                 Self.loadAverage()))
     }
 
-    /// What a keyframe of each shipped lesson costs, after 20 s of the bench's taps (and a drag):
+    /// What a keyframe of each shipped lesson costs, after `costsAfter` s of the bench's taps (and a drag):
     /// capture time (the live room pays it once per keyframe stride), restore time, bytes, objects.
     func printKeyframeCosts() throws {
         let directory = LessonDirectory.served(withFixtures: false)
-        for entry in directory.entries where !entry.info.id.hasPrefix("fixture") {
+        for entry in directory.entries where only == nil || entry.info.id == only {
             let lesson = entry.make()
             let size = entry.info.bounds
-            for t in 0..<1200 {
+            for t in 0..<max(400, Int(costsAfter * 60)) {
                 if t % 120 == 10 { lesson.tap(at: CGPoint(x: Double(size.width) * Double(t % 7 + 1) / 8, y: Double(size.height) / 4)) }
                 if t == 300 { lesson.pan(.began, at: CGPoint(x: Double(size.width) / 2, y: Double(size.height) / 2)) }
                 if t > 300, t < 330 { lesson.pan(.changed, at: CGPoint(x: Double(size.width) / 2 + Double(t - 300), y: Double(size.height) / 2)) }
@@ -131,9 +140,9 @@ struct ReplayBenchCommand: ParsableCommand {
             let stepMicros = Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e3 / Double(rounds)
             print(
                 String(
-                    format: "replay keyframe lesson=%@ objects=%d bytes=%d capture_us=%.1f restore_us=%.1f step_us=%.1f "
+                    format: "replay keyframe lesson=%@ after_s=%.0f objects=%d bytes=%d capture_us=%.1f restore_us=%.1f step_us=%.1f "
                         + "capture_per_tick_us=%.2f load_avg=%@",
-                    entry.info.id, keyframe.objectCount, keyframe.bytes, captureMicros, restoreMicros, stepMicros,
+                    entry.info.id, costsAfter, keyframe.objectCount, keyframe.bytes, captureMicros, restoreMicros, stepMicros,
                     captureMicros / Double(Recording.minKeyframeStride), Self.loadAverage()))
         }
     }
