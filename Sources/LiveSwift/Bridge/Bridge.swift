@@ -114,6 +114,14 @@ final class Bridge: @unchecked Sendable {
     func hasMember(_ value: Any, _ name: String) -> Bool {
         chain(of: value).contains { $0.properties[name] != nil || $0.methods[name] != nil }
     }
+    /// Whether a bridged value's property may be set (an inout argument needs a settable place).
+    func isSettable(_ value: Any, _ name: String) -> Bool {
+        for type in chain(of: value) {
+            if let property = type.properties[name] { return property.set != nil }
+        }
+        return false
+    }
+
     func addTypeNames(_ names: [String]) { plainTypeNames.formUnion(names) }
 
     func isType(_ name: String) -> Bool { types[name] != nil || plainTypeNames.contains(name) }
@@ -299,6 +307,7 @@ final class Bridge: @unchecked Sendable {
 
     func call(_ base: Value, _ name: String, _ args: Arguments, interpreter: Interpreter, at node: some SyntaxProtocol) throws -> Value {
         do {
+            try Self.refuseInout(name, args)
             switch base {
             case .native(let object):
                 return try callMember(object, name, args, interpreter)
@@ -306,6 +315,7 @@ final class Bridge: @unchecked Sendable {
                 return try callMember(value, name, args, interpreter)
             case .type(let typeName):
                 if name == "init" { return try construct(typeName, args, interpreter: interpreter, at: node) }
+                if let builtin = try Builtins.callStatic(typeName, name, args, interpreter) { return builtin }
                 guard let type = types[typeName], let methods = type.staticMethods[name] else {
                     throw BridgeError(message: "type '\(typeName)' has no member '\(name)'")
                 }
@@ -327,6 +337,7 @@ final class Bridge: @unchecked Sendable {
     /// A method that may change a value-type receiver (arrays, dictionaries, strings).
     func callMutating(_ base: inout Value, _ name: String, _ args: Arguments, interpreter: Interpreter, at node: some SyntaxProtocol) throws -> Value {
         do {
+            try Self.refuseInout(name, args)
             return try Builtins.call(&base, name, args, interpreter)
         } catch let error as BridgeError {
             throw interpreter.fault(error.message, node)
@@ -352,6 +363,7 @@ final class Bridge: @unchecked Sendable {
 
     func construct(_ typeName: String, _ args: Arguments, interpreter: Interpreter, at node: some SyntaxProtocol) throws -> Value {
         do {
+            try Self.refuseInout("init", args)
             if let builtin = try Builtins.construct(typeName, args, interpreter) { return builtin }
             guard let type = types[typeName] else { throw BridgeError(message: "cannot make a '\(typeName)' in a live lesson") }
             guard let initializer = type.initializers.first(where: { labelsMatch(args.labels, $0.labels) }) else {
@@ -364,6 +376,14 @@ final class Bridge: @unchecked Sendable {
         } catch let error as LiveFault where error.line == 0 {
             throw interpreter.fault(error.message, node)
         }
+    }
+
+    /// `&x` passed where the bridged function takes no inout parameter, as Swift refuses it.
+    static func refuseInout(_ name: String, _ args: Arguments) throws {
+        guard args.hasInout, !Builtins.takingInout.contains(name),
+            let k = args.inoutBoxes.firstIndex(where: { $0 != nil })
+        else { return }
+        throw BridgeError(message: "'&' used with non-inout argument of type '\(args[k].typeName)'")
     }
 
     private func describe(_ labels: [String?]) -> String {

@@ -218,6 +218,7 @@ struct Compiler {
             let decl = member.decl
             if let v = decl.as(VariableDeclSyntax.self) {
                 let isLazy = v.modifiers.contains { $0.name.text == "lazy" }
+                let isLet = v.bindingSpecifier.tokenKind == .keyword(.let)
                 let isStatic = v.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
                 for binding in v.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
@@ -248,13 +249,13 @@ struct Compiler {
                                 continue
                             }
                             appendStored(code, .init(
-                                name: name, typeName: typeName, initial: binding.initializer?.value, isLazy: isLazy,
+                                name: name, typeName: typeName, initial: binding.initializer?.value, isLazy: isLazy, isLet: isLet,
                                 didSet: didSet, willSet: willSet, node: Syntax(binding)), isStatic: isStatic)
                             continue
                         }
                     }
                     appendStored(code, .init(
-                        name: name, typeName: typeName, initial: binding.initializer?.value, isLazy: isLazy,
+                        name: name, typeName: typeName, initial: binding.initializer?.value, isLazy: isLazy, isLet: isLet,
                         didSet: nil, willSet: nil, node: Syntax(binding)), isStatic: isStatic)
                 }
             } else if let f = decl.as(FunctionDeclSyntax.self) {
@@ -263,7 +264,7 @@ struct Compiler {
             } else if let i = decl.as(InitializerDeclSyntax.self), let body = i.body {
                 code.initializers.append(
                     FunctionCode(
-                        name: "init", parameters: parameters(i.signature.parameterClause), body: body.statements,
+                        name: "init", parameters: Self.parameters(i.signature.parameterClause), body: body.statements,
                         isClosure: false, node: Syntax(i)))
             }
         }
@@ -278,17 +279,20 @@ struct Compiler {
 
     private func functionCode(_ f: FunctionDeclSyntax, module: Module) -> FunctionCode {
         FunctionCode(
-            name: f.name.text, parameters: parameters(f.signature.parameterClause),
+            name: f.name.text, parameters: Self.parameters(f.signature.parameterClause),
             body: f.body?.statements ?? CodeBlockItemListSyntax([]), isClosure: false, node: Syntax(f))
     }
 
-    private func parameters(_ clause: FunctionParameterClauseSyntax) -> [FunctionCode.Parameter] {
+    /// Whether a parameter's type is `inout T`.
+    static func isInout(_ type: AttributedTypeSyntax) -> Bool {
+        type.specifiers.contains { $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.text == "inout" }
+    }
+
+    static func parameters(_ clause: FunctionParameterClauseSyntax) -> [FunctionCode.Parameter] {
         clause.parameters.map { p in
             let first = p.firstName.text
             let second = p.secondName?.text
-            let isInout = p.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
-                $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.text == "inout"
-            } ?? false
+            let isInout = p.type.as(AttributedTypeSyntax.self).map(Self.isInout) ?? false
             var typeName = p.type.trimmedDescription
             if let attributed = p.type.as(AttributedTypeSyntax.self) { typeName = attributed.baseType.trimmedDescription }
             return FunctionCode.Parameter(

@@ -43,6 +43,8 @@ final class ClassCode {
         var typeName: String?
         var initial: ExprSyntax?
         var isLazy: Bool
+        /// `let`: only an initializer may set it.
+        var isLet: Bool
         var didSet: CodeBlockItemListSyntax?
         var willSet: CodeBlockItemListSyntax?
         var node: Syntax

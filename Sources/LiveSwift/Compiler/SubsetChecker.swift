@@ -48,7 +48,12 @@ final class SubsetChecker: SyntaxVisitor {
     override func visit(_ node: RegexLiteralExprSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "regex literals") }
     override func visit(_ node: FallThroughStmtSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "'fallthrough' statements") }
     override func visit(_ node: DeferStmtSyntax) -> SyntaxVisitorContinueKind { unsupported(node.deferKeyword, "'defer' statements") }
-    override func visit(_ node: InOutExprSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "'&' (inout arguments)") }
+    override func visit(_ node: InOutExprSyntax) -> SyntaxVisitorContinueKind {
+        // Swift allows `&x` only as a call's argument (an inout parameter).
+        let isArgument = node.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.is(FunctionCallExprSyntax.self) == true
+        if !isArgument { return refuse(node, "'&' may only be used to pass an argument to inout parameter") }
+        return .visitChildren
+    }
     override func visit(_ node: PackExpansionExprSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "parameter packs") }
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {

@@ -23,6 +23,11 @@ final class Interpreter {
     /// Native objects that stand for the source's delegates, kept alive here (UIKit's
     /// delegate properties are weak).
     var adapters: [ObjectIdentifier: AnyObject] = [:]
+    /// Instances whose `init` runs now: they may still set their `let` properties.
+    private var initializing: [Instance] = []
+    /// The lesson's own random numbers for `Int.random(in:)` and the like without `using:`:
+    /// seeded the same at every start, so a run repeats exactly.
+    var random = SeededRandom(seed: 0x5EED)
     /// Lines the source printed, for the room's event list.
     var printed: [String] = []
     /// Animators the source made, first first: the lesson's clock drives the first.
@@ -137,11 +142,17 @@ final class Interpreter {
             }
         }
         if let initializer = type.initializers.first(where: { $0.accepts(arguments.labels) }) {
+            initializing.append(instance)
+            defer { initializing.removeLast() }
             _ = try invoke(initializer, arguments, captured: nil, instance: instance, at: node)
         } else if !arguments.values.isEmpty && type.viewBase == nil {
             throw module.fault("no initializer of '\(type.name)' takes these arguments", at: node)
         }
         return instance
+    }
+
+    func isInitializing(_ instance: Instance) -> Bool {
+        initializing.contains { $0 === instance }
     }
 
     // MARK: Calls
@@ -173,27 +184,29 @@ final class Interpreter {
         let scope = Scope(parent: captured, instance: instance)
         if code.isClosure {
             if code.usesAnonymousParameters {
-                for (i, value) in arguments.values.enumerated() { scope.declare("$\(i)", value) }
+                if arguments.hasInout { throw fault("'&' used with a closure's anonymous parameter; name it 'inout'", node) }
+                for (i, value) in arguments.values.enumerated() { scope.declare("$\(i)", value, isLet: true) }
             } else {
                 for (i, parameter) in code.parameters.enumerated() {
                     let value = i < arguments.count ? arguments[i] : .none
-                    scope.declare(parameter.name, try convert(value, to: parameter.typeName, at: node), type: parameter.typeName)
+                    try bindParameter(parameter, value, arguments.inoutBox(i), scope, at: node)
                 }
             }
         } else {
             var i = 0
             for parameter in code.parameters {
                 var value: Value
+                var box: Box?
                 if i < arguments.count && (arguments.labels[i] == parameter.label || arguments.labels[i] == trailingLabel) {
                     value = arguments[i]
+                    box = arguments.inoutBox(i)
                     i += 1
                 } else if let defaultValue = parameter.defaultValue {
                     value = try eval(defaultValue, scope)
                 } else {
                     throw module.fault("missing argument for parameter '\(parameter.label ?? parameter.name)' in call", at: node)
                 }
-                value = try convert(value, to: parameter.typeName, at: node)
-                scope.declare(parameter.name, value, type: parameter.typeName)
+                try bindParameter(parameter, value, box, scope, at: node)
             }
         }
         // A body of one expression returns its value (closures, and functions since Swift 5.9).
@@ -204,6 +217,21 @@ final class Interpreter {
         case .returned(let value): return value
         default: return .void
         }
+    }
+
+    /// A parameter in the callee's scope: a constant, or for an `inout` parameter the box the
+    /// caller's `&` argument made (Swift requires the `&`, and refuses it elsewhere).
+    private func bindParameter(_ parameter: FunctionCode.Parameter, _ value: Value, _ box: Box?, _ scope: Scope, at node: some SyntaxProtocol) throws {
+        if parameter.isInout {
+            guard let box else {
+                throw fault("passing value of type '\(value.typeName)' to an inout parameter requires explicit '&'", node)
+            }
+            box.value = try convert(box.value, to: parameter.typeName, at: node)
+            scope.declare(parameter.name, box: box)
+            return
+        }
+        if box != nil { throw fault("'&' used with non-inout argument of type '\(value.typeName)'", node) }
+        scope.declare(parameter.name, try convert(value, to: parameter.typeName, at: node), type: parameter.typeName, isLet: true)
     }
 
     /// The code of a closure expression, read once per interpreter.
@@ -219,9 +247,11 @@ final class Interpreter {
                     parameters = list.map { .init(label: nil, name: $0.name.text, typeName: nil, defaultValue: nil, isInout: false) }
                 case .parameterClause(let p):
                     parameters = p.parameters.map {
-                        .init(
-                            label: nil, name: ($0.secondName ?? $0.firstName).text, typeName: $0.type?.trimmedDescription,
-                            defaultValue: nil, isInout: false)
+                        let attributed = $0.type?.as(AttributedTypeSyntax.self)
+                        return .init(
+                            label: nil, name: ($0.secondName ?? $0.firstName).text,
+                            typeName: (attributed?.baseType ?? $0.type)?.trimmedDescription, defaultValue: nil,
+                            isInout: attributed.map(Compiler.isInout) ?? false)
                     }
                 }
             }

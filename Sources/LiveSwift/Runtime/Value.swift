@@ -73,15 +73,19 @@ enum DictionaryKey: Hashable {
     }
 }
 
-/// A variable: closures capture the box, so a captured `var` is shared as in Swift.
+/// A variable: closures capture the box, so a captured `var` is shared as in Swift. An
+/// inout parameter is bound to the box its caller made for the argument.
 final class Box {
     var value: Value
     /// The declared type's name, when it converts what is stored (`var x: CGFloat = 2`).
     let declaredType: String?
+    /// A `let` with its value, a parameter, a loop or `if let` name: Swift refuses to change it.
+    let isLet: Bool
 
-    init(_ value: Value, declaredType: String? = nil) {
+    init(_ value: Value, declaredType: String? = nil, isLet: Bool = false) {
         self.value = value
         self.declaredType = declaredType
+        self.isLet = isLet
     }
 }
 
@@ -97,8 +101,13 @@ final class Scope {
         self.instance = instance ?? parent?.instance
     }
 
-    func declare(_ name: String, _ value: Value, type: String? = nil) {
-        names[name] = Box(value, declaredType: type)
+    func declare(_ name: String, _ value: Value, type: String? = nil, isLet: Bool = false) {
+        names[name] = Box(value, declaredType: type, isLet: isLet)
+    }
+
+    /// Binds a name to an existing variable (an inout parameter to its argument's box).
+    func declare(_ name: String, box: Box) {
+        names[name] = box
     }
 
     func lookup(_ name: String) -> Box? {
@@ -128,13 +137,19 @@ final class Function {
     }
 }
 
-/// The arguments of one call: values with their labels.
+/// The arguments of one call: values with their labels, and for each `&` argument the box
+/// the callee changes (copied back to the argument's place when the call returns).
 struct Arguments {
     var values: [Value]
     var labels: [String?]
+    /// Empty unless an argument is `&x`; then one entry per argument, nil for the others.
+    var inoutBoxes: [Box?] = []
 
     subscript(_ i: Int) -> Value { values[i] }
     var count: Int { values.count }
+
+    func inoutBox(_ i: Int) -> Box? { i < inoutBoxes.count ? inoutBoxes[i] : nil }
+    var hasInout: Bool { !inoutBoxes.isEmpty }
 }
 
 /// An instance of a class the source declares. A `UIViewController` subclass has a native
