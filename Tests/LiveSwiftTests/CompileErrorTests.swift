@@ -98,17 +98,11 @@ import Testing
         #expect(found.first?.message.contains("bytes") == true)
     }
 
-    /// Every shipped lesson's source is inside the subset, but drops: its seeded random numbers
-    /// are passed `inout` (`using: &random`), which the subset refuses, with that message.
+    /// Every shipped lesson's source is inside the subset (drops with its `using: &random`).
     @Test func everyShippedLessonsSourceCompiles() throws {
         for type in LessonCatalog.all {
-            let source = LessonCatalog.sourceCode(of: type)
-            let found = diagnostics(source)
-            if type.info.id == "drops" {
-                #expect(found.first?.message == "'&' (inout arguments) is not supported in live lessons", "\(found)")
-            } else {
-                #expect(found.isEmpty, "\(type.info.id): \(found)")
-            }
+            let found = diagnostics(LessonCatalog.sourceCode(of: type))
+            #expect(found.isEmpty, "\(type.info.id): \(found)")
         }
     }
 }

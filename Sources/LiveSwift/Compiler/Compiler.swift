@@ -65,6 +65,11 @@ struct Compiler {
         diagnostics = checker.diagnostics
         if diagnostics.isEmpty { diagnostics = collect(into: foldedModule) }
         if diagnostics.isEmpty { diagnostics = NameChecker(module: foldedModule).check() }
+        if diagnostics.isEmpty {
+            let mutability = MutabilityChecker(module: foldedModule)
+            mutability.walk(folded)
+            diagnostics = mutability.diagnostics
+        }
         if !diagnostics.isEmpty { throw LiveCompileError(Self.sorted(diagnostics)) }
         let shipped = LessonCatalog.all.first { $0.info.sourceFileName == fileName }
         return LiveProgram(
