@@ -161,6 +161,9 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
 
     public override func advance(by dt: TimeInterval) {
         guard run.interpreter.fault == nil else { return }
+        let interpreter = run.interpreter
+        interpreter.inTick = true
+        defer { interpreter.inTick = false }
         super.advance(by: dt)
     }
 

@@ -14,6 +14,10 @@ final class Interpreter {
 
     private var steps = 0
     private var deadline: UInt64 = 0
+    /// The time budget of the callback that runs now, in seconds.
+    private var budget = 0.0
+    /// True while the lesson's clock advances: callbacks then get the shorter tick budget.
+    var inTick = false
     var callDepth = 0
     private var entries = 0
     private(set) var objectCount = 0
@@ -48,7 +52,8 @@ final class Interpreter {
         guard fault == nil else { return nil }
         if entries == 0 {
             steps = 0
-            deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, limits.maxSecondsPerCallback) * 1e9)
+            budget = inTick ? limits.maxSecondsPerTickCallback : limits.maxSecondsPerCallback
+            deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, budget) * 1e9)
         }
         entries += 1
         defer { entries -= 1 }
@@ -92,7 +97,7 @@ final class Interpreter {
         }
         if steps & 1023 == 0 && DispatchTime.now().uptimeNanoseconds > deadline {
             throw module.fault(
-                "the lesson's code ran for more than \(Int(limits.maxSecondsPerCallback * 1000)) ms in one callback (an endless loop?)",
+                "the lesson's code ran for more than \(Int((budget * 1000).rounded())) ms in one callback (an endless loop?)",
                 at: node)
         }
     }
