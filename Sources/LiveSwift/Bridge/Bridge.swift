@@ -39,6 +39,12 @@ final class BridgeType: @unchecked Sendable {
     var symbols: [String: () -> Any] = [:]
     /// Makes a value of this type from an interpreted value (implicit members, literals, arrays).
     var convert: ((Value, Interpreter) throws -> Any?)?
+    /// The type and its ancestors, most derived first; and their members flattened (the most
+    /// derived declaration first), so a member is one lookup, not a walk up the hierarchy.
+    /// Filled once, when the bridge is built.
+    var lineage: [BridgeType] = []
+    var allProperties: [String: Property] = [:]
+    var allMethods: [String: [Method]] = [:]
 
     init(name: String, parent: String?, isClass: Bool, matches: @escaping (Any) -> Bool) {
         self.name = name
@@ -95,6 +101,17 @@ final class Bridge: @unchecked Sendable {
             }
             type.depth = depth
         }
+        for type in types.values {
+            var t: BridgeType? = type
+            while let current = t {
+                type.lineage.append(current)
+                t = current.parent.flatMap { types[$0] }
+            }
+            for ancestor in type.lineage {
+                type.allProperties.merge(ancestor.properties) { derived, _ in derived }
+                type.allMethods.merge(ancestor.methods) { derived, inherited in derived + inherited }
+            }
+        }
         classOrder = types.values.filter { $0.isClass }.sorted { ($0.depth, $0.name) > ($1.depth, $1.name) }
     }
 
@@ -112,14 +129,12 @@ final class Bridge: @unchecked Sendable {
 
     /// Whether a bridged object has a property or method of that name.
     func hasMember(_ value: Any, _ name: String) -> Bool {
-        chain(of: value).contains { $0.properties[name] != nil || $0.methods[name] != nil }
+        guard let type = type(of: value) else { return false }
+        return type.allProperties[name] != nil || type.allMethods[name] != nil
     }
     /// Whether a bridged value's property may be set (an inout argument needs a settable place).
     func isSettable(_ value: Any, _ name: String) -> Bool {
-        for type in chain(of: value) {
-            if let property = type.properties[name] { return property.set != nil }
-        }
-        return false
+        type(of: value)?.allProperties[name]?.set != nil
     }
 
     func addTypeNames(_ names: [String]) { plainTypeNames.formUnion(names) }
@@ -159,13 +174,7 @@ final class Bridge: @unchecked Sendable {
     }
 
     private func chain(of value: Any) -> [BridgeType] {
-        var result: [BridgeType] = []
-        var type = self.type(of: value)
-        while let t = type {
-            result.append(t)
-            type = t.parent.flatMap { types[$0] }
-        }
-        return result
+        type(of: value)?.lineage ?? []
     }
 
     func isInstance(_ value: Any, of name: String) -> Bool {
@@ -258,10 +267,9 @@ final class Bridge: @unchecked Sendable {
     }
 
     private func getMember(_ value: Any, _ name: String, _ interpreter: Interpreter) throws -> Value {
-        for type in chain(of: value) {
-            if let property = type.properties[name] { return try property.get(value, interpreter) }
-        }
-        for type in chain(of: value) where type.methods[name] != nil {
+        let type = type(of: value)
+        if let property = type?.allProperties[name] { return try property.get(value, interpreter) }
+        if type?.allMethods[name] != nil {
             // A method used as a value (`view.removeFromSuperview` passed along).
             return .function(
                 Function(name: name) { [unowned self, unowned interpreter] args in
@@ -292,8 +300,7 @@ final class Bridge: @unchecked Sendable {
     }
 
     private func setMember(_ value: inout Any, _ name: String, _ newValue: Value, _ interpreter: Interpreter) throws {
-        for type in chain(of: value) {
-            guard let property = type.properties[name] else { continue }
+        if let property = type(of: value)?.allProperties[name] {
             guard let set = property.set else {
                 throw BridgeError(message: "cannot assign to property: '\(name)' is a get-only property")
             }
@@ -348,13 +355,10 @@ final class Bridge: @unchecked Sendable {
 
     fileprivate func callMember(_ value: Any, _ name: String, _ args: Arguments, _ interpreter: Interpreter) throws -> Value {
         var any = value
-        var sawName = false
-        for type in chain(of: value) {
-            guard let methods = type.methods[name] else { continue }
-            sawName = true
-            if let method = methods.first(where: { labelsMatch(args.labels, $0.labels) }) {
-                return try method.body(&any, args, interpreter)
-            }
+        let methods = type(of: value)?.allMethods[name]
+        let sawName = methods != nil
+        if let method = methods?.first(where: { labelsMatch(args.labels, $0.labels) }) {
+            return try method.body(&any, args, interpreter)
         }
         let typeName = String(describing: Swift.type(of: value))
         if sawName { throw BridgeError(message: "no '\(name)' of '\(typeName)' takes the arguments (\(describe(args.labels)))") }

@@ -186,6 +186,7 @@ struct Compiler {
                 type = t.superCode
             }
         }
+        for code in module.classes.values { code.flattenMembers() }
         for code in module.classes.values {
             var type: ClassCode? = code
             var seen: Set<String> = []

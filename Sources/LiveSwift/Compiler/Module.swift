@@ -77,20 +77,38 @@ final class ClassCode {
         sequence(first: self) { $0.superCode }
     }
 
+    /// The members of the class and its source superclasses, flattened (the nearest
+    /// declaration first) once the compiler has linked the classes: one lookup per use.
+    private var allMethods: [String: [FunctionCode]] = [:]
+    private var allStored: [String: Stored] = [:]
+    private var allComputed: [String: (get: CodeBlockItemListSyntax, set: CodeBlockItemListSyntax?, setName: String)] = [:]
+
+    /// Flattens the members; called once, after the superclasses are linked.
+    func flattenMembers() {
+        allMethods = [:]
+        allStored = [:]
+        allComputed = [:]
+        for t in lineage {
+            allMethods.merge(t.methods) { nearer, further in nearer + further }
+            for stored in t.stored where allStored[stored.name] == nil { allStored[stored.name] = stored }
+            allComputed.merge(t.computed) { nearer, _ in nearer }
+        }
+    }
+
     func method(_ name: String, labels: [String?]) -> FunctionCode? {
-        lineage.lazy.compactMap { $0.methods[name]?.first(where: { $0.accepts(labels) }) }.first
+        allMethods[name]?.first { $0.accepts(labels) }
     }
 
     func hasMethod(named name: String) -> Bool {
-        lineage.contains { $0.methods[name] != nil }
+        allMethods[name] != nil
     }
 
     func storedProperty(_ name: String) -> Stored? {
-        lineage.lazy.compactMap { t in t.storedIndex[name].map { t.stored[$0] } }.first
+        allStored[name]
     }
 
     func computedProperty(_ name: String) -> (get: CodeBlockItemListSyntax, set: CodeBlockItemListSyntax?, setName: String)? {
-        lineage.lazy.compactMap { $0.computed[name] }.first
+        allComputed[name]
     }
 
     func conforms(to protocolName: String) -> Bool {
