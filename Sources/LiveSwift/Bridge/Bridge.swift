@@ -118,9 +118,14 @@ final class Bridge: @unchecked Sendable {
     /// Bridged names of Swift types (`UIPushBehavior.Mode` for the type, whose own name is `Mode`).
     private(set) var namesOfTypes: [ObjectIdentifier: String] = [:]
 
+    /// Each registered Swift type's bridged type: a value's type is found with one lookup
+    /// (a subclass the table does not name is looked for once, then cached).
+    private var exactTypes: [ObjectIdentifier: BridgeType] = [:]
+
     func add(_ type: BridgeType, for swiftType: Any.Type) {
         types[type.name] = type
         namesOfTypes[ObjectIdentifier(swiftType)] = type.name
+        exactTypes[ObjectIdentifier(swiftType)] = type
     }
 
     func name(of swiftType: Any.Type) -> String {
@@ -160,6 +165,7 @@ final class Bridge: @unchecked Sendable {
     /// The bridged type of a value, most derived first.
     func type(of value: Any) -> BridgeType? {
         let dynamicType = Swift.type(of: value)
+        if let exact = exactTypes[ObjectIdentifier(dynamicType)] { return exact }
         if dynamicType is AnyClass {
             let object = value as AnyObject
             let key = ObjectIdentifier(dynamicType)

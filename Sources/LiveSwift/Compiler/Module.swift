@@ -99,6 +99,11 @@ final class ClassCode {
         allMethods[name]?.first { $0.accepts(labels) }
     }
 
+    /// Every method of that base name, the nearest class's first.
+    func methods(named name: String) -> [FunctionCode]? {
+        allMethods[name]
+    }
+
     func hasMethod(named name: String) -> Bool {
         allMethods[name] != nil
     }

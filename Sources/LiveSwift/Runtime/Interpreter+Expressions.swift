@@ -284,9 +284,7 @@ extension Interpreter {
             if case .returned(let value) = try run(computed.get, scope) { return value }
             return .void
         }
-        if type.hasMethod(named: name), let code = type.method(name, labels: []) ?? type.methods[name]?.first
-            ?? type.superCode?.methods[name]?.first
-        {
+        if let code = type.method(name, labels: []) ?? type.methods(named: name)?.first {
             return .function(Function(name: name, body: .source(code, captured: Scope(parent: nil), instance: instance)))
         }
         if let native = instance.native, Bridge.shared.hasMember(native, name) {
