@@ -8,18 +8,7 @@ import Testing
 @Suite struct InoutTests {
     /// Runs `body` in viewDidLoad of a controller with `members`; the label's text, or the error.
     func run(_ members: String, _ body: String) throws -> String {
-        let source = """
-            final class InoutViewController: UIViewController {
-                let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 40))
-                \(members)
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    view.addSubview(label)
-                    \(body)
-                }
-            }
-            """
-        let lesson = try #require(try LiveSwift.compile(source: source, fileName: "Inout.swift").makeLesson() as? LiveLesson)
+        let lesson = try lessonRunning(members, body)
         if let error = lesson.runtimeError { return "error \(error.line):\(error.column): \(error.message)" }
         return lesson.items.first?.text ?? "no text"
     }

@@ -10,18 +10,7 @@ import Testing
     func run(_ body: String) throws -> String? { try run("", body) }
 
     func run(_ members: String, _ body: String) throws -> String? {
-        let source = """
-            final class LangViewController: UIViewController {
-                let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 40))
-                \(members)
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    view.addSubview(label)
-                    \(body)
-                }
-            }
-            """
-        let lesson = try #require(try LiveSwift.compile(source: source, fileName: "Lang.swift").makeLesson() as? LiveLesson)
+        let lesson = try lessonRunning(members, body)
         if let error = lesson.runtimeError { Issue.record("\(error)") }
         return lesson.items.first?.text
     }
