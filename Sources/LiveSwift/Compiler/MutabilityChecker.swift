@@ -171,7 +171,10 @@ final class MutabilityChecker: SyntaxVisitor {
         guard isAssignment, let reason = immutability(of: node.leftOperand, assigning: true) else {
             return .visitChildren
         }
-        report(node.leftOperand, "\(reason.isWhole ? "cannot assign to value" : "cannot assign to property"): \(reason.text)")
+        let what =
+            reason.isWhole
+            ? "cannot assign to value" : node.leftOperand.is(SubscriptCallExprSyntax.self) ? "cannot assign through subscript" : "cannot assign to property"
+        report(node.leftOperand, "\(what): \(reason.text)")
         return .visitChildren
     }
 
