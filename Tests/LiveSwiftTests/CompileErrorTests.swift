@@ -38,7 +38,8 @@ import Testing
         let cases: [(String, String)] = [
             ("struct Point {}\n" + body(""), "'struct' declarations are not supported in live lessons"),
             ("enum Mode { case a }\n" + body(""), "'enum' declarations are not supported in live lessons"),
-            ("extension Int {}\n" + body(""), "'extension' declarations are not supported in live lessons"),
+            ("extension Int {}\n" + body(""), "extensions of 'Int' are not supported in live lessons; only of the lesson's own classes"),
+            (body("") + "\nextension MineViewController { var n = 1 }", "extensions must not contain stored properties"),
             ("protocol P {}\n" + body(""), "'protocol' declarations are not supported in live lessons"),
             (body("defer { }"), "'defer' statements are not supported in live lessons"),
             (body("let k = \\UIView.center"), "key paths are not supported in live lessons"),

@@ -128,8 +128,11 @@ import Testing
         #expect((lesson as? LiveLesson)?.runtimeError == nil)
     }
 
-    @Test func aCollisionDelegateOfTheSourceHearsContacts() throws {
-        let source = """
+    /// The delegate's method in the class, or in an extension that adds the conformance (the
+    /// tutorials' way of keeping a delegate's methods apart).
+    @Test(arguments: [false, true])
+    func aCollisionDelegateOfTheSourceHearsContacts(inAnExtension: Bool) throws {
+        var source = """
             final class HitViewController: UIViewController, UICollisionBehaviorDelegate {
                 let ball = UIView(frame: CGRect(x: 100, y: 500, width: 40, height: 40))
                 let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 40))
@@ -156,6 +159,12 @@ import Testing
                 }
             }
             """
+        if inAnExtension {
+            let start = try #require(source.range(of: "    func collisionBehavior("))
+            let method = source[start.lowerBound...].dropLast(2)  // the class's closing brace
+            source = String(source[..<start.lowerBound]).replacingOccurrences(of: ", UICollisionBehaviorDelegate", with: "")
+                + "}\n\nextension HitViewController: UICollisionBehaviorDelegate {\n" + method + "}\n"
+        }
         let lesson = try LiveSwift.compile(source: source, fileName: "Hit.swift").makeLesson()
         for _ in 0..<60 { lesson.advance(by: 1.0 / 60) }
         #expect(lesson.items.first?.text == "hit floor at 600 by ball", "\(String(describing: (lesson as? LiveLesson)?.runtimeError))")

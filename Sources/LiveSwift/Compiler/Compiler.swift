@@ -154,6 +154,8 @@ struct Compiler {
                     module.functions[code.name, default: []].append(code)
                 } else if let v = decl.as(VariableDeclSyntax.self) {
                     module.globals.append(v)
+                } else if decl.is(ExtensionDeclSyntax.self) {
+                    continue  // added to their classes below, once every class is known
                 } else if decl.is(ImportDeclSyntax.self) {
                     continue
                 } else {
@@ -164,6 +166,23 @@ struct Compiler {
             case .expr(let expr):
                 report("expressions at the top level are not supported in a live lesson; put them in viewDidLoad()", expr)
             }
+        }
+        // `extension MyViewController: UICollisionBehaviorDelegate { … }`: the tutorials' way
+        // to keep a delegate's methods apart; they join the class (stored properties may not).
+        for item in module.tree.statements {
+            guard let e = item.item.as(DeclSyntax.self)?.as(ExtensionDeclSyntax.self) else { continue }
+            let name = e.extendedType.trimmedDescription
+            guard let code = module.classes[name] else {
+                report("extensions of '\(name)' are not supported in live lessons; only of the lesson's own classes", e.extendedType)
+                continue
+            }
+            for member in e.memberBlock.members {
+                if let v = member.decl.as(VariableDeclSyntax.self), v.bindings.contains(where: { $0.accessorBlock == nil }) {
+                    report("extensions must not contain stored properties", v)
+                }
+            }
+            code.protocols += e.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+            addMembers(e.memberBlock.members, to: code, module: module)
         }
         // Link superclasses of the source's own classes; find the view controller.
         for code in module.classes.values {
@@ -220,7 +239,13 @@ struct Compiler {
         let code = ClassCode(
             name: c.name.text, superclass: isClass ? first : nil,
             protocols: isClass ? Array(inherited.dropFirst()) : inherited)
-        for member in c.memberBlock.members {
+        addMembers(c.memberBlock.members, to: code, module: module)
+        return code
+    }
+
+    /// A class's members, from its declaration or an extension of it.
+    private func addMembers(_ members: MemberBlockItemListSyntax, to code: ClassCode, module: Module) {
+        for member in members {
             let decl = member.decl
             if let v = decl.as(VariableDeclSyntax.self) {
                 let isLazy = v.modifiers.contains { $0.name.text == "lazy" }
@@ -274,7 +299,6 @@ struct Compiler {
                         isClosure: false, node: Syntax(i)))
             }
         }
-        return code
     }
 
     private func appendStored(_ code: ClassCode, _ stored: ClassCode.Stored, isStatic: Bool) {

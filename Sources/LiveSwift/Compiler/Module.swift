@@ -52,7 +52,8 @@ final class ClassCode {
 
     let name: String
     let superclass: String?
-    let protocols: [String]
+    /// Its protocols, with those its extensions add.
+    var protocols: [String]
     var stored: [Stored] = []
     var storedIndex: [String: Int] = [:]
     var computed: [String: (get: CodeBlockItemListSyntax, set: CodeBlockItemListSyntax?, setName: String)] = [:]

@@ -56,6 +56,12 @@ final class MutabilityChecker: SyntaxVisitor {
     }
     override func visitPost(_ node: ClassDeclSyntax) { classes.removeLast() }
 
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        classes.append(module.classes[node.extendedType.trimmedDescription])
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { classes.removeLast() }
+
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         push()
         for parameter in node.signature.parameterClause.parameters { declareParameter(parameter) }

@@ -30,7 +30,12 @@ final class SubsetChecker: SyntaxVisitor {
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.structKeyword, "'struct' declarations") }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.enumKeyword, "'enum' declarations") }
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.protocolKeyword, "'protocol' declarations") }
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.extensionKeyword, "'extension' declarations") }
+    // Extensions of the lesson's own classes are taken (the compiler adds their members);
+    // nested ones are not.
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.parent?.parent?.is(SourceFileSyntax.self) != true { return unsupported(node.extensionKeyword, "nested extensions") }
+        return .visitChildren
+    }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.actorKeyword, "actors") }
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.typealiasKeyword, "'typealias' declarations") }
     override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.subscriptKeyword, "subscript declarations") }
