@@ -200,6 +200,9 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
     }()
 
     public override func didTap(at point: CGPoint) {
+        if let tappedName = ParameterBinding.tappedViewName[program.info.id], let added = controller.view.subviews.last {
+            name(added, tappedName)
+        }
         if ParameterBinding.restartsOnTap.contains(program.info.id), run.interpreter.fault == nil { restart() }
     }
 }

@@ -35,6 +35,9 @@ struct ParameterBinding {
                 """)
     ]
 
+    /// The name a shipped lesson's room gives the view a tap added (clients show it).
+    static let tappedViewName: [String: String] = ["drops": "block"]
+
     static let table: [String: [String: ParameterBinding]] = {
         let gravity = ParameterBinding(requires: ["gravityBehavior"], set: "gravityBehavior.setAngle($angle, magnitude: $magnitude)")
         func item(_ property: String) -> ParameterBinding {
