@@ -37,7 +37,9 @@ import Testing
     @Test func unsupportedConstructsAreNamed() throws {
         let cases: [(String, String)] = [
             ("struct Point {}\n" + body(""), "'struct' declarations are not supported in live lessons"),
-            ("enum Mode { case a }\n" + body(""), "'enum' declarations are not supported in live lessons"),
+            ("enum Mode: Int { case a }\n" + body(""), "enums with raw values or protocols are not supported in live lessons"),
+            ("enum Shape { case circle(Double) }\n" + body(""), "enum cases with associated or raw values are not supported in live lessons"),
+            ("enum Mode { case a\n func f() {} }\n" + body(""), "members of enums other than their cases are not supported in live lessons"),
             ("extension Int {}\n" + body(""), "extensions of 'Int' are not supported in live lessons; only of the lesson's own classes"),
             (body("") + "\nextension MineViewController { var n = 1 }", "extensions must not contain stored properties"),
             ("protocol P {}\n" + body(""), "'protocol' declarations are not supported in live lessons"),

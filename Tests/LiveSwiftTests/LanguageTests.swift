@@ -169,4 +169,35 @@ import Testing
         for _ in 0..<60 { lesson.advance(by: 1.0 / 60) }
         #expect(lesson.items.first?.text == "hit floor at 600 by ball", "\(String(describing: (lesson as? LiveLesson)?.runtimeError))")
     }
+
+    /// An enum of plain cases: values compared, switched over, printed as their case.
+    @Test func enumsOfPlainCases() throws {
+        let source = """
+            enum Mode { case falling, resting }
+
+            final class ModeViewController: UIViewController {
+                let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 40))
+                var mode: Mode = .falling
+
+                func describe(_ m: Mode) -> String {
+                    switch m {
+                    case .falling: return "falls"
+                    case .resting: return "rests"
+                    }
+                }
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    view.addSubview(label)
+                    var seen = [describe(mode)]
+                    mode = Mode.resting
+                    seen.append(describe(mode))
+                    label.text = "\\(seen) \\(mode == .resting) \\(mode != Mode.falling) \\(mode)"
+                }
+            }
+            """
+        let lesson = try #require(try LiveSwift.compile(source: source, fileName: "Mode.swift").makeLesson() as? LiveLesson)
+        #expect(lesson.runtimeError == nil, "\(String(describing: lesson.runtimeError))")
+        #expect(lesson.items.first?.text == "[\"falls\", \"rests\"] true true resting")
+    }
 }

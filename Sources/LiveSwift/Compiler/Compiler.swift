@@ -154,6 +154,12 @@ struct Compiler {
                     module.functions[code.name, default: []].append(code)
                 } else if let v = decl.as(VariableDeclSyntax.self) {
                     module.globals.append(v)
+                } else if let e = decl.as(EnumDeclSyntax.self) {
+                    if module.classes[e.name.text] != nil || module.enums[e.name.text] != nil {
+                        report("invalid redeclaration of '\(e.name.text)'", e.name)
+                    }
+                    module.enums[e.name.text] = Set(
+                        e.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }.flatMap { $0.elements.map(\.name.text) })
                 } else if decl.is(ExtensionDeclSyntax.self) {
                     continue  // added to their classes below, once every class is known
                 } else if decl.is(ImportDeclSyntax.self) {

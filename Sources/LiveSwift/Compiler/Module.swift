@@ -8,6 +8,8 @@ final class Module: @unchecked Sendable {
     let locations: SourceLocationConverter
     var classes: [String: ClassCode] = [:]
     var functions: [String: [FunctionCode]] = [:]
+    /// The source's enums of plain cases: each value is its case's name.
+    var enums: [String: Set<String>] = [:]
     /// The top-level statements (a lesson file has none but its declarations).
     var globals: [VariableDeclSyntax] = []
     /// The `UIViewController` subclass the lesson runs.

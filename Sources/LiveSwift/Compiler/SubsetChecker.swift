@@ -28,7 +28,21 @@ final class SubsetChecker: SyntaxVisitor {
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.structKeyword, "'struct' declarations") }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.enumKeyword, "'enum' declarations") }
+    /// Enums of plain cases at the top level (`enum Mode { case falling, resting }`): their
+    /// values are the cases, compared and switched over. Nothing more of enums.
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.parent?.parent?.is(SourceFileSyntax.self) != true { return unsupported(node.enumKeyword, "nested enums") }
+        if let clause = node.inheritanceClause { return unsupported(clause, "enums with raw values or protocols") }
+        for member in node.memberBlock.members {
+            guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else {
+                return unsupported(member.decl, "members of enums other than their cases")
+            }
+            if let element = cases.elements.first(where: { $0.parameterClause != nil || $0.rawValue != nil }) {
+                return unsupported(element, "enum cases with associated or raw values")
+            }
+        }
+        return .skipChildren
+    }
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.protocolKeyword, "'protocol' declarations") }
     // Extensions of the lesson's own classes are taken (the compiler adds their members);
     // nested ones are not.
@@ -112,6 +126,7 @@ struct NameChecker {
         declared.walk(module.tree)
         var names = declared.names
         names.formUnion(module.classes.keys)
+        names.formUnion(module.enums.keys)
         names.formUnion(Bridge.shared.globalNames)
         names.formUnion(Bridge.shared.controllerMemberNames)
         let uses = NameUses(viewMode: .sourceAccurate)
@@ -122,7 +137,7 @@ struct NameChecker {
             diagnostics.append(
                 LiveDiagnostic(file: module.fileName, line: line, column: column, message: "cannot find '\(name)' in scope"))
         }
-        for (name, node) in uses.types where !module.classes.keys.contains(name) && !Bridge.shared.isType(name) {
+        for (name, node) in uses.types where !module.classes.keys.contains(name) && module.enums[name] == nil && !Bridge.shared.isType(name) {
             let (line, column) = module.position(of: node)
             diagnostics.append(
                 LiveDiagnostic(

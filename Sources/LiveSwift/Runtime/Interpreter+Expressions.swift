@@ -251,7 +251,7 @@ extension Interpreter {
         if let functions = module.functions[name], let first = functions.first {
             return .function(Function(name: name, body: .source(first, captured: Scope(parent: nil), instance: nil)))
         }
-        if module.classes[name] != nil || Bridge.shared.isType(name) { return .type(name) }
+        if module.classes[name] != nil || module.enums[name] != nil || Bridge.shared.isType(name) { return .type(name) }
         if let global = Bridge.shared.globals[name] {
             return .function(Function(name: name) { [unowned self] args in try global(args, self) })
         }
@@ -346,6 +346,10 @@ extension Interpreter {
             throw fault("value of type '\(instance.type.name)' has no member '\(name)'", node)
         case .none:
             throw fault("Unexpectedly found nil while implicitly unwrapping an Optional value (reading '\(name)')", node)
+        case .type(let typeName) where module.enums[typeName] != nil:
+            // `Mode.falling`: a case of the source's enum is its name, as `.falling` is.
+            guard module.enums[typeName]!.contains(name) else { throw fault("type '\(typeName)' has no member '\(name)'", node) }
+            return .symbol(name)
         case .tuple(let values, let labels):
             if let i = Int(name), i >= 0, i < values.count { return values[i] }
             if let i = labels.firstIndex(of: name) { return values[i] }
@@ -434,6 +438,7 @@ extension Interpreter {
             return instance.native.map { Bridge.shared.isInstance($0, of: name) } ?? false
         case .native(let object): return name == "AnyObject" || name == "Any" || Bridge.shared.isInstance(object, of: name)
         case .value(let v): return name == "Any" || Bridge.shared.isInstance(v, of: name)
+        case .symbol(let s): return name == "Any" || module.enums[name]?.contains(s) == true
         default: return name == "Any"
         }
     }
