@@ -200,4 +200,34 @@ import Testing
         #expect(lesson.runtimeError == nil, "\(String(describing: lesson.runtimeError))")
         #expect(lesson.items.first?.text == "[\"falls\", \"rests\"] true true resting")
     }
+
+    /// Static stored properties (one value per lesson, set on first read) and static and class
+    /// methods, by the class's name, by `Self`, and bare inside a static method.
+    @Test func staticMembersOfTheSourcesClasses() throws {
+        let source = """
+            final class Counter {
+                static var total = 0
+                static let step = 2
+                static func bump() -> Int { total += step; return total }
+                class func twice() -> Int { _ = bump(); return bump() }
+            }
+
+            final class StaticViewController: UIViewController {
+                static let greeting = "hi"
+                let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 40))
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    view.addSubview(label)
+                    _ = Counter.bump()
+                    let t = Counter.twice()
+                    Counter.total += 10
+                    label.text = "\\(t) \\(Counter.total) \\(Self.greeting) \\(StaticViewController.greeting)"
+                }
+            }
+            """
+        let lesson = try #require(try LiveSwift.compile(source: source, fileName: "Static.swift").makeLesson() as? LiveLesson)
+        #expect(lesson.runtimeError == nil, "\(String(describing: lesson.runtimeError))")
+        #expect(lesson.items.first?.text == "6 16 hi hi")
+    }
 }

@@ -297,7 +297,11 @@ struct Compiler {
                 }
             } else if let f = decl.as(FunctionDeclSyntax.self) {
                 let function = functionCode(f, module: module)
-                code.methods[function.name, default: []].append(function)
+                if f.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
+                    code.staticMethods[function.name, default: []].append(function)
+                } else {
+                    code.methods[function.name, default: []].append(function)
+                }
             } else if let i = decl.as(InitializerDeclSyntax.self), let body = i.body {
                 code.initializers.append(
                     FunctionCode(
@@ -308,7 +312,10 @@ struct Compiler {
     }
 
     private func appendStored(_ code: ClassCode, _ stored: ClassCode.Stored, isStatic: Bool) {
-        // Static stored properties are kept as ordinary ones: a lesson has one controller.
+        if isStatic {
+            code.staticStored[stored.name] = stored
+            return
+        }
         code.storedIndex[stored.name] = code.stored.count
         code.stored.append(stored)
     }

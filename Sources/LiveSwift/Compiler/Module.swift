@@ -62,6 +62,9 @@ final class ClassCode {
     /// Methods by base name; a call picks the one whose labels match.
     var methods: [String: [FunctionCode]] = [:]
     var initializers: [FunctionCode] = []
+    /// `static`/`class` methods and stored properties (one value per lesson, set on first read).
+    var staticMethods: [String: [FunctionCode]] = [:]
+    var staticStored: [String: Stored] = [:]
     /// True when the class (or a source superclass) inherits `UIViewController`.
     var isViewController = false
     /// The bridged view class it inherits (`UIView`, `UIImageView`), if any: its instances
@@ -117,6 +120,17 @@ final class ClassCode {
 
     func computedProperty(_ name: String) -> (get: CodeBlockItemListSyntax, set: CodeBlockItemListSyntax?, setName: String)? {
         allComputed[name]
+    }
+
+    func staticMethod(_ name: String, labels: [String?]) -> (FunctionCode, ClassCode)? {
+        for t in lineage { if let code = t.staticMethods[name]?.first(where: { $0.accepts(labels) }) { return (code, t) } }
+        return nil
+    }
+
+    /// A static stored property and the class that declares it (its value's owner).
+    func staticProperty(_ name: String) -> (Stored, ClassCode)? {
+        for t in lineage { if let stored = t.staticStored[name] { return (stored, t) } }
+        return nil
     }
 
     func conforms(to protocolName: String) -> Bool {

@@ -96,12 +96,6 @@ final class SubsetChecker: SyntaxVisitor {
         return .visitChildren
     }
 
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        if node.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
-            return unsupported(node.funcKeyword, "static methods")
-        }
-        return .visitChildren
-    }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         if !node.pattern.is(IdentifierPatternSyntax.self) && !node.pattern.is(TuplePatternSyntax.self)

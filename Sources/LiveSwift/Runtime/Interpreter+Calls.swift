@@ -126,6 +126,9 @@ extension Interpreter {
             }
             if let value = instance.fields[name] { return try callValue(value, args, at: e) }
         }
+        if let type = scope.staticType, let (code, owner) = type.staticMethod(name, labels: args.labels) {
+            return try invokeStatic(code, of: owner, args, at: e)
+        }
         if let code = module.functions[name]?.first(where: { $0.accepts(args.labels) }) {
             return try invoke(code, args, captured: nil, instance: nil, at: e)
         }
@@ -193,7 +196,13 @@ extension Interpreter {
             throw fault("Unexpectedly found nil while implicitly unwrapping an Optional value (calling '\(name)')", node)
         case .type(let typeName) where module.classes[typeName] != nil:
             if name == "init" { return try callValue(base, args, at: node) }
-            throw fault("static members of '\(typeName)' are not supported in live lessons", node)
+            if let (code, owner) = module.classes[typeName]!.staticMethod(name, labels: args.labels) {
+                return try invokeStatic(code, of: owner, args, at: node)
+            }
+            if let (stored, owner) = module.classes[typeName]!.staticProperty(name) {
+                return try callValue(try staticValue(stored, of: owner), args, at: node)
+            }
+            throw fault("type '\(typeName)' has no member '\(name)' that takes these arguments", node)
         default:
             return try Bridge.shared.call(base, name, args, interpreter: self, at: node)
         }
@@ -220,6 +229,12 @@ extension Interpreter {
                 // A changed collection keeps its elements as they are (converting them all on
                 // every append would cost a pass over the whole collection).
                 if !value.isCollection { value = try convert(value, to: box.declaredType, at: e) }
+                return
+            }
+            if let type = scope.staticType, let (stored, owner) = type.staticProperty(name) {
+                var value = try staticValue(stored, of: owner)
+                try body(&value)
+                try setStaticValue(stored, of: owner, value, at: e)
                 return
             }
             guard let instance = scope.instance else { throw fault("cannot find '\(name)' in scope", e) }
@@ -254,6 +269,11 @@ extension Interpreter {
                 }
                 try body(&value)
                 try setInstanceMember(instance, name, value, at: e.declName)
+            case .type(let typeName) where module.classes[typeName]?.staticProperty(name) != nil:
+                let (stored, owner) = module.classes[typeName]!.staticProperty(name)!
+                var value = try staticValue(stored, of: owner)
+                try body(&value)
+                try setStaticValue(stored, of: owner, value, at: e.declName)
             case .native:
                 var value = try get(base, name, at: e.declName)
                 try body(&value)

@@ -32,6 +32,8 @@ final class Interpreter {
     /// The lesson's own random numbers for `Int.random(in:)` and the like without `using:`:
     /// seeded the same at every start, so a run repeats exactly.
     var random = SeededRandom(seed: 0x5EED)
+    /// The values of the source's static stored properties, by `Class.name`.
+    private var statics: [String: Value] = [:]
     /// Lines the source printed, for the room's event list.
     var printed: [String] = []
     /// Animators the source made, first first: the lesson's clock drives the first.
@@ -154,6 +156,31 @@ final class Interpreter {
             throw module.fault("no initializer of '\(type.name)' takes these arguments", at: node)
         }
         return instance
+    }
+
+    // MARK: Static members
+
+    /// A static stored property's value: its initial value on first read, as Swift's are lazy.
+    func staticValue(_ stored: ClassCode.Stored, of owner: ClassCode) throws -> Value {
+        let key = owner.name + "." + stored.name
+        if let value = statics[key] { return value }
+        let scope = Scope(parent: nil, staticType: owner)
+        var value = Value.none
+        if let initial = stored.initial {
+            value = Self.isFloating(stored.typeName) ? try evalFloating(initial, scope) : try eval(initial, scope)
+        }
+        value = try convert(value, to: stored.typeName, at: stored.node)
+        statics[key] = value
+        return value
+    }
+
+    func setStaticValue(_ stored: ClassCode.Stored, of owner: ClassCode, _ value: Value, at node: some SyntaxProtocol) throws {
+        statics[owner.name + "." + stored.name] = try convert(value, to: stored.typeName, at: node)
+    }
+
+    /// A static method run with its class's static members in scope.
+    func invokeStatic(_ code: FunctionCode, of owner: ClassCode, _ arguments: Arguments, at node: some SyntaxProtocol) throws -> Value {
+        try invoke(code, arguments, captured: Scope(parent: nil, staticType: owner), instance: nil, at: node)
     }
 
     func isInitializing(_ instance: Instance) -> Bool {

@@ -96,9 +96,13 @@ final class Scope {
     /// The instance whose members are in scope without `self.` (methods and their closures).
     let instance: Instance?
 
-    init(parent: Scope?, instance: Instance? = nil) {
+    /// The class whose static members are in scope without its name (a static method's body).
+    let staticType: ClassCode?
+
+    init(parent: Scope?, instance: Instance? = nil, staticType: ClassCode? = nil) {
         self.parent = parent
         self.instance = instance ?? parent?.instance
+        self.staticType = staticType ?? parent?.staticType
     }
 
     func declare(_ name: String, _ value: Value, type: String? = nil, isLet: Bool = false) {
