@@ -81,6 +81,22 @@ import Testing
         #expect(try run(members, "level = 5; label.text = \"\\(log) \\(doubled) \\(tripled)\"") == "[\"1->5\"] 10 15")
     }
 
+    /// A `weak` property holds its object only while something else does, as in Swift.
+    @Test func weakPropertiesLetGoOfTheirObject() throws {
+        let members = "weak var probe: UIView?\nweak var kept: UIView?"
+        let body = """
+            var temporary: UIView? = UIView(frame: .zero)
+            probe = temporary
+            let before = probe != nil
+            temporary = nil
+            let shown = UIView(frame: .zero)
+            view.addSubview(shown)
+            kept = shown
+            label.text = "\\(before) \\(probe == nil) \\(kept != nil)"
+            """
+        #expect(try run(members, body) == "true true true")
+    }
+
     @Test func theAPIsValueTypesAreCopiedAndWrittenBack() throws {
         let body = """
             let box = UIView(frame: CGRect(x: 10, y: 20, width: 30, height: 40))

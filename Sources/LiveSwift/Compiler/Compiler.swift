@@ -312,6 +312,12 @@ struct Compiler {
     }
 
     private func appendStored(_ code: ClassCode, _ stored: ClassCode.Stored, isStatic: Bool) {
+        var stored = stored
+        if let binding = stored.node.as(PatternBindingSyntax.self),
+            binding.parent?.parent?.as(VariableDeclSyntax.self)?.modifiers.contains(where: { $0.name.text == "weak" }) == true
+        {
+            stored.isWeak = true
+        }
         if isStatic {
             code.staticStored[stored.name] = stored
             return

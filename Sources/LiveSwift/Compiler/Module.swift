@@ -45,6 +45,7 @@ final class ClassCode {
         var typeName: String?
         var initial: ExprSyntax?
         var isLazy: Bool
+        var isWeak: Bool = false
         /// `let`: only an initializer may set it.
         var isLet: Bool
         var didSet: CodeBlockItemListSyntax?

@@ -266,6 +266,7 @@ extension Interpreter {
     func instanceMember(_ instance: Instance, _ name: String, at node: some SyntaxProtocol) throws -> Value? {
         if let value = instance.fields[name] { return value }
         let type = instance.type
+        if let stored = type.storedProperty(name), stored.isWeak { return instance.weakFields[name]?.value ?? .none }
         if let stored = type.storedProperty(name) {
             // A lazy property: its initial value, computed on first read.
             let value = try stored.initial.map { try eval($0, Scope(parent: nil, instance: instance)) } ?? .none
@@ -303,6 +304,16 @@ extension Interpreter {
                 let scope = Scope(parent: nil, instance: instance)
                 scope.declare("newValue", converted)
                 _ = try run(willSet, scope)
+            }
+            if stored.isWeak {
+                let old = instance.weakFields[name]?.value ?? .none
+                instance.weakFields[name] = WeakValue(converted)
+                if let didSet = stored.didSet {
+                    let scope = Scope(parent: nil, instance: instance)
+                    scope.declare("oldValue", old)
+                    _ = try run(didSet, scope)
+                }
+                return
             }
             let old = instance.fields[name] ?? .none
             instance.fields[name] = converted

@@ -81,7 +81,10 @@ final class Interpreter {
     /// Breaks the reference cycles between the source's objects and closures (a lesson that
     /// is started again leaves no garbage behind).
     func tearDown() {
-        for instance in instances { instance.fields.removeAll() }
+        for instance in instances {
+            instance.fields.removeAll()
+            instance.weakFields.removeAll()
+        }
         instances.removeAll()
         adapters.removeAll()
         closureCode.removeAll()
@@ -145,7 +148,12 @@ final class Interpreter {
                 if let initial = stored.initial {
                     value = Self.isFloating(stored.typeName) ? try evalFloating(initial, scope) : try eval(initial, scope)
                 }
-                instance.fields[stored.name] = try convert(value, to: stored.typeName, at: stored.node)
+                let converted = try convert(value, to: stored.typeName, at: stored.node)
+                if stored.isWeak {
+                    instance.weakFields[stored.name] = WeakValue(converted)
+                } else {
+                    instance.fields[stored.name] = converted
+                }
             }
         }
         if let initializer = type.initializers.first(where: { $0.accepts(arguments.labels) }) {

@@ -161,11 +161,42 @@ struct Arguments {
 final class Instance {
     let type: ClassCode
     var fields: [String: Value] = [:]
+    /// `weak` stored properties: they hold their object only while something else does.
+    var weakFields: [String: WeakValue] = [:]
     /// The bridged superclass part (the view controller), if the class inherits one.
     var native: AnyObject?
 
     init(type: ClassCode) {
         self.type = type
+    }
+}
+
+/// What a `weak` property holds: the object while anything else holds it, then nil, as in
+/// Swift (a value that is not an object is held as it is).
+final class WeakValue {
+    private weak var object: AnyObject?
+    private let isInstance: Bool
+    private let other: Value
+
+    init(_ value: Value) {
+        switch value {
+        case .native(let o):
+            object = o
+            isInstance = false
+            other = .none
+        case .object(let instance):
+            object = instance
+            isInstance = true
+            other = .none
+        default:
+            isInstance = false
+            other = value
+        }
+    }
+
+    var value: Value {
+        guard let object else { return other }
+        return isInstance ? .object(object as! Instance) : .native(object)
     }
 }
 
