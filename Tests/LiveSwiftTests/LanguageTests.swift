@@ -246,4 +246,40 @@ import Testing
         #expect(lesson.runtimeError == nil, "\(String(describing: lesson.runtimeError))")
         #expect(lesson.items.first?.text == "6 16 hi hi")
     }
+
+    /// Static members added to the API's types, as tutorials write their helpers
+    /// (`extension UIColor { static var random: UIColor { … } }`).
+    @Test func staticMembersOfExtensionsOfTheAPIsTypes() throws {
+        let source = """
+            extension UIColor {
+                static var brand: UIColor { UIColor(red: 1, green: 0.5, blue: 0, alpha: 1) }
+                static func shade(_ level: CGFloat) -> UIColor { UIColor(white: level, alpha: 1) }
+            }
+            extension CGFloat {
+                static let unit: CGFloat = 10
+                static func twice(_ x: CGFloat) -> CGFloat { x * 2 }
+            }
+
+            final class BrandViewController: UIViewController {
+                let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 40))
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    view.addSubview(label)
+                    label.backgroundColor = COLOR
+                    label.text = "\\(CGFloat.twice(CGFloat.unit))"
+                }
+            }
+            """
+        func run(_ color: String) throws -> SceneItem? {
+            let code = source.replacingOccurrences(of: "COLOR", with: color)
+            let lesson = try #require(try LiveSwift.compile(source: code, fileName: "Brand.swift").makeLesson() as? LiveLesson)
+            #expect(lesson.runtimeError == nil, "\(String(describing: lesson.runtimeError))")
+            return lesson.items.first
+        }
+        let branded = try #require(try run("UIColor.brand"))
+        #expect(branded.text == "20.0")
+        #expect(branded.color == (try run("UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)"))?.color)
+        #expect(branded.color != (try run("UIColor.red"))?.color)  // the colour is what was compared
+        #expect(try run("UIColor.shade(0.5)")?.color == (try run("UIColor(white: 0.5, alpha: 1)"))?.color)
+    }
 }

@@ -179,7 +179,23 @@ struct Compiler {
             guard let e = item.item.as(DeclSyntax.self)?.as(ExtensionDeclSyntax.self) else { continue }
             let name = e.extendedType.trimmedDescription
             guard let code = module.classes[name] else {
-                report("extensions of '\(name)' are not supported in live lessons; only of the lesson's own classes", e.extendedType)
+                // `extension UIColor { static var brand: UIColor { … } }`: static members of an
+                // API type (its instances' members would need the API's own `self`).
+                guard Bridge.shared.isType(name) else {
+                    report("cannot find type '\(name)' in scope", e.extendedType)
+                    continue
+                }
+                let statics = module.typeExtensions[name] ?? ClassCode(name: name, superclass: nil, protocols: [])
+                for member in e.memberBlock.members {
+                    let modifiers = member.decl.as(FunctionDeclSyntax.self)?.modifiers ?? member.decl.as(VariableDeclSyntax.self)?.modifiers
+                    if !(modifiers?.contains(where: { $0.name.text == "static" }) ?? false) {
+                        report(
+                            "only static members may extend '\(name)' in live lessons (an instance member would need the API's own 'self')",
+                            member.decl)
+                    }
+                }
+                addMembers(e.memberBlock.members, to: statics, module: module)
+                module.typeExtensions[name] = statics
                 continue
             }
             for member in e.memberBlock.members {
@@ -263,7 +279,11 @@ struct Compiler {
                     if let accessors = binding.accessorBlock {
                         switch accessors.accessors {
                         case .getter(let body):
-                            code.computed[name] = (body, nil, "newValue")
+                            if isStatic {
+                                code.staticComputed[name] = body
+                            } else {
+                                code.computed[name] = (body, nil, "newValue")
+                            }
                             continue
                         case .accessors(let list):
                             var getter: CodeBlockItemListSyntax?, setter: CodeBlockItemListSyntax?

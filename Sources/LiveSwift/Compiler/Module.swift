@@ -8,6 +8,8 @@ final class Module: @unchecked Sendable {
     let locations: SourceLocationConverter
     var classes: [String: ClassCode] = [:]
     var functions: [String: [FunctionCode]] = [:]
+    /// Static members the source adds to the API's types (`extension UIColor { static … }`).
+    var typeExtensions: [String: ClassCode] = [:]
     /// The source's enums of plain cases: each value is its case's name.
     var enums: [String: Set<String>] = [:]
     /// The top-level statements (a lesson file has none but its declarations).
@@ -66,6 +68,7 @@ final class ClassCode {
     /// `static`/`class` methods and stored properties (one value per lesson, set on first read).
     var staticMethods: [String: [FunctionCode]] = [:]
     var staticStored: [String: Stored] = [:]
+    var staticComputed: [String: CodeBlockItemListSyntax] = [:]
     /// True when the class (or a source superclass) inherits `UIViewController`.
     var isViewController = false
     /// The bridged view class it inherits (`UIView`, `UIImageView`), if any: its instances
@@ -126,6 +129,16 @@ final class ClassCode {
     func staticMethod(_ name: String, labels: [String?]) -> (FunctionCode, ClassCode)? {
         for t in lineage { if let code = t.staticMethods[name]?.first(where: { $0.accepts(labels) }) { return (code, t) } }
         return nil
+    }
+
+    /// A static computed property's getter and the class that declares it.
+    func staticGetter(_ name: String) -> (CodeBlockItemListSyntax, ClassCode)? {
+        for t in lineage { if let getter = t.staticComputed[name] { return (getter, t) } }
+        return nil
+    }
+
+    func hasStaticMember(_ name: String) -> Bool {
+        lineage.contains { $0.staticStored[name] != nil || $0.staticComputed[name] != nil || $0.staticMethods[name] != nil }
     }
 
     /// A static stored property and the class that declares it (its value's owner).

@@ -194,14 +194,16 @@ extension Interpreter {
             throw fault("value of type '\(instance.type.name)' has no member '\(name)'", node)
         case .none:
             throw fault("Unexpectedly found nil while implicitly unwrapping an Optional value (calling '\(name)')", node)
+        case .type(let typeName) where module.typeExtensions[typeName]?.hasStaticMember(name) == true:
+            let type = module.typeExtensions[typeName]!
+            if let (code, owner) = type.staticMethod(name, labels: args.labels) { return try invokeStatic(code, of: owner, args, at: node) }
+            return try callValue(try staticMember(type, name) ?? .none, args, at: node)
         case .type(let typeName) where module.classes[typeName] != nil:
             if name == "init" { return try callValue(base, args, at: node) }
             if let (code, owner) = module.classes[typeName]!.staticMethod(name, labels: args.labels) {
                 return try invokeStatic(code, of: owner, args, at: node)
             }
-            if let (stored, owner) = module.classes[typeName]!.staticProperty(name) {
-                return try callValue(try staticValue(stored, of: owner), args, at: node)
-            }
+            if let value = try staticMember(module.classes[typeName]!, name) { return try callValue(value, args, at: node) }
             throw fault("type '\(typeName)' has no member '\(name)' that takes these arguments", node)
         default:
             return try Bridge.shared.call(base, name, args, interpreter: self, at: node)

@@ -248,7 +248,7 @@ extension Interpreter {
             throw fault("cannot find 'self' in scope", node)
         }
         if let instance = scope.instance, let value = try instanceMember(instance, name, at: node) { return value }
-        if let type = scope.staticType, let (stored, owner) = type.staticProperty(name) { return try staticValue(stored, of: owner) }
+        if let type = scope.staticType, let value = try staticMember(type, name) { return value }
         // `Self` names the class whose code runs.
         if name == "Self", let type = scope.instance?.type ?? scope.staticType { return .type(type.name) }
         if let functions = module.functions[name], let first = functions.first {
@@ -360,13 +360,10 @@ extension Interpreter {
             throw fault("value of type '\(instance.type.name)' has no member '\(name)'", node)
         case .none:
             throw fault("Unexpectedly found nil while implicitly unwrapping an Optional value (reading '\(name)')", node)
-        case .type(let typeName) where module.classes[typeName] != nil:
-            // `Counter.total`, `Counter.make`: a static member of a source class.
-            let type = module.classes[typeName]!
-            if let (stored, owner) = type.staticProperty(name) { return try staticValue(stored, of: owner) }
-            if let owner = type.lineage.first(where: { $0.staticMethods[name] != nil }), let code = owner.staticMethods[name]?.first {
-                return .function(Function(name: name, body: .source(code, captured: Scope(parent: nil, staticType: owner), instance: nil)))
-            }
+        case .type(let typeName)
+        where module.classes[typeName] != nil || module.typeExtensions[typeName]?.hasStaticMember(name) == true:
+            // `Counter.total`, `UIColor.brand`: a static member of a source class or extension.
+            if let value = try staticMember(module.classes[typeName] ?? module.typeExtensions[typeName]!, name) { return value }
             throw fault("type '\(typeName)' has no member '\(name)'", node)
         case .type(let typeName) where module.enums[typeName] != nil:
             // `Mode.falling`: a case of the source's enum is its name, as `.falling` is.

@@ -182,6 +182,22 @@ final class Interpreter {
         return value
     }
 
+    /// A static member of a source class or of an API type's extension, as a value: a stored
+    /// or computed property's value, or a method. Nil when it has none of that name.
+    func staticMember(_ type: ClassCode, _ name: String) throws -> Value? {
+        if let (stored, owner) = type.staticProperty(name) { return try staticValue(stored, of: owner) }
+        if let (getter, owner) = type.staticGetter(name) {
+            let scope = Scope(parent: nil, staticType: owner)
+            if getter.count == 1, let only = getter.first, case .expr(let expr) = only.item { return try eval(expr, scope) }
+            if case .returned(let value) = try run(getter, scope) { return value }
+            return .void
+        }
+        if let owner = type.lineage.first(where: { $0.staticMethods[name] != nil }), let code = owner.staticMethods[name]?.first {
+            return .function(Function(name: name, body: .source(code, captured: Scope(parent: nil, staticType: owner), instance: nil)))
+        }
+        return nil
+    }
+
     func setStaticValue(_ stored: ClassCode.Stored, of owner: ClassCode, _ value: Value, at node: some SyntaxProtocol) throws {
         statics[owner.name + "." + stored.name] = try convert(value, to: stored.typeName, at: node)
     }
