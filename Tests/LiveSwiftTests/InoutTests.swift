@@ -114,10 +114,14 @@ import Testing
 
     /// Without `using:` the lesson's own generator: seeded alike at every start, so two runs agree.
     @Test func randomNumbersWithoutAGeneratorRepeat() throws {
-        let body = "label.text = \"\\(Int.random(in: 0..<1000)) \\(CGFloat.random(in: 0...1)) \\([1, 2, 3].shuffled())\""
+        let body = """
+            let die = arc4random_uniform(6), big = Int(arc4random() % UInt32(1000)), unit = CGFloat(drand48())
+            label.text = "\\(Int.random(in: 0..<1000)) \\(CGFloat.random(in: 0...1)) \\([1, 2, 3].shuffled()) \\(die) \\(big) \\(unit)"
+            """
         let first = try run("", body)
         #expect(first == (try run("", body)))
         #expect(!first.hasPrefix("error"), "\(first)")
+        #expect(try run("", "let n = UInt32(-1)").hasSuffix("Not enough bits to represent the passed value (UInt32)"))
     }
 
     @Test func passingALetInoutIsRefusedBeforeAnythingRuns() {

@@ -13,8 +13,10 @@ enum BridgeTable {
         gestures(b)
         randomness(b)
         Builtins.register(into: b)
+        Builtins.registerCRandom(into: b)
         b.addTypeNames([
-            "Int", "Double", "CGFloat", "Float", "Bool", "String", "Character", "Array", "Dictionary", "Optional",
+            "Int", "Double", "CGFloat", "Float", "Bool", "String", "UInt32", "UInt", "UInt64", "Int32", "Int64", "UInt16",
+            "Int16", "UInt8", "Int8", "Character", "Array", "Dictionary", "Optional",
             "Any", "AnyObject", "Void", "TimeInterval", "NSObject", "NSCopying", "Selector", "UIDynamicItem",
             "UICollisionBehaviorDelegate", "UIDynamicAnimatorDelegate", "Self", "NSString", "NSNumber",
         ])

@@ -88,6 +88,24 @@ enum Builtins {
         }
     }
 
+    /// The C random functions older tutorials call, from the lesson's own generator (so a run
+    /// repeats): `arc4random()`, `arc4random_uniform(n)`, `drand48()`.
+    static func registerCRandom(into b: Bridge) {
+        b.globals["arc4random"] = { args, i in
+            guard args.count == 0 else { throw BridgeError(message: "arc4random takes no arguments") }
+            return .int(Int(UInt32.random(in: .min ... .max, using: &i.random)))
+        }
+        b.globals["arc4random_uniform"] = { args, i in
+            let bound = try Int.from(try one(args, "arc4random_uniform"), i)
+            guard bound >= 0, bound <= Int(UInt32.max) else { throw BridgeError(message: "Not enough bits to represent the passed value") }
+            return .int(bound < 2 ? 0 : Int.random(in: 0..<bound, using: &i.random))
+        }
+        b.globals["drand48"] = { args, i in
+            guard args.count == 0 else { throw BridgeError(message: "drand48 takes no arguments") }
+            return .double(Double.random(in: 0..<1, using: &i.random))
+        }
+    }
+
     /// Bridged functions with an inout parameter; `&` before any other argument is refused.
     static let takingInout: Set<String> = ["random", "shuffle", "shuffled", "randomElement", "swap"]
 
@@ -195,6 +213,31 @@ enum Builtins {
         case "Float":
             guard args.count == 1 else { return nil }
             return .double(Double(Float(try Double.from(args[0], i))))
+        case "UInt32", "UInt", "UInt64", "Int32", "Int64", "UInt16", "Int16", "UInt8", "Int8":
+            // Fixed-width integers are Ints here; a conversion traps where Swift's would.
+            guard args.count == 1 else { return nil }
+            let (low, high): (Double, Double) =
+                switch typeName {
+                case "UInt32": (0, Double(UInt32.max))
+                case "UInt", "UInt64": (0, Double(Int.max))
+                case "Int32": (Double(Int32.min), Double(Int32.max))
+                case "UInt16": (0, Double(UInt16.max))
+                case "Int16": (Double(Int16.min), Double(Int16.max))
+                case "UInt8": (0, Double(UInt8.max))
+                case "Int8": (Double(Int8.min), Double(Int8.max))
+                default: (Double(Int.min), Double(Int.max))
+                }
+            let value: Double
+            switch args[0] {
+            case .int(let n): value = Double(n)
+            case .double(let d): value = d.rounded(.towardZero)
+            default: throw mismatch(args[0], typeName)
+            }
+            // Double(Int.max) is 2^63, which no Int holds: that bound is exclusive.
+            guard value.isFinite, value >= low, high >= 0x1p63 ? value < high : value <= high else {
+                throw BridgeError(message: "Not enough bits to represent the passed value (\(typeName))")
+            }
+            return .int(Int(value))
         case "Int":
             guard args.count == 1 else { return nil }
             switch args[0] {
