@@ -221,9 +221,11 @@ import Testing
     /// methods, by the class's name, by `Self`, and bare inside a static method.
     @Test func staticMembersOfTheSourcesClasses() throws {
         let source = """
+            struct Steps { static let size = 2 }
+
             final class Counter {
                 static var total = 0
-                static let step = 2
+                static let step = Steps.size
                 static func bump() -> Int { total += step; return total }
                 class func twice() -> Int { _ = bump(); return bump() }
             }

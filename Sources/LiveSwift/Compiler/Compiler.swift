@@ -154,6 +154,11 @@ struct Compiler {
                     module.functions[code.name, default: []].append(code)
                 } else if let v = decl.as(VariableDeclSyntax.self) {
                     module.globals.append(v)
+                } else if let s = decl.as(StructDeclSyntax.self) {
+                    if module.classes[s.name.text] != nil { report("invalid redeclaration of '\(s.name.text)'", s.name) }
+                    let code = ClassCode(name: s.name.text, superclass: nil, protocols: [])
+                    addMembers(s.memberBlock.members, to: code, module: module)
+                    module.classes[code.name] = code
                 } else if let e = decl.as(EnumDeclSyntax.self) {
                     if module.classes[e.name.text] != nil || module.enums[e.name.text] != nil {
                         report("invalid redeclaration of '\(e.name.text)'", e.name)

@@ -27,7 +27,20 @@ final class SubsetChecker: SyntaxVisitor {
         return refuse(node.path, "no such module '\(name)' in live lessons (they may import Foundation and UIKit)")
     }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.structKeyword, "'struct' declarations") }
+    /// A struct of static members at the top level (`struct Constants { static let size = 40 }`),
+    /// the tutorials' namespace for constants: its members work as a class's static ones.
+    /// A struct with instance members would need value semantics for source objects.
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.parent?.parent?.is(SourceFileSyntax.self) != true { return unsupported(node.structKeyword, "nested structs") }
+        for member in node.memberBlock.members {
+            let modifiers = member.decl.as(FunctionDeclSyntax.self)?.modifiers ?? member.decl.as(VariableDeclSyntax.self)?.modifiers
+            if !(modifiers?.contains(where: { $0.name.text == "static" }) ?? false) {
+                return refuse(
+                    member.decl, "structs with instance members are not supported in live lessons (a struct of static members is; or make it a class)")
+            }
+        }
+        return .visitChildren
+    }
     /// Enums of plain cases at the top level (`enum Mode { case falling, resting }`): their
     /// values are the cases, compared and switched over. Nothing more of enums.
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
