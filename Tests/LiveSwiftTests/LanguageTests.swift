@@ -188,39 +188,31 @@ import Testing
 
     /// An enum of plain cases: values compared, switched over, printed as their case.
     @Test func enumsOfPlainCases() throws {
-        let source = """
-            enum Mode { case falling, resting }
-
-            final class ModeViewController: UIViewController {
-                let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 40))
-                var mode: Mode = .falling
-
-                func describe(_ m: Mode) -> String {
-                    switch m {
-                    case .falling: return "falls"
-                    case .resting: return "rests"
-                    }
-                }
-
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    view.addSubview(label)
-                    var seen = [describe(mode)]
-                    mode = Mode.resting
-                    seen.append(describe(mode))
-                    label.text = "\\(seen) \\(mode == .resting) \\(mode != Mode.falling) \\(mode)"
+        let members = """
+            var mode: Mode = .falling
+            func describe(_ m: Mode) -> String {
+                switch m {
+                case .falling: return "falls"
+                case .resting: return "rests"
                 }
             }
             """
-        let lesson = try #require(try LiveSwift.compile(source: source, fileName: "Mode.swift").makeLesson() as? LiveLesson)
+        let body = """
+            var seen = [describe(mode)]
+            mode = Mode.resting
+            seen.append(describe(mode))
+            label.text = "\\(seen) \\(mode == .resting) \\(mode != Mode.falling) \\(mode)"
+            """
+        let lesson = try lessonRunning(members, body, before: "enum Mode { case falling, resting }")
         #expect(lesson.runtimeError == nil, "\(String(describing: lesson.runtimeError))")
         #expect(lesson.items.first?.text == "[\"falls\", \"rests\"] true true resting")
     }
 
     /// Static stored properties (one value per lesson, set on first read) and static and class
-    /// methods, by the class's name, by `Self`, and bare inside a static method.
+    /// methods, by the class's name, by `Self`, and bare inside a static method; a struct of
+    /// static members.
     @Test func staticMembersOfTheSourcesClasses() throws {
-        let source = """
+        let before = """
             struct Steps { static let size = 2 }
 
             final class Counter {
@@ -229,22 +221,14 @@ import Testing
                 static func bump() -> Int { total += step; return total }
                 class func twice() -> Int { _ = bump(); return bump() }
             }
-
-            final class StaticViewController: UIViewController {
-                static let greeting = "hi"
-                let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 40))
-
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    view.addSubview(label)
-                    _ = Counter.bump()
-                    let t = Counter.twice()
-                    Counter.total += 10
-                    label.text = "\\(t) \\(Counter.total) \\(Self.greeting) \\(StaticViewController.greeting)"
-                }
-            }
             """
-        let lesson = try #require(try LiveSwift.compile(source: source, fileName: "Static.swift").makeLesson() as? LiveLesson)
+        let body = """
+            _ = Counter.bump()
+            let t = Counter.twice()
+            Counter.total += 10
+            label.text = "\\(t) \\(Counter.total) \\(Self.greeting) \\(LangViewController.greeting)"
+            """
+        let lesson = try lessonRunning("static let greeting = \"hi\"", body, before: before)
         #expect(lesson.runtimeError == nil, "\(String(describing: lesson.runtimeError))")
         #expect(lesson.items.first?.text == "6 16 hi hi")
     }
@@ -252,7 +236,7 @@ import Testing
     /// Static members added to the API's types, as tutorials write their helpers
     /// (`extension UIColor { static var random: UIColor { … } }`).
     @Test func staticMembersOfExtensionsOfTheAPIsTypes() throws {
-        let source = """
+        let before = """
             extension UIColor {
                 static var brand: UIColor { UIColor(red: 1, green: 0.5, blue: 0, alpha: 1) }
                 static func shade(_ level: CGFloat) -> UIColor { UIColor(white: level, alpha: 1) }
@@ -261,20 +245,10 @@ import Testing
                 static let unit: CGFloat = 10
                 static func twice(_ x: CGFloat) -> CGFloat { x * 2 }
             }
-
-            final class BrandViewController: UIViewController {
-                let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 40))
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    view.addSubview(label)
-                    label.backgroundColor = COLOR
-                    label.text = "\\(CGFloat.twice(CGFloat.unit))"
-                }
-            }
             """
         func run(_ color: String) throws -> SceneItem? {
-            let code = source.replacingOccurrences(of: "COLOR", with: color)
-            let lesson = try #require(try LiveSwift.compile(source: code, fileName: "Brand.swift").makeLesson() as? LiveLesson)
+            let body = "label.backgroundColor = \(color); label.text = \"\\(CGFloat.twice(CGFloat.unit))\""
+            let lesson = try lessonRunning("", body, before: before)
             #expect(lesson.runtimeError == nil, "\(String(describing: lesson.runtimeError))")
             return lesson.items.first
         }
