@@ -133,6 +133,8 @@ import Testing
             ("var sum: Int { 3 }", "bump(&sum)", "7:15: cannot pass immutable value as inout argument: 'sum' is a get-only property"),
             ("", "for k in 0..<3 { bump(&k) }", "7:32: cannot pass immutable value as inout argument: 'k' is a 'let' constant"),
             ("", "let x = 1; x = 2", "7:20: cannot assign to value: 'x' is a 'let' constant"),
+            ("let fixed = 3", "fixed = 4", "7:9: cannot assign to property: 'fixed' is a 'let' constant"),
+            ("var sum: Int { 3 }", "sum = 4", "7:9: cannot assign to value: 'sum' is a get-only property"),
             ("", "let d = [\"a\": 1]; d[\"b\"] = 2", "7:27: cannot assign through subscript: 'd' is a 'let' constant"),
             ("", "let a = [1]; a.append(2)", "7:22: cannot use mutating member on immutable value: 'a' is a 'let' constant"),
             ("", "var y = 1; let x = &y", "7:28: '&' may only be used to pass an argument to inout parameter"),

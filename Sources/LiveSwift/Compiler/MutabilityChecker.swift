@@ -177,9 +177,11 @@ final class MutabilityChecker: SyntaxVisitor {
         guard isAssignment, let reason = immutability(of: node.leftOperand, assigning: true) else {
             return .visitChildren
         }
+        // Swift's words: a whole local or a get-only property is a "value", a part or a `let`
+        // property a "property", a subscript's element goes "through subscript".
         let what =
-            reason.isWhole
-            ? "cannot assign to value" : node.leftOperand.is(SubscriptCallExprSyntax.self) ? "cannot assign through subscript" : "cannot assign to property"
+            node.leftOperand.is(SubscriptCallExprSyntax.self)
+            ? "cannot assign through subscript" : reason.isWhole && !reason.isStoredProperty ? "cannot assign to value" : "cannot assign to property"
         report(node.leftOperand, "\(what): \(reason.text)")
         return .visitChildren
     }
@@ -198,7 +200,7 @@ final class MutabilityChecker: SyntaxVisitor {
     /// `assigning` lets a `let` without a value be set (once, as Swift allows).
     private func immutability(
         of expr: ExprSyntax, assigning: Bool = false, needsValueType: Bool = false
-    ) -> (text: String, isWhole: Bool)? {
+    ) -> (text: String, isWhole: Bool, isStoredProperty: Bool)? {
         var root = expr
         var isWhole = true
         while true {
@@ -234,7 +236,7 @@ final class MutabilityChecker: SyntaxVisitor {
             guard case .constant(let hasValue, let isValue) = binding else { return nil }
             if assigning && isWhole && !hasValue { return nil }
             if isValuePart && !isValue { return nil }
-            return ("'\(name)' is a 'let' constant", isWhole)
+            return ("'\(name)' is a 'let' constant", isWhole, false)
         }
         guard let type = classes.last ?? nil else { return nil }
         if let stored = type.storedProperty(name) {
@@ -242,10 +244,10 @@ final class MutabilityChecker: SyntaxVisitor {
             if isValuePart && !Self.showsValueType(stored.typeName, stored.initial) {
                 return nil
             }
-            return ("'\(name)' is a 'let' constant", isWhole)
+            return ("'\(name)' is a 'let' constant", isWhole, true)
         }
         if let computed = type.computedProperty(name), computed.set == nil, isWhole {
-            return ("'\(name)' is a get-only property", isWhole)
+            return ("'\(name)' is a get-only property", isWhole, false)
         }
         return nil
     }
