@@ -193,7 +193,45 @@ final class MutabilityChecker: SyntaxVisitor {
         {
             report(base, "cannot use mutating member on immutable value: \(reason.text)")
         }
+        checkAmpersands(node)
         return .visitChildren
+    }
+
+    /// A call of the source's own function or method (`bump(n)`, `self.bump(&n)`): each
+    /// argument has `&` exactly where the parameter is inout, as Swift requires. Calls the
+    /// source does not resolve to one declaration (several overloads disagree) are left to
+    /// the run-time check.
+    private func checkAmpersands(_ node: FunctionCallExprSyntax) {
+        guard node.trailingClosure == nil, node.additionalTrailingClosures.isEmpty else { return }
+        let name: String
+        var candidates: [FunctionCode]?
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+            if scopes.contains(where: { $0[name] != nil }) { return }  // a local closure or function
+            candidates = (classes.last ?? nil)?.methods(named: name) ?? module.functions[name]
+        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        {
+            name = member.declName.baseName.text
+            candidates = (classes.last ?? nil)?.methods(named: name)
+        } else {
+            return
+        }
+        let labels = node.arguments.map { $0.label?.text }
+        guard let matching = candidates?.filter({ $0.accepts(labels) }), matching.count == 1, let function = matching.first else { return }
+        var i = 0
+        let arguments = Array(node.arguments)
+        for parameter in function.parameters {
+            guard i < arguments.count, arguments[i].label?.text == parameter.label else { continue }
+            let argument = arguments[i].expression
+            let type = parameter.typeName ?? "Any"
+            if parameter.isInout && !argument.is(InOutExprSyntax.self) {
+                report(argument, "passing value of type '\(type)' to an inout parameter requires explicit '&'")
+            } else if !parameter.isInout && argument.is(InOutExprSyntax.self) {
+                report(argument, "'&' used with non-inout argument of type '\(type)'")
+            }
+            i += 1
+        }
     }
 
     /// Why changing `expr` (or a part of it) is refused, if it is: its root names a constant.
