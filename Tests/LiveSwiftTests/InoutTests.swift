@@ -42,6 +42,8 @@ import Testing
         func scale(_ x: inout CGFloat, by factor: CGFloat) { x *= factor }
         func next() -> Int { calls += 1; return calls - 1 }
         func order(_ a: inout Int, _ b: inout Int) { if a > b { swap(&a, &b) } }
+        func nudge(_ p: inout CGPoint) { p.x += 1 }
+        func grow(_ a: inout [Int]) { a.append(7); a.append(8) }
         """
 
     @Test func inoutChangesTheCallersVariablesPropertiesAndElements() throws {
@@ -53,9 +55,13 @@ import Testing
             scale(&point.x, by: 3)
             var lo = 9, hi = 4
             order(&lo, &hi)
-            label.text = "\\(n) \\(values) \\(point.x) \\(lo) \\(hi)"
+            var points = [CGPoint(x: 1, y: 1)]
+            nudge(&points[0])
+            var list: [Int] = []
+            grow(&list)
+            label.text = "\\(n) \\(values) \\(point.x) \\(lo) \\(hi) \\(points[0].x) \\(list)"
             """
-        #expect(try run(Self.helpers, body) == "11 [10, 22, 30] 3.0 4 9")
+        #expect(try run(Self.helpers, body) == "11 [10, 22, 30] 3.0 4 9 2.0 [7, 8]")
     }
 
     /// Copy-in copy-out: a property with observers is read once and written once, after the
