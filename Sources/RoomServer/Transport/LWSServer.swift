@@ -326,15 +326,19 @@ public final class LWSServer: @unchecked Sendable {
     }
 
     /// Performs what the core asked for, then reschedules the timer. A write is made at once
-    /// when the socket can take it (`lws_send_pipe_choked`), rather than in a writeable callback
-    /// of the next round of the service loop: a pong or a tick's frame waits behind nothing,
-    /// and no POLLOUT is set and cleared per frame (each change is three lws callbacks).
+    /// unless lws still holds the unsent tail of an earlier one (`lws_partial_buffered`),
+    /// rather than in a writeable callback of the next round of the service loop: a pong or a
+    /// tick's frame waits behind nothing, and no POLLOUT is set and cleared per frame (each
+    /// change is three lws callbacks). Whether the kernel takes it is the `send` itself: what it
+    /// does not take, lws keeps and writes when the socket drains, and the next frames wait for
+    /// that callback (so lws holds at most one frame per client). `lws_send_pipe_choked` would
+    /// ask first with a `poll` of the socket: a second system call per frame.
     private func flush() {
         let now = Self.now()
         publishMetrics(now: now)
         for id in core.takeWriteRequests() {
             guard let wsi = sockets[id] else { continue }
-            if core.mayWriteAtOnce(connection: id), lws_send_pipe_choked(wsi) == 0 {
+            if lws_partial_buffered(wsi) == 0 {
                 writeAtOnce(wsi, connection: id, now: now)
             } else {
                 lws_callback_on_writable(wsi)
@@ -350,7 +354,7 @@ public final class LWSServer: @unchecked Sendable {
 
     /// One write outside the socket's own callback (never a close: that needs the callback).
     private func writeAtOnce(_ wsi: OpaquePointer, connection id: ConnectionID, now: Int64) {
-        let (action, more) = core.nextWrite(connection: id, now: now)
+        let (action, more) = core.nextWrite(connection: id, now: now, outsideCallback: true)
         if case .send(let buffer) = action {
             let written = lws_write(
                 wsi, buffer.payloadStart.assumingMemoryBound(to: UInt8.self), buffer.count,
