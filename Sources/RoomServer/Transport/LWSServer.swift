@@ -63,6 +63,16 @@ public final class LWSServer: @unchecked Sendable {
     private var vhost: OpaquePointer?
     private var lastPublished: Int64 = 0
     private var unpublished = false
+    /// The worker's libev loop (epoll), lws's foreign loop; nil: lws's own poll() loop (a TLS
+    /// server, or no libev plugin for lws on this machine). docs/server.md, "The wait".
+    private var eventLoop: OpaquePointer?
+    private var foreignLoops: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    /// With the libev loop: the timer of the tick and the core's timers (lws 4.1's own libev
+    /// timer is not moved earlier once armed, so a tick scheduled through it could wait for a
+    /// timeout 30 s away), and a once-a-second nudge that has lws run its own due timers.
+    private var loopTimer: UnsafeMutablePointer<ev_timer>?
+    private var lwsNudge: UnsafeMutablePointer<ev_timer>?
+    private static let lwsNudgeSeconds = 1.0
     /// Metrics reach the shared board at most this long after they change.
     private static let publishMicroseconds: Int64 = 20_000
 
@@ -158,7 +168,39 @@ public final class LWSServer: @unchecked Sendable {
         }
         lws_set_log_level(LLL_ERR | LLL_WARN, lwsLog)
 
-        guard let context = lws_create_context(&info) else {
+        var created: OpaquePointer?
+        if !configuration.usesTLS, let loop = ev_loop_new(UInt32(EVBACKEND_EPOLL) | UInt32(EVFLAG_NOSIGMASK)) {
+            let loops = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
+            loops.initialize(to: UnsafeMutableRawPointer(loop))
+            var withLoop = info
+            withLoop.options |= UInt64(LWS_SERVER_OPTION_LIBEV)
+            withLoop.foreign_loops = loops
+            created = lws_create_context(&withLoop)
+            if created != nil {
+                eventLoop = loop
+                foreignLoops = loops
+                let me = Unmanaged.passUnretained(self).toOpaque()
+                let timer = UnsafeMutablePointer<ev_timer>.allocate(capacity: 1)
+                newtons_ev_timer_init(timer, { _, timer, _ in
+                    guard let data = timer?.pointee.data else { return }
+                    Unmanaged<LWSServer>.fromOpaque(data).takeUnretainedValue().timerFired()
+                }, me)
+                loopTimer = timer
+                let nudge = UnsafeMutablePointer<ev_timer>.allocate(capacity: 1)
+                newtons_ev_timer_init(nudge, { _, timer, _ in
+                    guard let data = timer?.pointee.data else { return }
+                    Unmanaged<LWSServer>.fromOpaque(data).takeUnretainedValue().nudgeLWS()
+                }, me)
+                lwsNudge = nudge
+                newtons_ev_timer_arm(loop, nudge, Self.lwsNudgeSeconds)
+            } else {
+                loops.deallocate()
+                ev_loop_destroy(loop)
+                logger.notice("lws has no libev plugin here (libwebsockets-evlib-ev): waiting in poll() over every socket")
+            }
+        }
+        if created == nil { created = lws_create_context(&info) }
+        guard let context = created else {
             throw ServerStartError(
                 description: "cannot listen on \(configuration.host):\(configuration.port) (in use, or TLS files invalid)")
         }
@@ -185,15 +227,35 @@ public final class LWSServer: @unchecked Sendable {
         while !loopShouldEnd {
             if lock.withLock({ stopRequested }), shutdownDeadline == nil { beginShutdown() }
             adoptQueued()
-            if lws_service(context, 0) < 0 { break }
+            if let eventLoop {
+                // One wait in epoll and what was ready; lws's timer (the tick) is a libev timer.
+                ev_run(eventLoop, Int32(EVRUN_ONCE))
+            } else if lws_service(context, 0) < 0 {
+                break
+            }
         }
         lock.withLock {
             liveContext = nil
             for adoption in adoptions { Glibc.close(adoption.socket) }
             adoptions.removeAll()
         }
+        if let eventLoop {
+            for timer in [loopTimer, lwsNudge] { if let timer { newtons_ev_timer_arm(eventLoop, timer, -1) } }
+        }
         lws_context_destroy(context)
         self.context = nil
+        if let eventLoop {
+            ev_loop_destroy(eventLoop)
+            self.eventLoop = nil
+        }
+    }
+
+    /// lws runs its own due timers (its timeouts; a connection the core drops) when something
+    /// happens on one of its sockets: its wake-up pipe is one. Once a second, and after a drop.
+    private func nudgeLWS() {
+        guard let context, let eventLoop, let lwsNudge else { return }
+        lws_cancel_service(context)
+        newtons_ev_timer_arm(eventLoop, lwsNudge, Self.lwsNudgeSeconds)
     }
 
     /// Hands this worker an accepted socket and the bytes of its request already read. Any
@@ -300,6 +362,12 @@ public final class LWSServer: @unchecked Sendable {
             let publish = lastPublished + Self.publishMicroseconds
             deadline = min(deadline ?? publish, publish)
         }
+        if let eventLoop, let loopTimer {
+            if let scheduledFor, let deadline, scheduledFor <= deadline, scheduledFor > now - 1000 { return }
+            scheduledFor = deadline
+            newtons_ev_timer_arm(eventLoop, loopTimer, deadline.map { Double(max(0, $0 - now)) / 1e6 } ?? -1)
+            return
+        }
         let sul = timer.assumingMemoryBound(to: lws_sorted_usec_list_t.self)
         guard let deadline else {
             if scheduledFor != nil {
@@ -344,11 +412,14 @@ public final class LWSServer: @unchecked Sendable {
                 lws_callback_on_writable(wsi)
             }
         }
+        var killed = false
         for id in core.takeKills() {
             if let wsi = sockets[id] {
                 lws_set_timeout(wsi, PENDING_TIMEOUT_LAGGING, LWS_TO_KILL_ASYNC)
+                killed = true
             }
         }
+        if killed, eventLoop != nil, let context { lws_cancel_service(context) }
         reschedule()
     }
 
@@ -361,6 +432,7 @@ public final class LWSServer: @unchecked Sendable {
                 buffer.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
             if written < buffer.count {
                 lws_set_timeout(wsi, PENDING_TIMEOUT_LAGGING, LWS_TO_KILL_ASYNC)
+                if eventLoop != nil, let context { lws_cancel_service(context) }
                 return
             }
         }
@@ -738,6 +810,12 @@ public final class LWSServer: @unchecked Sendable {
         }
         retryPolicy?.deallocate()
         timer?.deallocate()
+        foreignLoops?.deallocate()
+        foreignLoops = nil
+        loopTimer?.deallocate()
+        loopTimer = nil
+        lwsNudge?.deallocate()
+        lwsNudge = nil
         protocols = nil
         headerOptions = nil
         retryPolicy = nil
