@@ -168,37 +168,7 @@ public final class LWSServer: @unchecked Sendable {
         }
         lws_set_log_level(LLL_ERR | LLL_WARN, lwsLog)
 
-        var created: OpaquePointer?
-        if !configuration.usesTLS, let loop = ev_loop_new(UInt32(EVBACKEND_EPOLL) | UInt32(EVFLAG_NOSIGMASK)) {
-            let loops = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
-            loops.initialize(to: UnsafeMutableRawPointer(loop))
-            var withLoop = info
-            withLoop.options |= UInt64(LWS_SERVER_OPTION_LIBEV)
-            withLoop.foreign_loops = loops
-            created = lws_create_context(&withLoop)
-            if created != nil {
-                eventLoop = loop
-                foreignLoops = loops
-                let me = Unmanaged.passUnretained(self).toOpaque()
-                let timer = UnsafeMutablePointer<ev_timer>.allocate(capacity: 1)
-                newtons_ev_timer_init(timer, { _, timer, _ in
-                    guard let data = timer?.pointee.data else { return }
-                    Unmanaged<LWSServer>.fromOpaque(data).takeUnretainedValue().timerFired()
-                }, me)
-                loopTimer = timer
-                let nudge = UnsafeMutablePointer<ev_timer>.allocate(capacity: 1)
-                newtons_ev_timer_init(nudge, { _, timer, _ in
-                    guard let data = timer?.pointee.data else { return }
-                    Unmanaged<LWSServer>.fromOpaque(data).takeUnretainedValue().nudgeLWS()
-                }, me)
-                lwsNudge = nudge
-                newtons_ev_timer_arm(loop, nudge, Self.lwsNudgeSeconds)
-            } else {
-                loops.deallocate()
-                ev_loop_destroy(loop)
-                logger.notice("lws has no libev plugin here (libwebsockets-evlib-ev): waiting in poll() over every socket")
-            }
-        }
+        var created = configuration.usesTLS ? nil : createContextOnEventLoop(info)
         if created == nil { created = lws_create_context(&info) }
         guard let context = created else {
             throw ServerStartError(
@@ -218,6 +188,46 @@ public final class LWSServer: @unchecked Sendable {
             let scheme = configuration.usesTLS ? "https" : "http"
             logger.notice("newtons serving \(scheme)://\(configuration.host):\(configuration.port)/ from \(routes.files.root)")
         }
+    }
+
+    /// The context with lws waiting in a libev loop of this worker's own (docs/server.md, "The
+    /// wait"), or nil when lws cannot (no libev plugin on this machine).
+    private func createContextOnEventLoop(_ info: lws_context_creation_info) -> OpaquePointer? {
+        guard let loop = ev_loop_new(UInt32(EVBACKEND_EPOLL) | UInt32(EVFLAG_NOSIGMASK)) else { return nil }
+        let loops = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
+        loops.initialize(to: UnsafeMutableRawPointer(loop))
+        var info = info
+        info.options |= UInt64(LWS_SERVER_OPTION_LIBEV)
+        info.foreign_loops = loops
+        guard let context = lws_create_context(&info) else {
+            loops.deallocate()
+            ev_loop_destroy(loop)
+            logger.notice("lws has no libev plugin here (libwebsockets-evlib-ev): waiting in poll() over every socket")
+            return nil
+        }
+        eventLoop = loop
+        foreignLoops = loops
+        loopTimer = makeLoopTimer()
+        let nudge = makeLoopTimer()
+        lwsNudge = nudge
+        newtons_ev_timer_arm(loop, nudge, Self.lwsNudgeSeconds)
+        return context
+    }
+
+    /// A libev timer whose expiry calls `loopTimerFired` on this server.
+    private func makeLoopTimer() -> UnsafeMutablePointer<ev_timer> {
+        let timer = UnsafeMutablePointer<ev_timer>.allocate(capacity: 1)
+        newtons_ev_timer_init(
+            timer,
+            { _, timer, _ in
+                guard let timer, let server = timer.pointee.data else { return }
+                Unmanaged<LWSServer>.fromOpaque(server).takeUnretainedValue().loopTimerFired(timer)
+            }, Unmanaged.passUnretained(self).toOpaque())
+        return timer
+    }
+
+    fileprivate func loopTimerFired(_ timer: UnsafeMutablePointer<ev_timer>) {
+        if timer == lwsNudge { nudgeLWS() } else { timerFired() }
     }
 
     /// The service loop, on the calling thread, until the worker has shut down; then the
