@@ -6,7 +6,7 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: all deps build run test bench clean
+.PHONY: all deps build run cluster test bench clean
 
 all: build
 
@@ -20,6 +20,10 @@ run: build
 	@echo "Newtons: open http://localhost:$(PORT)/ (Ctrl-C stops the server)"
 	.build/release/newtons serve --host $(HOST) --port $(PORT) --web web
 
+# nginx and two nodes on loopback (docs/scaling.md): http://localhost:$(PORT)/
+cluster: build
+	@PORT=$(PORT) scripts/cluster
+
 test: deps
 	@scripts/test-all
 
@@ -27,4 +31,4 @@ bench: deps
 	@scripts/bench-all
 
 clean:
-	rm -rf .build Benchmarks/.build test-artifacts
+	rm -rf .build Benchmarks/.build test-artifacts .cluster

@@ -54,6 +54,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/vapor/websocket-kit", from: "2.15.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
+        // Already in the graph through websocket-kit: SHA-1 for the load generator's upgrade,
+        // HMAC-SHA256 for the cluster's class codes and keys.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // The Swift project's own parser, for lessons run from their source (LiveSwift).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
@@ -92,13 +95,25 @@ let package = Package(
         .systemLibrary(
             name: "CLibWebSockets", pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]),
+        // Watches the client's frame headers under libwebsockets 4.1, which reads unmasked
+        // frames without a word (RFC 6455 §5.1 says close); the transport asks it.
+        // Its recv and SSL_read must be in the executable's dynamic symbol table for the
+        // library's calls to reach them; the linker exports recv by itself, not SSL_read.
+        .target(
+            name: "CFrameGuard",
+            linkerSettings: [
+                .unsafeFlags([
+                    "-Xlinker", "--export-dynamic-symbol=recv", "-Xlinker", "--export-dynamic-symbol=SSL_read",
+                ])
+            ]),
         // Rooms, the wire protocol and the libwebsockets transport.
         .target(
             name: "RoomServer",
             dependencies: [
-                "Lessons", "LiveSwift", "CLibWebSockets", "CEpoll",
+                "Lessons", "LiveSwift", "CLibWebSockets", "CEpoll", "CFrameGuard",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings),
         // A client library for the wire protocol, on swift-nio's WebSocket implementation.
@@ -114,18 +129,24 @@ let package = Package(
             swiftSettings: swiftSettings),
         // The load generator's pure half: WebSocket framing, the upgrade, the few protocol fields it
         // reads. No sockets, so it is tested alone (LoadWireTests).
-        .target(name: "LoadWire", swiftSettings: swiftSettings),
+        .target(
+            name: "LoadWire", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings),
         // The room server's load generator (`make bench`, scripts/bench-server): one thread, raw
         // non-blocking sockets and epoll, so that it keeps up with thousands of clients on one core.
         .executableTarget(name: "newtons-load", dependencies: ["LoadWire", "CEpoll"], swiftSettings: swiftSettings),
         // <sys/epoll.h>, which Glibc's module map leaves out (newtons-load's event loop).
         .systemLibrary(name: "CEpoll"),
+        // Lessons with exact, closed-form motion for the protocol tests and the load benchmark. Not
+        // part of the room server's module: only `newtons serve --fixture-lessons` offers them, because
+        // the tests and the benchmark drive the real binary.
+        .target(name: "LessonFixtures", dependencies: ["Lessons"], swiftSettings: swiftSettings),
         // Scenes and checks shared by the tests and the benchmarks.
         .target(name: "DynamicsTesting", dependencies: ["UIKitDynamics", "Physics2D"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "newtons",
             dependencies: [
-                "RoomServer", "Lessons", "LiveSwift", "DynamicsTesting",
+                "RoomServer", "Lessons", "LessonFixtures", "LiveSwift", "DynamicsTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

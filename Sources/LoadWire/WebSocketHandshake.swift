@@ -1,5 +1,9 @@
 // The client's half of the HTTP/1.1 WebSocket upgrade (RFC 6455 §4.1): the request, and the
-// checks a client must make of the answer before it reads a single frame.
+// checks a client must make of the answer before it reads a single frame. SHA-1 is
+// swift-crypto's, Base64 Foundation's.
+
+import Crypto
+import Foundation
 
 public struct WebSocketHandshake: Sendable {
     /// The random 16 bytes, Base64: `Sec-WebSocket-Key`.
@@ -9,7 +13,8 @@ public struct WebSocketHandshake: Sendable {
     /// A handshake with a fresh random key.
     public init(subprotocol: String) {
         var generator = SystemRandomNumberGenerator()
-        self.init(key: base64((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }), subprotocol: subprotocol)
+        let nonce = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        self.init(key: Data(nonce).base64EncodedString(), subprotocol: subprotocol)
     }
 
     public init(key: String, subprotocol: String) {
@@ -19,7 +24,12 @@ public struct WebSocketHandshake: Sendable {
 
     /// What the server must answer in `Sec-WebSocket-Accept`.
     public var expectedAccept: String {
-        base64(sha1(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8)))
+        Self.accept(forKey: key)
+    }
+
+    /// `Sec-WebSocket-Accept` for a key: Base64 of the SHA-1 of the key and the RFC's GUID.
+    public static func accept(forKey key: String) -> String {
+        Data(Insecure.SHA1.hash(data: Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
     }
 
     /// The upgrade request for `target` (the path and query, already escaped).

@@ -30,8 +30,12 @@ struct Settings {
     /// Milliseconds between rounds of the event loop (0: block in epoll until something arrives).
     var pollMilliseconds = 1.0
     /// The floor's halves (SendFloor): a bare sender, or its reader.
-    enum Mode { case server, floorSend, floorReceive, overlayBytes }
+    enum Mode { case server, floorSend, floorReceive, fuzz, overlayBytes }
     var mode = Mode.server
+    /// Abusive connections per second (--fuzz).
+    var fuzzRate = 1000
+    /// The server's log file, to measure what abuse writes to it (--fuzz).
+    var serverLog: String?
 
     init(_ arguments: [String]) {
         var index = 1
@@ -54,6 +58,9 @@ struct Settings {
             case "--poll-ms": pollMilliseconds = max(0, Double(value()) ?? pollMilliseconds)
             case "--floor-send": mode = .floorSend
             case "--floor-receive": mode = .floorReceive
+            case "--fuzz": mode = .fuzz
+            case "--fuzz-rate": fuzzRate = min(max(1, Int(value()) ?? fuzzRate), 100_000)
+            case "--server-log": serverLog = value()
             case "--overlay-bytes": mode = .overlayBytes
             case "--help", "-h":
                 print(
@@ -62,6 +69,7 @@ struct Settings {
                                         [--seconds S] [--warmup S] [--server-pid PID] [--concurrency C]
                                         [--poll-ms MS]
                            newtons-load --floor-send | --floor-receive [--port P] [--clients N] [--seconds S]
+                           newtons-load --fuzz [--port P] [--seconds S] [--fuzz-rate N] [--server-log FILE] [--lesson ID]
                            newtons-load --overlay-bytes [--port P]
                     Opens N clients over R class rooms of LESSON (one that never rests), C upgrades at
                     once, measures for S s. One thread: pin it to a core of its own (taskset). It takes
@@ -69,6 +77,10 @@ struct Settings {
                     The floor: --floor-send listens on P and writes a frame-sized message to each of
                     N sockets per 60 Hz tick, doing nothing else (pin it to the server's core);
                     --floor-receive connects the N sockets and reads them (pin it to the other).
+                    --fuzz: N abusive connections a second of every kind (malformed upgrades, frames and
+                    messages, huge and non-finite values, half-open sockets, floods, slow readers) from
+                    127.0.0.2 and up, while two innocent clients in different rooms time the longest gap
+                    between their frames; prints that gap, the server's tick p99 and the log's growth.
                     --overlay-bytes: only the bytes one client gets from the collision lesson, asking
                     for nothing and for every overlay (also printed at the end of a server run).
                     """)
@@ -99,6 +111,7 @@ struct NewtonsLoad {
                 try SendFloor.send(
                     port: settings.port, clients: settings.clients, seconds: settings.seconds, warmup: settings.warmup)
             case .floorReceive: try SendFloor.receive(port: settings.port, clients: settings.clients)
+            case .fuzz: try FuzzRun(settings: settings).run()
             case .overlayBytes:
                 let run = LoadRun(settings: settings)
                 try overlayBytes(run)

@@ -64,6 +64,19 @@ final class RawWebSocket {
     private(set) var failure: String?
     /// The last `error` message the server sent, for a failure's report.
     private(set) var lastError: String?
+    /// Whether to read with the kernel's arrival time of each read (SO_TIMESTAMPNS, small reads),
+    /// and the longest time between two frames' arrivals so measured: a gap of the server's or
+    /// the network's, not of this generator's loop (the fuzz's innocents).
+    var kernelTimestamps = false {
+        didSet {
+            var one: Int32 = 1
+            // SO_TIMESTAMPNS (35 where time_t is the kernel's long, as on x86_64 and arm64 Linux).
+            if kernelTimestamps { setsockopt(fd, SOL_SOCKET, 35, &one, socklen_t(MemoryLayout<Int32>.size)) }
+        }
+    }
+    private(set) var longestArrivalGap: UInt64 = 0
+    private var lastFrameArrival: UInt64 = 0
+    private var readArrival: UInt64 = 0
     /// Whether to look at every frame's items for rest, and whether one was all at rest.
     var watchesRest = false
     private(set) var sawRest = false
@@ -143,8 +156,8 @@ final class RawWebSocket {
         while state != .closed {
             let wanted = max(reader.needed, count + 2048)
             if wanted > capacity { grow(to: wanted) }
-            let space = capacity - count
-            let received = recv(fd, buffer + count, space, 0)
+            let space = kernelTimestamps ? min(capacity - count, 64) : capacity - count
+            let received = kernelTimestamps ? receiveStamped(into: buffer + count, space) : recv(fd, buffer + count, space, 0)
             if received > 0 {
                 count += received
                 let step = process()
@@ -159,6 +172,31 @@ final class RawWebSocket {
             }
         }
         return state == .closed ? .closed : change
+    }
+
+    /// One recvmsg that also takes the kernel's receive time of what it read.
+    private func receiveStamped(into target: UnsafeMutableRawPointer, _ length: Int) -> Int {
+        var vector = iovec(iov_base: target, iov_len: length)
+        var control = [UInt64](repeating: 0, count: 8)
+        return control.withUnsafeMutableBytes { controlBytes in
+            withUnsafeMutablePointer(to: &vector) { vectorPointer in
+                var message = msghdr()
+                message.msg_iov = vectorPointer
+                message.msg_iovlen = 1
+                message.msg_control = controlBytes.baseAddress
+                message.msg_controllen = controlBytes.count
+                let received = recvmsg(fd, &message, 0)
+                // One control message: cmsghdr (len 8, level 4, type 4), then a timespec.
+                if received > 0, message.msg_controllen >= 32, controlBytes.load(fromByteOffset: 8, as: Int32.self) == SOL_SOCKET,
+                    controlBytes.load(fromByteOffset: 12, as: Int32.self) == 35
+                {
+                    let seconds = controlBytes.load(fromByteOffset: 16, as: Int.self)
+                    let nanoseconds = controlBytes.load(fromByteOffset: 24, as: Int.self)
+                    readArrival = UInt64(seconds) * 1_000_000_000 + UInt64(nanoseconds)
+                }
+                return received
+            }
+        }
     }
 
     private func grow(to size: Int) {
@@ -220,6 +258,12 @@ final class RawWebSocket {
         }
         guard let sequence = StatePeek.sequence(payload) else { return }
         frames += 1
+        if kernelTimestamps, readArrival > 0 {
+            if lastFrameArrival > 0, readArrival > lastFrameArrival {
+                longestArrivalGap = max(longestArrivalGap, readArrival - lastFrameArrival)
+            }
+            lastFrameArrival = readArrival
+        }
         frameBytes += wireSize
         if hasSequence {
             let step = sequence &- lastSequence

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import LessonFixtures
 import Lessons
 import LiveSwift
 import Logging
@@ -17,7 +18,7 @@ struct ServeCommand: ParsableCommand {
             SIGINT or SIGTERM closes every connection with 1001 and exits.
             """)
 
-    @Option(help: "Address to listen on (0.0.0.0 for every interface).")
+    @Option(help: "Address to listen on: an IPv4 or IPv6 address, 0.0.0.0 for every IPv4 address, :: for every address.")
     var host = "127.0.0.1"
 
     @Option(help: "TCP port for HTTP and WebSocket alike.")
@@ -113,8 +114,31 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Overlay data requests one client may make per second (docs/protocol.md, Overlay data).")
     var overlayRequestsPerSecond = ServerLimits().overlayRequestsPerSecond
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
+    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical (debug adds a line per connection).")
     var logLevel: Logger.Level = .info
+
+    @Option(help: "Seconds over which repeated refusals from one address are counted into one log line.")
+    var logSummary = ServerLimits().logSummarySeconds
+
+    @Option(
+        help: ArgumentHelp(
+            "File of the secret every node of a cluster shares (mode 600): class codes and keys made by one node are checked by any.",
+            valueName: "file"))
+    var clusterSecret: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Another node of the cluster, as http://HOST:PORT (repeatable): its lesson rooms are listed in /api/rooms and the lobby, and lesson= classes get codes nginx's hash sends here.",
+            valueName: "url"))
+    var peer: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "This node's name in nginx's upstream block (HOST:PORT; default --host:--port).", valueName: "host:port"))
+    var nodeName: String?
+
+    @Option(help: "Seconds a class key from POST /api/classes may open its room.")
+    var classKeySeconds = 12 * 3600
 
     @Flag(
         help: ArgumentHelp(
@@ -126,6 +150,14 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("--tls-cert and --tls-key go together")
         }
         guard (1...65535).contains(port) else { throw ValidationError("--port must be from 1 to 65535") }
+        do {
+            _ = try ListenAddress(parsing: host)
+            for url in peer { _ = try PeerRooms.Peer(url: url) }
+            if let clusterSecret { _ = try ClusterSecret.read(path: clusterSecret) }
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        guard classKeySeconds >= 1 else { throw ValidationError("--class-key-seconds must be at least 1") }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: web, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("the web folder '\(web)' does not exist (give it with --web)")
@@ -142,6 +174,7 @@ struct ServeCommand: ParsableCommand {
         for (name, value) in [
             ("--max-lag", maxLag), ("--room-expiry", roomExpiry), ("--instructor-grace", instructorGrace),
             ("--unknown-room-delay", unknownRoomDelay), ("--request-head-timeout", requestHeadTimeout),
+            ("--log-summary", logSummary),
         ] where !(value >= 0 && value < 86400) {
             throw ValidationError("\(name) must be a number of seconds from 0 to 86400")
         }
@@ -164,11 +197,11 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let level = logLevel
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        // Lines are written by a thread of their own through a bounded queue: a slow terminal or
+        // disk never stalls a tick, and under a flood the excess is dropped and counted.
+        let sink = LogSink()
+        LoggingSystem.bootstrap { label in QueuedLogHandler(label: label, sink: sink, level: level) }
+        defer { sink.flush() }
         let logger = Logger(label: "newtons")
 
         var limits = ServerLimits()
@@ -190,6 +223,7 @@ struct ServeCommand: ParsableCommand {
         limits.maxQueuedBytes = maxQueuedBytes
         limits.requestHeadSeconds = max(0.1, requestHeadTimeout)
         limits.maxPendingConnections = maxPendingConnections
+        limits.logSummarySeconds = max(0.001, logSummary)
 
         var configuration = ServerConfiguration()
         configuration.host = host
@@ -246,6 +280,32 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("\(error)")
         }
 
+        // The cluster: a shared secret for class keys, the peers for the lobby, the ring for codes.
+        // Every worker checks the same keys and knows the same ring; one poller serves them all.
+        do {
+            let tickets =
+                try clusterSecret.map { ClassTickets(secret: try ClusterSecret.read(path: $0), lifetimeSeconds: classKeySeconds) }
+                ?? ClassTickets.local(lifetimeSeconds: classKeySeconds)
+            let peers = try peer.map { try PeerRooms.Peer(url: $0) }
+            let listen = try ListenAddress(parsing: host)
+            let me = nodeName ?? "\(listen.address.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1"):\(port)"
+            let peerRooms = peers.isEmpty ? nil : PeerRooms(peers: peers)
+            for worker in server.workers {
+                worker.core.tickets = tickets
+                if let peerRooms {
+                    worker.core.nodeName = me
+                    worker.core.ring = NodeRing(nodes: [me] + peers.map(\.nodeName))
+                    worker.core.peers = peerRooms
+                }
+            }
+            if let peerRooms {
+                peerRooms.start()
+                logger.notice("cluster: this node is \(me), peers \(peers.map(\.url).joined(separator: ", "))")
+            }
+        } catch {
+            throw ValidationError("\(error)")
+        }
+
         // Signals are taken off the service thread; the handler only asks the server to stop.
         signal(SIGPIPE, SIG_IGN)
         var sources: [any DispatchSourceSignal] = []
@@ -263,6 +323,7 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode.failure
         } catch {
             logger.critical("\(error)")
+            sink.flush()
             throw ExitCode.failure
         }
         sources.forEach { $0.cancel() }

@@ -65,8 +65,33 @@ struct HTTPEndpointTests {
         #expect(orbit["clients"]?.int == 1)
         #expect(orbit["shared"]?.bool == true)
         #expect(!rooms.contains { $0["id"]?.string == code })
+        // A cluster's peers read this node's own rooms (no peers merged in) at /api/rooms/local.
+        let local = try #require(JSON(parsing: try RawHTTP.get(port: server.port, path: "/api/rooms/local").body)?.array)
+        #expect(local.first { $0["id"]?.string == "fixture-orbit" }?["clients"]?.int == 1)
         await student.close()
         await teacher.close()
+    }
+
+    @Test func uploadsOnKeptAliveConnectionsLeaveTheWorkerServing() async throws {
+        // A body that arrived with its head (the acceptor reads both) once made lws spin on the
+        // adopted socket after the answer: the worker never served again.
+        let server = try await TestServer()
+        // A body sent apart from its head once reached the answer as the head's first bytes.
+        for apart in [false, true, false, true] {
+            let classes = try RawHTTP.post(
+                port: server.port, path: "/api/classes", body: Array("{}".utf8), keepAlive: true, bodyApart: apart)
+            #expect(classes.status == 400 && classes.body.contains("bad-value"), "\(classes)")
+            let recording = try RawHTTP.post(
+                port: server.port, path: "/api/recordings", body: Array("not one".utf8), keepAlive: true, bodyApart: apart)
+            #expect(recording.status == 400 && recording.body.contains("not a newtons recording"), "\(recording)")
+            #expect(try RawHTTP.get(port: server.port, path: "/healthz").status == 200)
+        }
+        let opened = try RawHTTP.post(
+            port: server.port, path: "/api/classes", body: Array(#"{"lesson": "fixture-orbit"}"#.utf8), keepAlive: true)
+        #expect(opened.status == 200 && opened.body.contains("\"key\""), "\(opened)")
+        let client = try await server.client(room: "fixture-settle")
+        _ = try await client.welcome()
+        await client.close()
     }
 
     @Test func metricsIsPrometheusTextWithRoomsClientsAndTicks() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// A room records everything that changes it, and any moment of that recording is shown again
 /// bit for bit: by playing it, by seeking back and forth, after its memory budget thinned it.
 struct ReplayTests {
-    static let directory = LessonDirectory.served(withFixtures: false)
+    static let directory = LessonDirectory(LessonCatalog.all, code: LessonCatalog.sourceCode(of:))
 
     /// The frames a live run made: after each step, and where the lesson started again.
     struct LiveRun {

@@ -14,6 +14,7 @@ import { ParamsView, renderMembers, logEvent } from './controls.js';
 import { createRoomState, applyMessage, canGesture, keyAfterWelcome, forgetKey, roomToken, rememberKey } from './room-state.js';
 import { Timeline } from './timeline.js';
 import { showLobby } from './lobby.js';
+import { openClass } from './class-open.js';
 import { PhysicsView } from './physics-view.js';
 
 const NAME_KEY = 'newtons.name';
@@ -86,9 +87,28 @@ function route() {
   const q = new URLSearchParams(location.search);
   const room = validToken(q.get('room') || '');
   const lesson = validToken(q.get('lesson') || '');
-  if (room || lesson) startRoom({ room, lesson: room ? null : lesson });
+  if (room) startRoom({ room, lesson: null, key: null });
+  else if (lesson) startClass(lesson);
   else startLobby();
 }
+
+// A new class: a code and key from POST /api/classes (any node of a cluster can make them),
+// then the room by its code; `lesson=` when the server has no such endpoint.
+async function startClass(lesson) {
+  let made = null;
+  try {
+    made = await openClass(lesson, { storage: session });
+  } catch (err) {
+    toast(err.message || 'The class could not be opened', 5000);
+  }
+  if (made) {
+    history.replaceState(null, '', `/?room=${encodeURIComponent(made.code)}`);
+    startRoom({ room: made.code, lesson: null, key: made.key });
+  } else {
+    startRoom({ room: null, lesson, key: null });
+  }
+}
+
 
 function startLobby() {
   body.dataset.view = 'lobby';
@@ -487,7 +507,7 @@ function startRoom(target) {
   });
 
   conn = new Connection({
-    url: () => socketURL(location, { room: target.room, lesson: target.lesson, name: savedName() }),
+    url: () => socketURL(location, { room: target.room, lesson: target.lesson, key: target.key, name: savedName() }),
     onStatus,
     onMessage,
     onFrame,

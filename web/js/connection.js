@@ -8,7 +8,8 @@
 // BASE 400 ms, MAX 8 s ("equal jitter": never hammers a restarting server in step with a
 // whole class, never waits long after a short blip). An `online` event or the tab becoming
 // visible retries at once. A connection that saw `welcome` resets the attempts.
-// A room that no longer exists (error `unknown-room`, close 4404) is not retried.
+// A room that no longer exists (error `unknown-room`, close 4404), a class key that is forged or
+// expired (4403), or a protocol error of the page's own is not retried.
 
 import { SUBPROTOCOL, decodeFrame, parseServerMessage, isSendable } from './protocol.js';
 import { FRAME_KIND_OVERLAY, decodeOverlayFrame } from './overlay-protocol.js';
@@ -26,7 +27,7 @@ export function backoffDelay(attempt, { base = BACKOFF.base, max = BACKOFF.max, 
 }
 
 /** Close codes after which reconnecting cannot help. */
-export const FATAL_CLOSE_CODES = new Set([4404, 1003, 1007, 1009]);
+export const FATAL_CLOSE_CODES = new Set([4403, 4404, 1002, 1003, 1007, 1009]);
 
 export class Connection {
   /**

@@ -530,11 +530,13 @@ export function isSendable(m) {
 }
 
 /** The WebSocket URL for a room (`room`) or a new room of a lesson (`lesson`). */
-export function socketURL(location, { room = null, lesson = null, name = '' } = {}) {
+export function socketURL(location, { room = null, lesson = null, key = null, name = '' } = {}) {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const q = new URLSearchParams();
   if (room) q.set('room', room);
   else if (lesson) q.set('lesson', lesson);
+  // A class's key opens its room on whichever node nginx sends the code to (docs/scaling.md).
+  if (room && key) q.set('key', str(key, 64));
   const n = str(name, 32).trim();
   if (n) q.set('name', n);
   return `${scheme}//${location.host}/ws?${q.toString()}`;

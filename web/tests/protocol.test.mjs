@@ -328,6 +328,9 @@ describe('messages to the server', () => {
     assert.equal(socketURL({ protocol: 'http:', host: 'h:8080' }, { room: 'K7QX2M', name: ' Ada ' }), 'ws://h:8080/ws?room=K7QX2M&name=Ada');
     assert.equal(socketURL({ protocol: 'https:', host: 'h' }, { lesson: 'snap' }), 'wss://h/ws?lesson=snap');
     assert.equal(socketURL({ protocol: 'http:', host: 'h' }, { room: 'a', lesson: 'b', name: 'x'.repeat(40) }), `ws://h/ws?room=a&name=${'x'.repeat(32)}`);
+    // A class's key goes with its code (it opens the room on the node nginx picks), never with lesson=.
+    assert.equal(socketURL({ protocol: 'http:', host: 'h' }, { room: 'K7QX2M', key: 'snap.1.x-_' }), 'ws://h/ws?room=K7QX2M&key=snap.1.x-_');
+    assert.equal(socketURL({ protocol: 'http:', host: 'h' }, { lesson: 'snap', key: 'k' }), 'ws://h/ws?lesson=snap');
     assert.equal(socketURL({ protocol: 'http:', host: 'h' }, { room: 'a', name: 'A & B' }), 'ws://h/ws?room=a&name=A+%26+B');
   });
 });

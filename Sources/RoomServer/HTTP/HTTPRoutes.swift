@@ -8,6 +8,19 @@ public enum HTTPAnswer: Equatable {
     static func text(_ status: Int, _ text: String) -> HTTPAnswer {
         .body(status: status, contentType: "text/plain; charset=utf-8", body: Array(text.utf8))
     }
+
+    /// `{"error": code, "message": message}`, as the WebSocket's `error` says it.
+    static func error(_ status: Int, _ error: ProtocolError) -> HTTPAnswer {
+        var json = JSONWriter()
+        json.raw("{")
+        json.key("error")
+        json.string(error.code.rawValue)
+        json.comma()
+        json.key("message")
+        json.string(error.message)
+        json.raw("}")
+        return .body(status: status, contentType: "application/json", body: json.bytes)
+    }
 }
 
 /// Routes HTTP requests: the API, health, metrics, then the page's files. Service thread only.
@@ -28,16 +41,39 @@ public struct HTTPRoutes {
         self.libraries = libraries
     }
 
+    /// Largest request body taken by `POST /api/classes`, in bytes.
+    public static let maxBodyBytes = 4096
+
     /// The path that takes a recording's upload (POST): docs/replay.md.
     public static let uploadPath = "/api/recordings"
+    /// The path that opens a class for the cluster (POST): docs/scaling.md.
+    public static let classesPath = "/api/classes"
+
+    /// The largest body a POST to `path` may carry, or nil where POST is not taken.
+    public static func bodyLimit(path: String, limits: ServerLimits) -> Int? {
+        switch path {
+        case uploadPath: return limits.maxRecordingFileBytes
+        case classesPath: return maxBodyBytes
+        default: return nil
+        }
+    }
+
+    /// The answer to a POST whose body is over `limit` bytes.
+    public static func tooLarge(path: String, limit: Int) -> HTTPAnswer {
+        if path == uploadPath { return .text(413, "not opened: a recording is at most \(limit) bytes\n") }
+        return .error(413, ProtocolError(.badMessage, "the body is over \(limit) bytes"))
+    }
 
     /// The answer to `method` on `path` (already URL-decoded), with the query's values.
     public func answer(method: String, path: String, query: [String: String] = [:]) -> HTTPAnswer {
         if path == Self.uploadPath {
             return .text(405, "POST a recording file here to open it as a new room\n")
         }
+        if path == Self.classesPath {
+            return .error(405, ProtocolError(.badMessage, "POST {\"lesson\": id} to open a class"))
+        }
         guard method == "GET" || method == "HEAD" else { return .text(405, "method not allowed\n") }
-        if path.hasPrefix("/api/rooms/") {
+        if path.hasPrefix("/api/rooms/"), path != "/api/rooms/local" {
             let parts = path.dropFirst("/api/rooms/".count).split(separator: "/", omittingEmptySubsequences: false)
             if parts.count == 2, parts[1] == "recording" { return core.recordingFile(room: String(parts[0])) }
             if parts.count == 2, parts[1] == "items.csv" { return core.itemsCSV(room: String(parts[0]), query: query) }
@@ -48,6 +84,9 @@ public struct HTTPRoutes {
             return .body(status: 200, contentType: "application/json", body: core.lessonsJSON())
         case "/api/rooms":
             return .body(status: 200, contentType: "application/json", body: core.roomsJSON())
+        case "/api/rooms/local":
+            // This node's rooms only: what its peers merge into their own /api/rooms.
+            return .body(status: 200, contentType: "application/json", body: core.roomsJSON(includingPeers: false))
         case "/healthz":
             if core.isShuttingDown { return .text(503, "shutting down\n") }
             if core.ledger.clientCount >= core.limits.maxClients { return .text(503, "full\n") }
@@ -69,7 +108,43 @@ public struct HTTPRoutes {
 
     /// The answer to an upload of `body` to `path` from `address`.
     public func answerUpload(path: String, body: [UInt8], address: String, now: Int64) -> HTTPAnswer {
-        guard path == Self.uploadPath else { return .text(405, "method not allowed\n") }
-        return core.openRecording(body, address: address, now: now)
+        switch path {
+        case Self.uploadPath: return core.openRecording(body, address: address, now: now)
+        case Self.classesPath: return openClass(body)
+        default: return .text(405, "method not allowed\n")
+        }
+    }
+}
+
+extension HTTPRoutes {
+    /// `POST /api/classes` with `{"lesson": id}`: a code and an instructor key that any node of the
+    /// cluster can check. The room opens at the first WebSocket with `room=CODE&key=KEY`.
+    func openClass(_ body: [UInt8]) -> HTTPAnswer {
+        guard body.count <= Self.maxBodyBytes else {
+            return .error(413, ProtocolError(.badMessage, "the body is over \(Self.maxBodyBytes) bytes"))
+        }
+        guard let value = try? JSONReader.parse(body), case .object = value else {
+            return .error(400, ProtocolError(.badMessage, "send a JSON object: {\"lesson\": id}"))
+        }
+        guard case .string(let lesson)? = value["lesson"], !lesson.isEmpty, lesson.utf8.count <= 64 else {
+            return .error(400, ProtocolError(.badValue, "\"lesson\" must be a lesson id (see /api/lessons)"))
+        }
+        switch core.issueClass(lessonID: lesson) {
+        case .failure(let error):
+            return .error(error.code == .unknownRoom ? 404 : 400, error)
+        case .success(let (code, key)):
+            var json = JSONWriter()
+            json.raw("{")
+            json.key("code")
+            json.string(code)
+            json.comma()
+            json.key("key")
+            json.string(key)
+            json.comma()
+            json.key("lesson")
+            json.string(lesson)
+            json.raw("}")
+            return .body(status: 200, contentType: "application/json", body: json.bytes)
+        }
     }
 }

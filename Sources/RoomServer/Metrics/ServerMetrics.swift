@@ -23,8 +23,8 @@ public final class ServerMetrics {
     /// Reasons counted by `newtons_rejected_total`.
     public static let rejectionReasons =
         ErrorCode.allCases.map(\.rawValue) + [
-            "too-big", "binary", "slow", "origin", "no-subprotocol", "flood", "connection-rate", "half-open",
-            "bad-request",
+            "too-big", "binary", "unmasked", "slow", "origin", "no-subprotocol", "unknown-path", "flood",
+            "connection-rate", "half-open", "bad-request", "uploads",
         ]
 
     public init(board: MetricsBoard = MetricsBoard(), slot: Int = 0) {

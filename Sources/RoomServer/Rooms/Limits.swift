@@ -55,6 +55,9 @@ public struct ServerLimits: Sendable, Equatable {
     public var resetsPerSecondPerRoom = 1.0
     /// `set`s per second in one room.
     public var setsPerSecondPerRoom = 30.0
+    /// Seconds over which repeated refusals from one address for one reason are counted and
+    /// summarised in one log line (the first of each is logged in full).
+    public var logSummarySeconds = 10.0
     /// Bytes of recording one room keeps (inputs, state hashes, timeline marks); past it the
     /// hashes thin out, then the oldest history goes (docs/replay.md).
     public var recordingBudgetBytes = 4 * 1024 * 1024
@@ -73,6 +76,8 @@ public struct ServerLimits: Sendable, Equatable {
 public enum CloseCode {
     /// The server is shutting down.
     public static let goingAway: UInt16 = 1001
+    /// A frame that breaks RFC 6455 (an unmasked client frame).
+    public static let protocolError: UInt16 = 1002
     /// A binary frame from a client.
     public static let unsupportedData: UInt16 = 1003
     /// Invalid UTF-8 (sent by libwebsockets itself).
@@ -83,6 +88,8 @@ public enum CloseCode {
     public static let messageTooBig: UInt16 = 1009
     /// A full room or server.
     public static let tryAgainLater: UInt16 = 1013
+    /// A class key that is forged or expired.
+    public static let forbidden: UInt16 = 4403
     /// An unknown room or lesson.
     public static let unknownRoom: UInt16 = 4404
     /// Too many unknown rooms asked for from one address.

@@ -112,10 +112,12 @@ public final class Room {
     /// re-run of an epoch, so a room takes a bounded number per second.
     private var timeControlBucket: TokenBucket
 
-    /// Opens a room running `entry`'s lesson. A class room makes its instructor key with `random`.
+    /// Opens a room running `entry`'s lesson. A class room takes `instructorKey` (a cluster's
+    /// signed key) or makes its own with `random`.
     public init(
         id: String, kind: Kind, lesson entry: LessonDirectory.Entry, directory: LessonDirectory,
-        limits: ServerLimits, openerAddress: String? = nil, compiler: LessonCompiler? = nil, now: Int64,
+        limits: ServerLimits, openerAddress: String? = nil, compiler: LessonCompiler? = nil,
+        instructorKey givenKey: String? = nil, now: Int64,
         random: inout some RandomNumberGenerator, recording opened: Recording? = nil
     ) {
         self.id = id
@@ -129,7 +131,7 @@ public final class Room {
         sceneVersion = lesson.sceneVersion
         recording = Recording(budget: limits.recordingBudgetBytes)
         emptySince = now
-        if case .classRoom = kind { instructorKey = RoomCode.makeKey(using: &random) }
+        if case .classRoom = kind { instructorKey = givenKey ?? RoomCode.makeKey(using: &random) }
         resetBucket = TokenBucket(
             capacity: max(1, limits.resetsPerSecondPerRoom * 2), perSecond: limits.resetsPerSecondPerRoom, now: now)
         timeControlBucket = TokenBucket(

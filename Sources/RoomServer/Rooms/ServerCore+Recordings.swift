@@ -49,11 +49,8 @@ extension ServerCore {
             return .text(400, "not opened: the recording is empty\n")
         }
         if let refusal = ledger.openClassRoom(address: address) { return .text(429, refusal + "\n") }
-        // The code names this worker (WorkerRouting), so its members reach the room it lives in.
-        var code = RoomCode.make(using: &random)
-        while classRooms[code] != nil || ledger.routing.worker(code: code) != worker {
-            code = RoomCode.make(using: &random)
-        }
+        // The code names this worker and, in a cluster, this node: its members reach the room.
+        let code = freshCode()
         let room = Room(
             id: code, kind: .classRoom(code: code), lesson: entry, directory: directory, limits: limits,
             openerAddress: address, compiler: compiler, now: now, random: &random, recording: contents.recording)

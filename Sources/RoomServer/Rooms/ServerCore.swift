@@ -52,14 +52,30 @@ public final class ServerCore {
     /// True when some room may need a tick (set by inputs, confirmed by `tick`).
     public private(set) var mayHaveActiveRooms = false
     var random = SystemRandomNumberGenerator()
+    /// Refusals are logged once per address and reason per interval, then summarised.
+    public private(set) var refusals: RefusalLog
     /// Measures durations for metrics, in nanoseconds; injectable for tests.
     private let clock: () -> Int64
+    /// Unix seconds, for the expiry of class keys; injectable for tests.
+    private let wallClock: () -> Int
+
+    // The cluster (docs/scaling.md).
+    /// Signs and checks class codes and keys (a secret of this node's own unless configured).
+    public var tickets = ClassTickets.local()
+    /// The nodes behind nginx and this node's name among them, when clustered: class rooms opened
+    /// with `lesson=` get codes that nginx routes here.
+    public var ring: NodeRing?
+    public var nodeName: String?
+    /// The other nodes' lesson rooms, merged into `/api/rooms`.
+    public var peers: PeerRooms?
 
     public init(
         directory: LessonDirectory, limits: ServerLimits = ServerLimits(), logger: Logger = Logger(label: "newtons"),
         ledger: ServerLedger? = nil, worker: Int = 0, board: MetricsBoard = MetricsBoard(),
-        compiler: LessonCompiler? = nil, clock: @escaping () -> Int64 = monotonicNanoseconds
+        compiler: LessonCompiler? = nil, clock: @escaping () -> Int64 = monotonicNanoseconds,
+        wallClock: @escaping () -> Int = { Int(Date().timeIntervalSince1970) }
     ) {
+        self.wallClock = wallClock
         self.directory = directory
         self.compiler = compiler
         self.limits = limits
@@ -68,6 +84,7 @@ public final class ServerCore {
         self.ledger = ledger ?? ServerLedger(limits: limits)
         self.worker = worker
         metrics = ServerMetrics(board: board, slot: worker)
+        refusals = RefusalLog(intervalSeconds: limits.logSummarySeconds)
     }
 
     // MARK: Connections
@@ -120,6 +137,8 @@ public final class ServerCore {
                 join(session, to: room, request: request, asOpener: false, now: now)
             } else if let code = RoomCode.normalize(name), let room = classRooms[code] {
                 join(session, to: room, request: request, asOpener: false, now: now)
+            } else if let code = RoomCode.normalize(name), let key = request.key {
+                openTicketedClassRoom(code: code, key: key, for: session, request: request, now: now)
             } else {
                 refuseUnknownRoom(session, name: name, now: now)
             }
@@ -137,7 +156,43 @@ public final class ServerCore {
         return room
     }
 
-    private func openClassRoom(lessonID: String, for session: Session, request: ConnectRequest, now: Int64) {
+    /// The first connection to a class made by `POST /api/classes` (here or on another node):
+    /// its key, checked with the cluster's secret, says the lesson; the room opens here.
+    private func openTicketedClassRoom(
+        code: String, key: String, for session: Session, request: ConnectRequest, now: Int64
+    ) {
+        switch tickets.check(code: code, key: key, now: wallClock()) {
+        case .valid(let lesson):
+            openClassRoom(lessonID: lesson, code: code, key: key, for: session, request: request, now: now)
+        case .expired:
+            refuse(
+                session, ProtocolError(.forbidden, "the key of class \(code) has expired; open a new class"),
+                close: CloseCode.forbidden, now: now)
+        case .forged:
+            refuse(
+                session, ProtocolError(.forbidden, "that key does not open class \(code)"),
+                close: CloseCode.forbidden, now: now)
+        }
+    }
+
+    /// A new class for `POST /api/classes`: a code and its signed key. No room opens until the
+    /// first connection with both (on whichever node nginx sends the code to).
+    public func issueClass(lessonID: String) -> Result<(code: String, key: String), ProtocolError> {
+        guard directory.entry(withID: lessonID) != nil else {
+            return .failure(ProtocolError(.unknownRoom, "no lesson named \(lessonID.prefix(64))"))
+        }
+        guard lessonID.utf8.count <= 31 else {
+            return .failure(ProtocolError(.badValue, "lesson ids of classes are at most 31 characters"))
+        }
+        var code = RoomCode.make(using: &random)
+        while classRooms[code] != nil { code = RoomCode.make(using: &random) }
+        return .success((code, tickets.key(code: code, lesson: lessonID, now: wallClock())))
+    }
+
+    private func openClassRoom(
+        lessonID: String, code given: String? = nil, key: String? = nil, for session: Session, request: ConnectRequest,
+        now: Int64
+    ) {
         guard let entry = directory.entry(withID: lessonID) else {
             refuse(
                 session, ProtocolError(.unknownRoom, "no lesson named \(lessonID.prefix(64))"),
@@ -148,17 +203,25 @@ public final class ServerCore {
             refuse(session, ProtocolError(.full, refusal), now: now)
             return
         }
-        // The code names this worker (WorkerRouting), so students reach the room it lives in.
-        var code = RoomCode.make(using: &random)
-        while classRooms[code] != nil || ledger.routing.worker(code: code) != worker {
-            code = RoomCode.make(using: &random)
-        }
+        let code = given ?? freshCode()
         let room = Room(
             id: code, kind: .classRoom(code: code), lesson: entry, directory: directory, limits: limits,
-            openerAddress: session.address, compiler: compiler, now: now, random: &random)
+            openerAddress: session.address, compiler: compiler, instructorKey: key, now: now, random: &random)
         classRooms[code] = room
         logger.info("room \(code) opened: lesson \(lessonID), by \(session.address)")
         join(session, to: room, request: request, asOpener: true, now: now)
+    }
+
+    /// A code no room has, that names this worker (WorkerRouting, so students reach the room it
+    /// lives in) and, in a cluster, that nginx's hash sends to this node (about one try in N for N
+    /// nodes).
+    func freshCode() -> String {
+        while true {
+            let code = RoomCode.make(using: &random)
+            guard classRooms[code] == nil, ledger.routing.worker(code: code) == worker else { continue }
+            if let ring, let nodeName, ring.node(for: code) != nodeName { continue }
+            return code
+        }
     }
 
     private func join(_ session: Session, to room: Room, request: ConnectRequest, asOpener: Bool, now: Int64) {
@@ -175,7 +238,7 @@ public final class ServerCore {
         requestWrite(session, now: now)
         mayHaveActiveRooms = true
         let member = room.member(for: session.id)
-        logger.info(
+        logger.debug(
             "connection \(session.id) opened: room \(room.id) (\(room.isClassRoom ? "class" : "lesson") room), \(member?.role.rawValue ?? "?") \"\(member?.name ?? "")\", from \(session.address)"
         )
     }
@@ -189,7 +252,8 @@ public final class ServerCore {
         }
         let error = ProtocolError(.unknownRoom, "no room \(name.prefix(64))")
         metrics.countRejected(error.code.rawValue)
-        logger.notice("connection \(session.id) refused: unknown room \"\(name.prefix(64))\", from \(session.address)")
+        logRefusal(address: session.address, reason: "unknown-room", now: now,
+            "connection \(session.id) refused: unknown room \"\(name.prefix(64))\", from \(session.address)")
         session.closeReason = "unknown room"
         session.deferred = (
             at: now + Int64(limits.unknownRoomDelaySeconds * 1e6), messages: [ServerMessage.error(error)],
@@ -203,11 +267,18 @@ public final class ServerCore {
         _ session: Session, _ error: ProtocolError, close code: UInt16 = CloseCode.tryAgainLater, now: Int64
     ) {
         metrics.countRejected(error.code.rawValue)
-        logger.notice("connection \(session.id) refused: \(error.code.rawValue): \(error.message), from \(session.address)")
+        logRefusal(address: session.address, reason: error.code.rawValue, now: now,
+            "connection \(session.id) refused: \(error.code.rawValue): \(error.message), from \(session.address)")
         session.closeReason = "refused: \(error.code.rawValue)"
         session.enqueue(ServerMessage.error(error))
         session.pendingClose = (code, error.code.rawValue)
         requestWrite(session, now: now)
+    }
+
+    /// Logs a refusal in full if it is the first of its address and reason in this interval;
+    /// otherwise only counts it for the interval's summary (see `RefusalLog`).
+    public func logRefusal(address: String, reason: String, now: Int64, _ line: @autoclosure () -> String) {
+        if refusals.note(address: address, reason: reason, now: now) { logger.notice("\(line())") }
     }
 
     /// A complete text message arrived from a connection.
@@ -309,11 +380,11 @@ public final class ServerCore {
         if let room = session.room {
             perform(room.leave(connection: connection, now: now), in: room, now: now)
             if let instance = instances[room.id] { ledger.setSeats(instance, members: room.members.count) }
-            logger.info(
+            logger.debug(
                 "connection \(connection) closed: room \(room.id), \(session.closeReason ?? "connection dropped"), after \((now - session.openedAt) / 1_000_000) s"
             )
         } else {
-            logger.info("connection \(connection) closed without a room: \(session.closeReason ?? "connection dropped")")
+            logger.debug("connection \(connection) closed without a room: \(session.closeReason ?? "connection dropped")")
         }
     }
 
@@ -380,17 +451,18 @@ public final class ServerCore {
 
     private func sendError(_ error: ProtocolError, to session: Session, now: Int64) {
         session.enqueue(ServerMessage.error(error))
-        checkBacklog(session)
+        checkBacklog(session, now: now)
         requestWrite(session, now: now)
     }
 
-    private func checkBacklog(_ session: Session) {
+    private func checkBacklog(_ session: Session, now: Int64) {
         guard session.queuedCount > limits.maxQueuedMessages || session.queuedBytes > limits.maxQueuedBytes,
             !kills.contains(session.id)
         else { return }
         metrics.countRejected("slow")
         session.closeReason = "too slow: \(session.queuedCount) messages (\(session.queuedBytes) bytes) waiting"
-        logger.notice("connection \(session.id) dropped: too slow (\(session.queuedCount) messages, \(session.queuedBytes) bytes waiting)")
+        logRefusal(address: session.address, reason: "slow", now: now,
+            "connection \(session.id) dropped: too slow (\(session.queuedCount) messages, \(session.queuedBytes) bytes waiting)")
         kills.append(session.id)
     }
 
@@ -400,20 +472,20 @@ public final class ServerCore {
             case .send(let connection, let message):
                 guard let session = sessions[connection] else { continue }
                 session.enqueue(message)
-                checkBacklog(session)
+                checkBacklog(session, now: now)
                 requestWrite(session, now: now)
             case .broadcast(let message):
                 for member in room.members {
                     guard let session = sessions[member.connection] else { continue }
                     session.enqueue(message)
-                    checkBacklog(session)
+                    checkBacklog(session, now: now)
                     requestWrite(session, now: now)
                 }
             case .sendExcept(let message, let excluded):
                 for member in room.members where member.connection != excluded {
                     guard let session = sessions[member.connection] else { continue }
                     session.enqueue(message)
-                    checkBacklog(session)
+                    checkBacklog(session, now: now)
                     requestWrite(session, now: now)
                 }
             case .sendFrame(let connection):
@@ -485,6 +557,7 @@ public final class ServerCore {
         if !sessions.isEmpty || !classRooms.isEmpty {
             next = min(next ?? nextHousekeeping, nextHousekeeping)
         }
+        if let summary = refusals.nextSummary { next = min(next ?? summary, summary) }
         return next
     }
 
@@ -498,6 +571,7 @@ public final class ServerCore {
             session.pendingClose = deferred.close
             requestWrite(session, now: now)
         }
+        for line in refusals.takeSummary(now: now) { logger.notice("\(line)") }
         for id in overlayWaiting {
             guard let session = sessions[id], let room = session.room, !session.overlayKinds.isEmpty,
                 session.lastOverlaySequence != room.frameSequence
@@ -516,7 +590,8 @@ public final class ServerCore {
             guard let since = session.waitingSince, now - since > lagLimit, !kills.contains(session.id) else { continue }
             metrics.countRejected("slow")
             session.closeReason = "too slow: nothing taken for \((now - since) / 1_000_000) s"
-            logger.notice("connection \(session.id) dropped: too slow (nothing taken for \((now - since) / 1000) ms)")
+            logRefusal(address: session.address, reason: "slow", now: now,
+                "connection \(session.id) dropped: too slow (nothing taken for \((now - since) / 1000) ms)")
             kills.append(session.id)
         }
         let expiry = Int64(limits.roomExpirySeconds * 1e6)
@@ -609,8 +684,10 @@ public final class ServerCore {
     }
 
     /// `/api/rooms`: every lesson's public room, each followed by its open extra instances, on
-    /// whichever worker they live (class rooms are private and not listed).
-    public func roomsJSON() -> [UInt8] {
+    /// whichever worker they live (class rooms are private and not listed); with `includingPeers`,
+    /// the clients of the same rooms on the cluster's peers that answered lately are added.
+    public func roomsJSON(includingPeers: Bool = true) -> [UInt8] {
+        let elsewhere = includingPeers ? peers?.clientsByRoom() ?? [:] : [:]
         let open = ledger.openInstances()
         var extras: [String: [(number: Int, clients: Int)]] = [:]
         for (instance, clients) in open where instance.number > 1 {
@@ -634,7 +711,7 @@ public final class ServerCore {
                 json.string(id)
                 json.comma()
                 json.key("clients")
-                json.int(clients)
+                json.int(clients + elsewhere[LessonInstance(lesson: id, number: number).roomID, default: 0])
                 json.comma()
                 json.key("shared")
                 json.bool(true)

@@ -19,8 +19,17 @@ final class Acceptor: @unchecked Sendable {
     private struct Pending {
         var bytes: [UInt8] = []
         let address: String
-        let deadline: Int64
+        var deadline: Int64
+        /// Once the head of an upload is whole: the head's length and the body's (the request
+        /// is handed over when `bytes` holds both).
+        var upload: (headLength: Int, bodyLength: Int)?
     }
+
+    /// Upload bodies held here at once, in bytes, and the most that may be: a worker's lws
+    /// cannot be handed a body with the head (see `LWSServer.adoptQueued`), so bodies are read
+    /// whole here first, as nginx buffers a request body before passing it on.
+    private var bufferedBodyBytes = 0
+    private static let maxBufferedBodyBytes = 256 << 20
 
     private let router: RequestRouter
     private let limits: ServerLimits
@@ -156,14 +165,17 @@ final class Acceptor: @unchecked Sendable {
         }
     }
 
-    /// Reads what has arrived; once the head is whole, routes the connection.
+    /// Reads what has arrived; once the head is whole (and an upload's body), routes the
+    /// connection.
     private func readHead(_ socket: Int32, now: Int64) {
         guard var connection = pending[socket] else { return }
-        var buffer = [UInt8](repeating: 0, count: RequestRouter.maxHeadBytes)
+        // Never more than a head's worth, or the rest of an upload's body: lws takes the bytes
+        // read as its first input, so nothing of a next request may be among them.
+        let wanted = connection.upload.map { $0.headLength + $0.bodyLength } ?? RequestRouter.maxHeadBytes
+        var buffer = [UInt8](repeating: 0, count: 65536)
         var ended = false
-        while connection.bytes.count < RequestRouter.maxHeadBytes {
-            // Never more than a head's worth: lws takes the bytes read as its first input.
-            let count = recv(socket, &buffer, RequestRouter.maxHeadBytes - connection.bytes.count, 0)
+        while connection.bytes.count < wanted {
+            let count = recv(socket, &buffer, min(buffer.count, wanted - connection.bytes.count), 0)
             if count > 0 {
                 connection.bytes.append(contentsOf: buffer[0..<count])
             } else if count < 0, errno == EINTR {
@@ -172,6 +184,17 @@ final class Acceptor: @unchecked Sendable {
                 ended = count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)
                 break
             }
+        }
+        if let upload = connection.upload {
+            if connection.bytes.count >= upload.headLength + upload.bodyLength {
+                bufferedBodyBytes -= upload.bodyLength
+                route(socket, connection, headLength: upload.headLength, now: now)
+            } else if ended {
+                drop(socket)  // the peer left before sending its whole body
+            } else {
+                pending[socket] = connection
+            }
+            return
         }
         switch RequestRouter.scan(connection.bytes) {
         case .incomplete where ended:
@@ -182,15 +205,54 @@ final class Acceptor: @unchecked Sendable {
             forget(socket)
             refuse(socket, status: 431, text: "request head over \(RequestRouter.maxHeadBytes) bytes\n", reason: "bad-request")
         case .complete(let length):
-            forget(socket)
-            switch router.route(head: connection.bytes[..<length], spare: nextSpare, now: now) {
-            case .answer(let status, let text):
-                refuse(socket, status: status, text: text, reason: "bad-request")
-            case .worker(let worker, let instance):
-                nextSpare &+= 1
-                deliver(worker, socket, connection.bytes, instance)
+            let bodyLength = Self.uploadBodyLength(head: connection.bytes[..<length], limits: limits)
+            guard let bodyLength, length + bodyLength > connection.bytes.count, !ended else {
+                route(socket, connection, headLength: length, now: now)
+                return
             }
+            guard bufferedBodyBytes + bodyLength <= Self.maxBufferedBodyBytes else {
+                forget(socket)
+                refuse(socket, status: 503, text: "too many uploads at once; try again in a minute\n", reason: "uploads")
+                return
+            }
+            // The body's time: the head's, plus a second per 64 KiB (a slow school line).
+            bufferedBodyBytes += bodyLength
+            connection.upload = (length, bodyLength)
+            connection.deadline = now + Int64((limits.requestHeadSeconds + Double(bodyLength) / 65536) * 1e6)
+            pending[socket] = connection
         }
+    }
+
+    /// Hands a whole request over to the worker that owns its room, or answers it here.
+    private func route(_ socket: Int32, _ connection: Pending, headLength: Int, now: Int64) {
+        forget(socket)
+        switch router.route(head: connection.bytes[..<headLength], spare: nextSpare, now: now) {
+        case .answer(let status, let text):
+            refuse(socket, status: status, text: text, reason: "bad-request")
+        case .worker(let worker, let instance):
+            nextSpare &+= 1
+            deliver(worker, socket, connection.bytes, instance)
+        }
+    }
+
+    /// The Content-Length of a POST to a path that takes a body, when it is within that path's
+    /// limit (over it, missing or malformed, the worker answers 413 or 411 without the body).
+    static func uploadBodyLength(head: ArraySlice<UInt8>, limits: ServerLimits) -> Int? {
+        guard head.starts(with: Array("POST ".utf8)) else { return nil }
+        let text = String(decoding: head, as: UTF8.self)
+        let lines = text.split(separator: "\r\n")
+        guard let target = lines.first?.split(separator: " ").dropFirst().first else { return nil }
+        let path = String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+        guard let limit = HTTPRoutes.bodyLimit(path: path, limits: limits) else { return nil }
+        for line in lines.dropFirst() {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "content-length" else { continue }
+            guard let length = Int(parts[1].trimmingCharacters(in: .whitespaces)), length >= 0, length <= limit else {
+                return nil
+            }
+            return length
+        }
+        return nil
     }
 
     // MARK: Bounds
@@ -235,16 +297,18 @@ final class Acceptor: @unchecked Sendable {
     }
 
     private func drop(_ socket: Int32) {
+        if let upload = pending[socket]?.upload { bufferedBodyBytes -= upload.bodyLength }
         forget(socket)
         close(socket)
     }
 
     /// Answers a plain HTTP error and closes (best effort: the socket is not waited for).
     private func refuse(_ socket: Int32, status: Int, text: String, reason: String) {
-        let phrase = [400: "Bad Request", 429: "Too Many Requests", 431: "Request Header Fields Too Large"][status] ?? "Error"
+        let phrase = [400: "Bad Request", 429: "Too Many Requests", 431: "Request Header Fields Too Large", 503: "Service Unavailable"][status] ?? "Error"
         var head = "HTTP/1.1 \(status) \(phrase)\r\ncontent-type: text/plain; charset=utf-8\r\n"
         for header in SecurityHeaders.all { head += "\(header.name) \(header.value)\r\n" }
         if status == 429 { head += "retry-after: 1\r\n" }
+        if status == 503 { head += "retry-after: 60\r\n" }
         head += "content-length: \(text.utf8.count)\r\nconnection: close\r\n\r\n\(text)"
         let bytes = Array(head.utf8)
         _ = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

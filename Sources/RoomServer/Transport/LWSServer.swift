@@ -3,12 +3,14 @@
 // `serve()`), except `requestStop()` and `adopt(...)`, which only queue under a lock and call
 // `lws_cancel_service`, the one lws call another thread may make.
 
+import CFrameGuard
 import CLibWebSockets
 #if canImport(Glibc)
     import Glibc
 #endif
 import Foundation
 import Logging
+import Synchronization
 
 /// Why the server could not start.
 public struct ServerStartError: Error, CustomStringConvertible {
@@ -45,10 +47,20 @@ public final class LWSServer: @unchecked Sendable {
 
     // Service-thread state.
     private var sockets: [ConnectionID: OpaquePointer] = [:]
+    /// WebSocket connections by descriptor, for the frame guard's reports.
+    private var connectionsByDescriptor: [Int32: ConnectionID] = [:]
+    /// Connections that sent an unmasked frame: closed with 1002 at their next callback.
+    private var unmaskedConnections: Set<ConnectionID> = []
+    private var unmaskedCounted: Set<ConnectionID> = []
+    /// True while lws adopts a socket the acceptor read from (see `adoptQueued`).
+    private var adopting = false
+    /// Whether lws made a connection for the socket being adopted: if it did and adoption still
+    /// returns NULL, lws read the request and closed it (a refusal, already logged as one).
+    private var adoptionInstantiated = false
     private var incoming: [ConnectionID: [UInt8]] = [:]
     private var httpBodies: [UInt64: WireBuffer] = [:]
     /// Uploads being received (POST bodies), by HTTP connection id; nil bytes once over the limit.
-    private var uploads: [UInt64: (path: String, address: String, bytes: [UInt8]?, start: Int, length: Int?)] = [:]
+    private var uploads: [UInt64: Upload] = [:]
     /// Bytes the acceptor read past an adopted request's head (the start of a POST body), by
     /// socket: lws parses the head from them but does not hand the rest on as body.
     private var bodyStarts: [Int32: [UInt8]] = [:]
@@ -118,12 +130,15 @@ public final class LWSServer: @unchecked Sendable {
 
     /// Creates the lws context (on any thread; the pool creates them one after another).
     public func start() throws {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        newtons_frame_guard_init(Int32(clamping: min(limit.rlim_cur, 1 << 20)))
         var info = lws_context_creation_info()
+        let listen = try ListenAddress(parsing: configuration.host)
         if listens {
-            let iface: String? = ["0.0.0.0", "::", "*", ""].contains(configuration.host) ? nil
-                : configuration.host == "localhost" ? "127.0.0.1" : configuration.host
-            info.iface = iface.map { UnsafePointer(keep($0)) }
+            info.iface = listen.address.map { UnsafePointer(keep($0)) }
             info.port = Int32(configuration.port)
+            info.options |= Self.bindOptions(listen)
         } else {
             // A server vhost that accepts nothing itself: sockets arrive through `adopt`.
             info.port = CONTEXT_PORT_NO_LISTEN_SERVER
@@ -133,7 +148,7 @@ public final class LWSServer: @unchecked Sendable {
         info.vhost_name = UnsafePointer(keep("newtons"))
         info.server_string = UnsafePointer(keep("newtons"))
         info.user = Unmanaged.passUnretained(self).toOpaque()
-        info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8) | UInt64(LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND)
+        info.options |= UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8) | UInt64(LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND)
         // fd_limit_per_thread stays 0: lws then sizes its table by the (raised) open-file limit
         // and finds a socket's connection by indexing it with the descriptor. Any smaller
         // limit makes every socket event a linear search of all connections (wsi_from_fd was
@@ -156,7 +171,8 @@ public final class LWSServer: @unchecked Sendable {
             // HTTP/1.1 only: no h2, so no WebSocket over h2 either.
             info.alpn = UnsafePointer(keep("http/1.1"))
         }
-        lws_set_log_level(LLL_ERR | LLL_WARN, lwsLog)
+        LibraryLog.logger = logger
+        lws_set_log_level(LLL_ERR | LLL_WARN, emitLibraryLog)
 
         guard let context = lws_create_context(&info) else {
             throw ServerStartError(
@@ -174,7 +190,7 @@ public final class LWSServer: @unchecked Sendable {
         lock.withLock { liveContext = context }
         if listens {
             let scheme = configuration.usesTLS ? "https" : "http"
-            logger.notice("newtons serving \(scheme)://\(configuration.host):\(configuration.port)/ from \(routes.files.root)")
+            logger.notice("newtons serving \(scheme)://\(listen.urlHost):\(configuration.port)/ from \(routes.files.root)")
         }
     }
 
@@ -186,6 +202,7 @@ public final class LWSServer: @unchecked Sendable {
             if lock.withLock({ stopRequested }), shutdownDeadline == nil { beginShutdown() }
             adoptQueued()
             if lws_service(context, 0) < 0 { break }
+            closeUnmasked()
         }
         lock.withLock {
             liveContext = nil
@@ -223,21 +240,60 @@ public final class LWSServer: @unchecked Sendable {
             } else {
                 promisedInstances[adoption.socket] = nil
             }
-            if case .complete(let headLength) = RequestRouter.scan(adoption.bytes), headLength < adoption.bytes.count {
+            // A POST's body (read whole by the acceptor) stays here (`bodyStarts`): lws gets the
+            // head only, and the answer is made from the body here. lws 4.1 mishandles a body
+            // after an adopted socket's first bytes: handed one with the head, it passes it on
+            // twice and, once the answer is sent, spins on what is left, stalling the worker for
+            // good; reading one itself, it passes on the head's first bytes in its place.
+            var handed = adoption.bytes[...]
+            bodyStarts[adoption.socket] = nil
+            if case .complete(let headLength) = RequestRouter.scan(adoption.bytes), headLength < adoption.bytes.count,
+                adoption.bytes.starts(with: Array("POST ".utf8))
+            {
                 bodyStarts[adoption.socket] = Array(adoption.bytes[headLength...])
-            } else {
-                bodyStarts[adoption.socket] = nil
+                handed = adoption.bytes[..<headLength]
             }
-            let adopted = adoption.bytes.withUnsafeBufferPointer { bytes in
+            // The acceptor read the request head (and whatever followed) itself: the frame guard
+            // follows those bytes first, and lws's new-client callback must not start it afresh.
+            newtons_frame_guard_watch(adoption.socket)
+            handed.withUnsafeBytes { newtons_frame_guard_feed(adoption.socket, $0.baseAddress, $0.count) }
+            adopting = true
+            adoptionInstantiated = false
+            let adopted = handed.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) {
                     lws_adopt_socket_vhost_readbuf(vhost, adoption.socket, $0.baseAddress, $0.count)
                 }
             }
-            // On failure lws has closed the socket itself.
+            adopting = false
+            // On failure lws has closed the socket itself. NULL after the connection was made
+            // means the request in `bytes` was answered and closed (a 404, a bad upgrade): that
+            // is logged where it was refused. A socket lws would not take at all is counted like
+            // any refusal, so a flood of them is a summary line, not a line each.
             if adopted == nil {
                 promisedInstances[adoption.socket] = nil
-                logger.warning("a connection could not be adopted (lws refused the socket)")
+                if adoptionInstantiated {
+                    logger.debug("an adopted connection was answered and closed while its first bytes were read")
+                } else {
+                    core.logRefusal(
+                        address: "acceptor", reason: "adopt-failed", now: Self.now(),
+                        "a connection could not be adopted (lws refused the socket)")
+                }
             }
+        }
+    }
+
+    /// The socket family and scope for `--host`. lws 4.1 opens an IPv6 socket unless told not to,
+    /// and then copies an IPv4 address into the wrong field of the IPv6 address, which stays `::`:
+    /// `--host 127.0.0.1` listened on every interface. So an IPv4 address gets an IPv4 socket; an
+    /// IPv6 address an IPv6-only one; `::` a dual-stack one whatever the system's default.
+    static func bindOptions(_ listen: ListenAddress) -> UInt64 {
+        switch listen {
+        case .anyIPv4, .ipv4:
+            return UInt64(LWS_SERVER_OPTION_DISABLE_IPV6)
+        case .ipv6:
+            return UInt64(LWS_SERVER_OPTION_IPV6_V6ONLY_MODIFY) | UInt64(LWS_SERVER_OPTION_IPV6_V6ONLY_VALUE)
+        case .any:
+            return UInt64(LWS_SERVER_OPTION_IPV6_V6ONLY_MODIFY)
         }
     }
 
@@ -370,6 +426,12 @@ public final class LWSServer: @unchecked Sendable {
         _ input: UnsafeMutableRawPointer?, _ length: Int
     ) -> Int32 {
         switch reason {
+        case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+            if adopting { adoptionInstantiated = true } else { newtons_frame_guard_watch(lws_get_socket_fd(wsi)) }
+            return 0
+        case LWS_CALLBACK_WSI_DESTROY:
+            newtons_frame_guard_forget(lws_get_socket_fd(wsi))
+            return 0
         case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
             return confirmUpgrade(wsi)
         case LWS_CALLBACK_HTTP:
@@ -377,7 +439,7 @@ public final class LWSServer: @unchecked Sendable {
         case LWS_CALLBACK_HTTP_WRITEABLE:
             return writeHTTPBody(wsi, user: user)
         case LWS_CALLBACK_HTTP_BODY:
-            return receiveUpload(user: user, input: input, length: length)
+            return receiveUpload(wsi, user: user, input: input, length: length)
         case LWS_CALLBACK_HTTP_BODY_COMPLETION:
             return finishUpload(wsi, user: user)
         case LWS_CALLBACK_CLOSED_HTTP:
@@ -404,6 +466,11 @@ public final class LWSServer: @unchecked Sendable {
                 let id = user.load(as: UInt64.self)
                 sockets[id] = nil
                 incoming[id] = nil
+                unmaskedConnections.remove(id)
+                unmaskedCounted.remove(id)
+                let descriptor = lws_get_socket_fd(wsi)
+                if connectionsByDescriptor[descriptor] == id { connectionsByDescriptor[descriptor] = nil }
+                newtons_frame_guard_forget(descriptor)
                 core.closed(connection: id, now: Self.now())
                 checkShutdownDone(now: Self.now())
                 flush()
@@ -439,7 +506,9 @@ public final class LWSServer: @unchecked Sendable {
         }
         guard let refusal else { return 0 }
         core.metrics.countRejected(refusal.reason)
-        logger.notice("upgrade refused (\(refusal.status) \(refusal.reason)): \(refusal.message), from \(address)")
+        core.logRefusal(address: address, reason: refusal.reason, now: Self.now(),
+            "upgrade refused (\(refusal.status) \(refusal.reason)): \(refusal.message), from \(address)")
+        flush()
         _ = lws_return_http_status(wsi, refusal.status, refusal.message)
         return 1
     }
@@ -450,6 +519,12 @@ public final class LWSServer: @unchecked Sendable {
         nextID += 1
         user.storeBytes(of: id, as: UInt64.self)
         sockets[id] = wsi
+        connectionsByDescriptor[lws_get_socket_fd(wsi)] = id
+        // Frames that came with the upgrade's own packet were read before this connection had an id.
+        if newtons_frame_guard_unmasked(lws_get_socket_fd(wsi)) {
+            unmaskedConnections.insert(id)
+            lws_callback_on_writable(wsi)
+        }
         let socket = lws_get_socket_fd(wsi)
         let instance = promisedInstances.removeValue(forKey: socket)
         core.open(
@@ -463,6 +538,9 @@ public final class LWSServer: @unchecked Sendable {
     ) -> Int32 {
         guard let user else { return -1 }
         let id = user.load(as: UInt64.self)
+        if unmaskedConnections.contains(id) || newtons_frame_guard_unmasked(lws_get_socket_fd(wsi)) {
+            return closeUnmasked(wsi, id)
+        }
         if lws_frame_is_binary(wsi) != 0 {
             core.noteViolation(connection: id, reason: "binary", detail: "closed: binary frame (1003)")
             return close(wsi, code: CloseCode.unsupportedData, reason: "binary frames are not accepted")
@@ -492,6 +570,7 @@ public final class LWSServer: @unchecked Sendable {
     private func writeable(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) -> Int32 {
         guard let user else { return 0 }
         let id = user.load(as: UInt64.self)
+        if unmaskedConnections.contains(id) { return closeUnmasked(wsi, id) }
         let (action, more) = core.nextWrite(connection: id, now: Self.now())
         switch action {
         case .nothing:
@@ -506,6 +585,30 @@ public final class LWSServer: @unchecked Sendable {
             if more { lws_callback_on_writable(wsi) }
             return 0
         }
+    }
+
+    /// Asks for a callback on each connection the frame guard saw send an unmasked frame (a ping
+    /// or an empty frame brings no RECEIVE of its own); that callback closes it with 1002.
+    private func closeUnmasked() {
+        var descriptors = [Int32](repeating: 0, count: 64)
+        while true {
+            let count = Int(newtons_frame_guard_take_unmasked(&descriptors, Int32(descriptors.count)))
+            for descriptor in descriptors.prefix(count) {
+                guard let id = connectionsByDescriptor[descriptor], let wsi = sockets[id] else { continue }
+                unmaskedConnections.insert(id)
+                lws_callback_on_writable(wsi)
+            }
+            if count < descriptors.count { break }
+        }
+    }
+
+    private func closeUnmasked(_ wsi: OpaquePointer, _ id: ConnectionID) -> Int32 {
+        incoming[id] = nil
+        // Counted once, though both a RECEIVE and a writeable callback may come to close it.
+        if unmaskedCounted.insert(id).inserted {
+            core.noteViolation(connection: id, reason: "unmasked", detail: "closed: unmasked frame (1002)")
+        }
+        return close(wsi, code: CloseCode.protocolError, reason: "client frames must be masked (RFC 6455 5.1)")
     }
 
     /// Closes from inside a callback of that connection: the close frame carries code and reason.
@@ -531,24 +634,26 @@ public final class LWSServer: @unchecked Sendable {
         } else {
             method = "OTHER"
         }
-        if method == "POST", path == HTTPRoutes.uploadPath {
-            // The answer waits for the whole body (LWS_CALLBACK_HTTP_BODY_COMPLETION).
+        if method == "POST", let limit = HTTPRoutes.bodyLimit(path: path, limits: configuration.limits) {
+            // The answer waits for the whole body: counted here, not by lws, since the start of
+            // the body may have come with the head (read by the acceptor, kept in `bodyStarts`).
             guard let user else { return -1 }
             let id = nextID
             nextID += 1
             user.storeBytes(of: id, as: UInt64.self)
             let start = bodyStarts.removeValue(forKey: lws_get_socket_fd(wsi)) ?? []
-            let length = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap { Int($0) }
-            if let length, length > configuration.limits.maxRecordingFileBytes {
-                // Said too big up front: answered at once, the body is not read.
-                let text = "not opened: a recording is at most \(configuration.limits.maxRecordingFileBytes) bytes\n"
-                _ = send(
-                    .body(status: 413, contentType: "text/plain; charset=utf-8", body: Array(text.utf8)), wsi,
-                    user: user, headOnly: false, now: true)
+            let length = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard let length, length >= 0 else {
+                _ = send(.text(411, "a POST needs a Content-Length\n"), wsi, user: user, headOnly: false, now: true)
                 return -1
             }
-            uploads[id] = (path, peerAddress(wsi), start, start.count, length)
-            return 0
+            if length > limit {
+                // Said too big up front: answered at once, the body is not read.
+                _ = send(HTTPRoutes.tooLarge(path: path, limit: limit), wsi, user: user, headOnly: false, now: true)
+                return -1
+            }
+            let upload = Upload(path: path, address: peerAddress(wsi), bytes: [], received: 0, length: length)
+            return receiveUpload(upload, id: id, wsi, user: user, adding: start[...])
         }
         var query: [String: String] = [:]
         for argument in queryArguments(wsi) {
@@ -610,42 +715,64 @@ public final class LWSServer: @unchecked Sendable {
         }
     }
 
-    private func receiveUpload(user: UnsafeMutableRawPointer?, input: UnsafeMutableRawPointer?, length: Int) -> Int32 {
-        guard let user, let input else { return 0 }
-        let id = user.load(as: UInt64.self)
-        guard var upload = uploads[id] else { return -1 }
-        uploads[id] = nil  // no second copy of the bytes while appending
+    /// An upload's body so far. `bytes` is nil once it outgrew the largest file taken (the rest
+    /// is still counted, so the answer comes when the client has sent it all).
+    private struct Upload {
+        let path: String
+        let address: String
+        var bytes: [UInt8]?
+        var received: Int
+        let length: Int
+    }
+
+    /// More of an upload's body (from lws, or what came with the head). Once `length` bytes are
+    /// in, answers and closes: lws may still wait for bytes the acceptor read in its place.
+    private func receiveUpload(
+        _ upload: Upload, id: UInt64, _ wsi: OpaquePointer, user: UnsafeMutableRawPointer, adding chunk: ArraySlice<UInt8>
+    ) -> Int32 {
+        var upload = upload
+        let taken = chunk.prefix(max(0, upload.length - upload.received))
+        upload.received += taken.count
         if var bytes = upload.bytes {
             upload.bytes = nil  // the only reference, so appending does not copy
-            if bytes.count + length <= configuration.limits.maxRecordingFileBytes {
-                bytes.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
+            if bytes.count + taken.count <= configuration.limits.maxRecordingFileBytes {
+                bytes.append(contentsOf: taken)
                 upload.bytes = bytes
             }
         }
-        uploads[id] = upload
-        return 0
-    }
-
-    private func finishUpload(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) -> Int32 {
-        guard let user, let upload = uploads.removeValue(forKey: user.load(as: UInt64.self)) else { return -1 }
+        guard upload.received >= upload.length else {
+            uploads[id] = upload
+            return 0
+        }
         let answer: HTTPAnswer
-        if var bytes = upload.bytes {
-            // The body's start is what the acceptor read past the head (kept aside: lws does not
-            // hand it on); lws then hands on the rest, and once more the part of it that was in
-            // that read. Past the Content-Length is that copy; a file's own checksum still checks
-            // the whole.
-            if let length = upload.length, bytes.count > length, upload.start > 0 {
-                bytes.removeSubrange(length...)
-            }
+        if let bytes = upload.bytes {
             answer = routes.answerUpload(path: upload.path, body: bytes, address: upload.address, now: Self.now())
         } else {
             answer = .body(
                 status: 413, contentType: "text/plain; charset=utf-8",
                 body: Array("not opened: a recording is at most \(configuration.limits.maxRecordingFileBytes) bytes\n".utf8))
         }
-        let result = send(answer, wsi, user: user, headOnly: false, now: true)
+        _ = send(answer, wsi, user: user, headOnly: false, now: true)
         flush()
-        return result
+        return -1
+    }
+
+    private func receiveUpload(
+        _ wsi: OpaquePointer, user: UnsafeMutableRawPointer?, input: UnsafeMutableRawPointer?, length: Int
+    ) -> Int32 {
+        guard let user, let input else { return 0 }
+        let id = user.load(as: UInt64.self)
+        guard let upload = uploads.removeValue(forKey: id) else { return -1 }  // no second copy while appending
+        let chunk = Array(UnsafeRawBufferPointer(start: input, count: length))
+        return receiveUpload(upload, id: id, wsi, user: user, adding: chunk[...])
+    }
+
+    /// lws counted the body whole before we did: it can only be short of bytes it never saw.
+    private func finishUpload(_ wsi: OpaquePointer, user: UnsafeMutableRawPointer?) -> Int32 {
+        guard let user, let upload = uploads.removeValue(forKey: user.load(as: UInt64.self)) else { return -1 }
+        _ = send(.text(400, "the body ended before its Content-Length (\(upload.received) of \(upload.length) bytes)\n"), wsi,
+                 user: user, headOnly: false, now: true)
+        return -1
     }
 
     private func queryArguments(_ wsi: OpaquePointer) -> [String] {
@@ -763,17 +890,44 @@ private func lwsCallback(
     return Unmanaged<LWSServer>.fromOpaque(server).takeUnretainedValue().handle(wsi, reason, user, input, length)
 }
 
-/// libwebsockets' own log lines, to standard error as lws writes them, less one that lws 4.1
-/// logs as an error on every adopted socket with bytes already read ("calling service").
-private func lwsLog(_ level: Int32, _ line: UnsafePointer<CChar>?) {
-    guard let line, strstr(line, "adopt_socket_readbuf: calling service") == nil else { return }
-    _ = write(2, line, strlen(line))
-}
-
 /// The scheduled callback: the server pointer is stored right after the sul struct.
 private func timerCallback(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
     guard let sul else { return }
     let raw = UnsafeMutableRawPointer(sul) + MemoryLayout<lws_sorted_usec_list_t>.stride
     let server = raw.load(as: UnsafeMutableRawPointer.self)
     Unmanaged<LWSServer>.fromOpaque(server).takeUnretainedValue().timerFired()
+}
+
+/// libwebsockets' own lines (a request head too big, a bind error) go to the server's log (so
+/// off the service thread), at most 20 per 10 s for the whole process: a client can make lws
+/// complain at will. The rest are counted, and the count goes out with the next line let
+/// through. lws's log callback is process-wide and every worker's thread calls it: hence the lock.
+private enum LibraryLog {
+    struct Window {
+        var start: Int64 = 0
+        var lines = 0
+        var leftOut = 0
+    }
+    nonisolated(unsafe) static var logger: Logger?
+    static let window = Mutex(Window())
+}
+
+private func emitLibraryLog(_ level: Int32, _ line: UnsafePointer<CChar>?) {
+    // lws reports every adoption of a socket with its first bytes (the acceptor's): not news.
+    guard let line, let logger = LibraryLog.logger, strstr(line, "adopt_socket_readbuf: calling service") == nil else { return }
+    let now = monotonicNanoseconds()
+    let leftOut: Int? = LibraryLog.window.withLock { window in
+        if now - window.start > 10_000_000_000 { window = LibraryLog.Window(start: now) }
+        guard window.lines < 20 else {
+            window.leftOut += 1
+            return nil
+        }
+        window.lines += 1
+        defer { window.leftOut = 0 }
+        return window.leftOut
+    }
+    guard let leftOut else { return }
+    var text = String(cString: line).trimmingCharacters(in: .whitespacesAndNewlines)
+    if leftOut > 0 { text += " (and \(leftOut) more libwebsockets lines left out)" }
+    logger.warning("libwebsockets: \(text)")
 }

@@ -26,7 +26,8 @@ final class TestServer: @unchecked Sendable {
     }
 
     /// Starts a server and waits until `/healthz` answers.
-    init(_ arguments: [String] = [], tls: Bool = false) async throws {
+    /// `host` is where it listens; the test reaches it at that address (at loopback for `0.0.0.0`, `::`).
+    init(_ arguments: [String] = [], tls: Bool = false, host: String = "127.0.0.1") async throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("newtons-test-\(UUID().uuidString)")
         web = root.appendingPathComponent("web")
         try FileManager.default.createDirectory(at: web.appendingPathComponent("js"), withIntermediateDirectories: true)
@@ -60,13 +61,14 @@ final class TestServer: @unchecked Sendable {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Self.binary)
             process.arguments =
-                ["serve", "--host", "127.0.0.1", "--port", String(port), "--web", web.path, "--fixture-lessons"] + extra
+                ["serve", "--host", host, "--port", String(port), "--web", web.path, "--fixture-lessons"] + extra
             let log = try FileHandle(forWritingTo: logFile)
             process.standardError = log
             process.standardOutput = log
-            try process.run()
+            try Self.spawn(process)
             do {
-                try await Self.waitUntilHealthy(process: process, port: port, tls: tls, logFile: logFile)
+                let reach = host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host
+                try await Self.waitUntilHealthy(process: process, port: port, host: reach, tls: tls, logFile: logFile)
                 self.port = port
                 self.process = process
                 return
@@ -87,7 +89,9 @@ final class TestServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: root)
     }
 
-    private static func waitUntilHealthy(process: Process, port: Int, tls: Bool, logFile: URL) async throws {
+    private static func waitUntilHealthy(
+        process: Process, port: Int, host: String, tls: Bool, logFile: URL
+    ) async throws {
         let deadline = ContinuousClock.now + .seconds(15)
         while ContinuousClock.now < deadline {
             guard process.isRunning else {
@@ -99,7 +103,7 @@ final class TestServer: @unchecked Sendable {
                 {
                     return
                 }
-            } else if let answer = try? RawHTTP.get(port: port, path: "/healthz"), answer.status == 200 {
+            } else if let answer = try? RawHTTP.get(port: port, path: "/healthz", host: host), answer.status == 200 {
                 return
             }
             try await Task.sleep(for: .milliseconds(20))
@@ -110,6 +114,15 @@ final class TestServer: @unchecked Sendable {
     /// Everything the server logged so far.
     var log: String {
         (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+    }
+
+    /// One series of `/metrics` (name with its labels, as printed), nil when absent.
+    func metric(_ series: String) async throws -> Double? {
+        let body = try RawHTTP.get(port: port, path: "/metrics").body
+        for line in body.split(separator: "\n") where line.hasPrefix(series + " ") {
+            return Double(line.dropFirst(series.count + 1))
+        }
+        return nil
     }
 
     /// Waits until the log holds `text`.
@@ -160,15 +173,33 @@ final class TestServer: @unchecked Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// Held while a child is started: Foundation's Process makes its descriptors (the output
+    /// pipe, the socket that reports the child's exit) without close-on-exec, so a child started
+    /// by another test at the same moment inherits them. A long-lived server holding a short
+    /// command's pipe or exit socket kept `readDataToEndOfFile`/`waitUntilExit` waiting forever,
+    /// and a short command holding a server's exit socket made Foundation block in `waitpid` for
+    /// that server: every test hung. One start at a time leaks nothing.
+    private static let spawnLock = NSLock()
+
+    /// Starts `process`; `prepare` makes its descriptors under the same lock.
+    static func spawn(_ process: Process, prepare: () -> Void = {}) throws {
+        spawnLock.lock()
+        defer { spawnLock.unlock() }
+        prepare()
+        try process.run()
+    }
+
     @discardableResult
     static func run(_ executable: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
+        var pipe: Pipe!
+        try spawn(process) {
+            pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+        }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)

@@ -17,7 +17,7 @@ public enum FixtureLessons {
 
     /// The source text a client is shown for a fixture lesson.
     public static func code(of lesson: any Lesson.Type) -> String {
-        "// \(lesson.info.title): a fixture lesson of the room server's tests (Sources/RoomServer/Fixtures)."
+        "// \(lesson.info.title): a fixture lesson of the room server's tests (Sources/LessonFixtures)."
     }
 }
 
@@ -261,15 +261,4 @@ public final class FixtureCrowdLesson: Lesson {
 
     public var isAtRest: Bool { false }
     public func drainEvents() -> [LessonEvent] { [] }
-}
-
-extension LessonDirectory {
-    /// The lessons `newtons serve` offers, with the fixtures when asked, and each one's code.
-    public static func served(withFixtures: Bool) -> LessonDirectory {
-        let lessons = LessonCatalog.all + (withFixtures ? FixtureLessons.all : [])
-        let fixtureIDs = Set(FixtureLessons.all.map { $0.info.id })
-        return LessonDirectory(lessons) { lesson in
-            fixtureIDs.contains(lesson.info.id) ? FixtureLessons.code(of: lesson) : LessonCatalog.sourceCode(of: lesson)
-        }
-    }
 }
