@@ -23,7 +23,7 @@ public struct RefusalLog {
     private var counts: [Key: Int] = [:]
     private var uncounted = 0
 
-    public init(intervalSeconds: Double = 10, maxKeys: Int = 256, namedInSummary: Int = 10) {
+    public init(intervalSeconds: Double = 10, maxKeys: Int = 64, namedInSummary: Int = 10) {
         interval = max(1000, Int64(intervalSeconds * 1e6))
         self.maxKeys = maxKeys
         self.namedInSummary = namedInSummary

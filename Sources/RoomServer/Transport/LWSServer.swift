@@ -807,7 +807,11 @@ public final class LWSServer: @unchecked Sendable {
 
     private func peerAddress(_ wsi: OpaquePointer) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
-        guard let text = lws_get_peer_simple(wsi, &buffer, buffer.count) else { return "?" }
+        // A client that reset its connection has no peer left to name (lws then gives the
+        // system's error text instead of an address).
+        guard let text = lws_get_peer_simple(wsi, &buffer, buffer.count), strncmp(text, "getpeername", 11) != 0 else {
+            return "(gone)"
+        }
         return String(cString: text)
     }
 
