@@ -46,7 +46,10 @@ extension UIDynamicAnimator {
                 // woken by it (they sleep on what holds them up).
                 let force = world.mass(record.body) * g
                 world.applyForceToCenter(record.body, force, wake: false)
-                record.appliedForces.gravity += force
+                // Summed before the write: a call inside the write (the engine's `+=`)
+                // would keep the run-time exclusivity check on the record's property.
+                let total = record.appliedForces.gravity + force
+                record.appliedForces.gravity = total
             }
         }
     }
