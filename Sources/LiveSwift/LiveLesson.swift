@@ -161,6 +161,9 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
 
     public override func advance(by dt: TimeInterval) {
         guard run.interpreter.fault == nil else { return }
+        let interpreter = run.interpreter
+        interpreter.inTick = true
+        defer { interpreter.inTick = false }
         super.advance(by: dt)
     }
 
@@ -183,7 +186,23 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
     public override var gestureKinds: [GestureKind] { program.info.gestures }
 
     /// The shipped lessons whose rooms start again on a tap do so run from their source too.
+    public override func willTap(at point: CGPoint) {
+        if let beforeTap { execute(beforeTap) }
+    }
+
+    /// The room's own work before a tap (ParameterBinding.beforeTap), while the source still
+    /// has what it uses.
+    private lazy var beforeTap: CodeBlockItemListSyntax? = {
+        guard let prelude = ParameterBinding.beforeTap[program.info.id],
+            prelude.requires.allSatisfy({ program.module.controller.storedProperty($0) != nil })
+        else { return nil }
+        return ParameterBinding.statements(prelude.set)
+    }()
+
     public override func didTap(at point: CGPoint) {
+        if let tappedName = ParameterBinding.tappedViewName[program.info.id], let added = controller.view.subviews.last {
+            name(added, tappedName)
+        }
         if ParameterBinding.restartsOnTap.contains(program.info.id), run.interpreter.fault == nil { restart() }
     }
 }

@@ -38,8 +38,11 @@ public struct LiveLimits: Sendable, Equatable {
     public var maxSourceDepth = 64
     /// Interpreter steps (statements, calls, loop turns) one callback may take.
     public var maxStepsPerCallback = 2_000_000
-    /// Wall-clock time one callback may take, in seconds.
+    /// Wall-clock time one callback may take, in seconds (`viewDidLoad`, a gesture).
     public var maxSecondsPerCallback = 0.25
+    /// Wall-clock time one callback inside a tick may take (an `action` block, a delegate
+    /// call, a field's block): the worker's other rooms wait for it, so it is kept short.
+    public var maxSecondsPerTickCallback = 0.02
     /// Deepest call stack of the lesson's own functions and closures.
     public var maxCallDepth = 200
     /// Views, behaviours and other objects the lesson may create in all.

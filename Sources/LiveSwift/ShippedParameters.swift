@@ -23,6 +23,21 @@ struct ParameterBinding {
     /// Lessons whose rooms apply every value again when the lesson starts again.
     static let reappliedOnRestart: Set<String> = ["gravity", "collision", "properties", "race"]
 
+    /// What a shipped lesson's room does before each tap reaches the code, as Swift the
+    /// controller runs (the drops room keeps at most 120 blocks, as DropsLesson.maxBlocks).
+    static let beforeTap: [String: ParameterBinding] = [
+        "drops": ParameterBinding(
+            requires: ["gravity", "collider"],
+            set: """
+                if view.subviews.count >= 120, let oldest = view.subviews.first {
+                    gravity.removeItem(oldest); collider.removeItem(oldest); oldest.removeFromSuperview()
+                }
+                """)
+    ]
+
+    /// The name a shipped lesson's room gives the view a tap added (clients show it).
+    static let tappedViewName: [String: String] = ["drops": "block"]
+
     static let table: [String: [String: ParameterBinding]] = {
         let gravity = ParameterBinding(requires: ["gravityBehavior"], set: "gravityBehavior.setAngle($angle, magnitude: $magnitude)")
         func item(_ property: String) -> ParameterBinding {
@@ -46,6 +61,7 @@ struct ParameterBinding {
                 "elasticity": item("elasticity"), "density": item("density"), "friction": item("friction"),
                 "resistance": item("resistance"), "angularResistance": item("angularResistance"),
             ],
+            "drops": ["magnitude": ParameterBinding(requires: ["gravity"], set: "gravity.magnitude = $magnitude", get: "gravity.magnitude")],
             "race": [
                 "magnitude": ParameterBinding(
                     requires: ["continuousPush", "instantaneousPush"], set: "continuousPush.magnitude = $magnitude",

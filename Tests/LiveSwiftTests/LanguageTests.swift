@@ -10,18 +10,7 @@ import Testing
     func run(_ body: String) throws -> String? { try run("", body) }
 
     func run(_ members: String, _ body: String) throws -> String? {
-        let source = """
-            final class LangViewController: UIViewController {
-                let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 40))
-                \(members)
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    view.addSubview(label)
-                    \(body)
-                }
-            }
-            """
-        let lesson = try #require(try LiveSwift.compile(source: source, fileName: "Lang.swift").makeLesson() as? LiveLesson)
+        let lesson = try lessonRunning(members, body)
         if let error = lesson.runtimeError { Issue.record("\(error)") }
         return lesson.items.first?.text
     }
@@ -92,6 +81,22 @@ import Testing
         #expect(try run(members, "level = 5; label.text = \"\\(log) \\(doubled) \\(tripled)\"") == "[\"1->5\"] 10 15")
     }
 
+    /// A `weak` property holds its object only while something else does, as in Swift.
+    @Test func weakPropertiesLetGoOfTheirObject() throws {
+        let members = "weak var probe: UIView?\nweak var kept: UIView?"
+        let body = """
+            var temporary: UIView? = UIView(frame: .zero)
+            probe = temporary
+            let before = probe != nil
+            temporary = nil
+            let shown = UIView(frame: .zero)
+            view.addSubview(shown)
+            kept = shown
+            label.text = "\\(before) \\(probe == nil) \\(kept != nil)"
+            """
+        #expect(try run(members, body) == "true true true")
+    }
+
     @Test func theAPIsValueTypesAreCopiedAndWrittenBack() throws {
         let body = """
             let box = UIView(frame: CGRect(x: 10, y: 20, width: 30, height: 40))
@@ -139,8 +144,11 @@ import Testing
         #expect((lesson as? LiveLesson)?.runtimeError == nil)
     }
 
-    @Test func aCollisionDelegateOfTheSourceHearsContacts() throws {
-        let source = """
+    /// The delegate's method in the class, or in an extension that adds the conformance (the
+    /// tutorials' way of keeping a delegate's methods apart).
+    @Test(arguments: [false, true])
+    func aCollisionDelegateOfTheSourceHearsContacts(inAnExtension: Bool) throws {
+        var source = """
             final class HitViewController: UIViewController, UICollisionBehaviorDelegate {
                 let ball = UIView(frame: CGRect(x: 100, y: 500, width: 40, height: 40))
                 let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 40))
@@ -167,8 +175,87 @@ import Testing
                 }
             }
             """
+        if inAnExtension {
+            let start = try #require(source.range(of: "    func collisionBehavior("))
+            let method = source[start.lowerBound...].dropLast(2)  // the class's closing brace
+            source = String(source[..<start.lowerBound]).replacingOccurrences(of: ", UICollisionBehaviorDelegate", with: "")
+                + "}\n\nextension HitViewController: UICollisionBehaviorDelegate {\n" + method + "}\n"
+        }
         let lesson = try LiveSwift.compile(source: source, fileName: "Hit.swift").makeLesson()
         for _ in 0..<60 { lesson.advance(by: 1.0 / 60) }
         #expect(lesson.items.first?.text == "hit floor at 600 by ball", "\(String(describing: (lesson as? LiveLesson)?.runtimeError))")
+    }
+
+    /// An enum of plain cases: values compared, switched over, printed as their case.
+    @Test func enumsOfPlainCases() throws {
+        let members = """
+            var mode: Mode = .falling
+            func describe(_ m: Mode) -> String {
+                switch m {
+                case .falling: return "falls"
+                case .resting: return "rests"
+                }
+            }
+            """
+        let body = """
+            var seen = [describe(mode)]
+            mode = Mode.resting
+            seen.append(describe(mode))
+            label.text = "\\(seen) \\(mode == .resting) \\(mode != Mode.falling) \\(mode)"
+            """
+        let lesson = try lessonRunning(members, body, before: "enum Mode { case falling, resting }")
+        #expect(lesson.runtimeError == nil, "\(String(describing: lesson.runtimeError))")
+        #expect(lesson.items.first?.text == "[\"falls\", \"rests\"] true true resting")
+    }
+
+    /// Static stored properties (one value per lesson, set on first read) and static and class
+    /// methods, by the class's name, by `Self`, and bare inside a static method; a struct of
+    /// static members.
+    @Test func staticMembersOfTheSourcesClasses() throws {
+        let before = """
+            struct Steps { static let size = 2 }
+
+            final class Counter {
+                static var total = 0
+                static let step = Steps.size
+                static func bump() -> Int { total += step; return total }
+                class func twice() -> Int { _ = bump(); return bump() }
+            }
+            """
+        let body = """
+            _ = Counter.bump()
+            let t = Counter.twice()
+            Counter.total += 10
+            label.text = "\\(t) \\(Counter.total) \\(Self.greeting) \\(LangViewController.greeting)"
+            """
+        let lesson = try lessonRunning("static let greeting = \"hi\"", body, before: before)
+        #expect(lesson.runtimeError == nil, "\(String(describing: lesson.runtimeError))")
+        #expect(lesson.items.first?.text == "6 16 hi hi")
+    }
+
+    /// Static members added to the API's types, as tutorials write their helpers
+    /// (`extension UIColor { static var random: UIColor { … } }`).
+    @Test func staticMembersOfExtensionsOfTheAPIsTypes() throws {
+        let before = """
+            extension UIColor {
+                static var brand: UIColor { UIColor(red: 1, green: 0.5, blue: 0, alpha: 1) }
+                static func shade(_ level: CGFloat) -> UIColor { UIColor(white: level, alpha: 1) }
+            }
+            extension CGFloat {
+                static let unit: CGFloat = 10
+                static func twice(_ x: CGFloat) -> CGFloat { x * 2 }
+            }
+            """
+        func run(_ color: String) throws -> SceneItem? {
+            let body = "label.backgroundColor = \(color); label.text = \"\\(CGFloat.twice(CGFloat.unit))\""
+            let lesson = try lessonRunning("", body, before: before)
+            #expect(lesson.runtimeError == nil, "\(String(describing: lesson.runtimeError))")
+            return lesson.items.first
+        }
+        let branded = try #require(try run("UIColor.brand"))
+        #expect(branded.text == "20.0")
+        #expect(branded.color == (try run("UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)"))?.color)
+        #expect(branded.color != (try run("UIColor.red"))?.color)  // the colour is what was compared
+        #expect(try run("UIColor.shade(0.5)")?.color == (try run("UIColor(white: 0.5, alpha: 1)"))?.color)
     }
 }

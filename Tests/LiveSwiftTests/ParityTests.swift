@@ -93,7 +93,17 @@ struct Pose: Equatable {
         Script(lessonID: "barrier", steps: 200, actions: [(120, .tap(CGPoint(x: 10, y: 10)))]),
         Script(lessonID: "hoop", steps: 120, actions: []),
         Script(lessonID: "fields", steps: 120, actions: [(30, .tap(CGPoint(x: 100, y: 300)))]),
+        // Random columns and colours from `&random`: the interpreter's inout and Swift's own
+        // random(in:using:) over the same SeededRandom give the compiled lesson's blocks.
+        Script(
+            lessonID: "drops", steps: 240,
+            actions: dropsTaps + [(100, .set("magnitude", 2.5))]),
     ]
+
+    /// A tap every 15 steps, each somewhere else (the column is the generator's, not the tap's).
+    static let dropsTaps: [(step: Int, action: Script.Action)] = (0..<12).map { (i: Int) -> (step: Int, action: Script.Action) in
+        (step: 5 + i * 15, action: .tap(CGPoint(x: 100 + Double(i * 20), y: 100)))
+    }
 
     @Test(arguments: scripts)
     func interpretedLessonMatchesCompiled(_ script: Script) throws {

@@ -59,6 +59,18 @@ import Testing
         try expectStopped(lesson, "endless loop", line: 11)
     }
 
+    /// A callback inside a tick holds up the worker's other rooms: it gets 20 ms, not the
+    /// 250 ms of viewDidLoad or a gesture (the step budget is lifted so that time ends both).
+    @Test func callbacksInsideATickGetTheShorterTimeBudget() throws {
+        var limits = LiveLimits()
+        limits.maxStepsPerCallback = .max
+        let looping = try lesson(load: "gravity.action = { while true { } }", limits: limits)
+        looping.advance(by: 1.0 / 60)
+        #expect(looping.runtimeError?.message.contains("more than 20 ms in one callback") == true, "\(String(describing: looping.runtimeError))")
+        let loading = try lesson(load: "while true { }", limits: limits)
+        #expect(loading.runtimeError?.message.contains("more than 250 ms in one callback") == true, "\(String(describing: loading.runtimeError))")
+    }
+
     @Test func endlessLoopInAGestureHandler() throws {
         let lesson = try lesson(tap: "for _ in 0..<Int.max { }")
         lesson.advance(by: 0.1)

@@ -60,4 +60,32 @@ struct LiveRoomTests {
         _ = other.tick()
         #expect(other.frameSequence == before + 1)
     }
+
+    /// An endless loop in an `action` block runs inside the worker's tick: it gets the short
+    /// tick budget (20 ms), stops the lesson, and the room beside it keeps a frame per tick.
+    @Test func anEndlessLoopInATickHoldsTheNeighbourForOneShortBudget() throws {
+        let source = Self.source.replacingOccurrences(
+            of: "animator.addBehavior(UIGravityBehavior(items: [box]))",
+            with: "let gravity = UIGravityBehavior(items: [box]); gravity.action = { while true { } }; animator.addBehavior(gravity)")
+        let program = try LiveSwift.compile(source: source, fileName: "Looping.swift")
+        let entry = LessonDirectory.Entry(program: program, code: source)
+        let directory = LessonDirectory(entries: [entry, fakeDirectory.entry(withID: "fake-moving")!])
+        let live = room(entry, directory)
+        let other = room(directory.entry(withID: "fake-moving")!, directory)
+        _ = live.join(connection: 1, name: "", now: 0)
+        _ = other.join(connection: 2, name: "", now: 0)
+        var slowest = 0.0
+        for _ in 0..<30 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = live.tick()
+            slowest = max(slowest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            let before = other.frameSequence
+            _ = other.tick()
+            #expect(other.frameSequence == before + 1)
+        }
+        let error = try #require((live.lesson as? LiveLesson)?.runtimeError)
+        #expect(error.message.contains("more than 20 ms in one callback"), "\(error)")
+        // One short budget, not viewDidLoad's 250 ms (generous for a loaded machine).
+        #expect(slowest < 0.2, "the looping room's slowest tick took \(slowest) s")
+    }
 }

@@ -13,6 +13,8 @@ func warm(_ lesson: any Lesson, id: String) {
     case "attachment", "spring": lesson.pan(.began, at: CGPoint(x: 187.5, y: 200))
     case "snap": lesson.tap(at: CGPoint(x: 80, y: 120))
     case "push": lesson.push(at: CGPoint(x: 287.5, y: 333.5), swipe: nil)
+    // Blocks falling and piling (the taps run the drop code, with its `&random`, before timing).
+    case "drops": for i in 0..<20 { lesson.tap(at: CGPoint(x: 20 + Double(i * 15), y: 100)) }
     default: break
     }
     for _ in 0..<20 { lesson.advance(by: 1.0 / 60) }

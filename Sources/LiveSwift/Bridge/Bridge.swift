@@ -39,6 +39,12 @@ final class BridgeType: @unchecked Sendable {
     var symbols: [String: () -> Any] = [:]
     /// Makes a value of this type from an interpreted value (implicit members, literals, arrays).
     var convert: ((Value, Interpreter) throws -> Any?)?
+    /// The type and its ancestors, most derived first; and their members flattened (the most
+    /// derived declaration first), so a member is one lookup, not a walk up the hierarchy.
+    /// Filled once, when the bridge is built.
+    var lineage: [BridgeType] = []
+    var allProperties: [String: Property] = [:]
+    var allMethods: [String: [Method]] = [:]
 
     init(name: String, parent: String?, isClass: Bool, matches: @escaping (Any) -> Bool) {
         self.name = name
@@ -95,15 +101,31 @@ final class Bridge: @unchecked Sendable {
             }
             type.depth = depth
         }
+        for type in types.values {
+            var t: BridgeType? = type
+            while let current = t {
+                type.lineage.append(current)
+                t = current.parent.flatMap { types[$0] }
+            }
+            for ancestor in type.lineage {
+                type.allProperties.merge(ancestor.properties) { derived, _ in derived }
+                type.allMethods.merge(ancestor.methods) { derived, inherited in derived + inherited }
+            }
+        }
         classOrder = types.values.filter { $0.isClass }.sorted { ($0.depth, $0.name) > ($1.depth, $1.name) }
     }
 
     /// Bridged names of Swift types (`UIPushBehavior.Mode` for the type, whose own name is `Mode`).
     private(set) var namesOfTypes: [ObjectIdentifier: String] = [:]
 
+    /// Each registered Swift type's bridged type: a value's type is found with one lookup
+    /// (a subclass the table does not name is looked for once, then cached).
+    private var exactTypes: [ObjectIdentifier: BridgeType] = [:]
+
     func add(_ type: BridgeType, for swiftType: Any.Type) {
         types[type.name] = type
         namesOfTypes[ObjectIdentifier(swiftType)] = type.name
+        exactTypes[ObjectIdentifier(swiftType)] = type
     }
 
     func name(of swiftType: Any.Type) -> String {
@@ -112,8 +134,14 @@ final class Bridge: @unchecked Sendable {
 
     /// Whether a bridged object has a property or method of that name.
     func hasMember(_ value: Any, _ name: String) -> Bool {
-        chain(of: value).contains { $0.properties[name] != nil || $0.methods[name] != nil }
+        guard let type = type(of: value) else { return false }
+        return type.allProperties[name] != nil || type.allMethods[name] != nil
     }
+    /// Whether a bridged value's property may be set (an inout argument needs a settable place).
+    func isSettable(_ value: Any, _ name: String) -> Bool {
+        type(of: value)?.allProperties[name]?.set != nil
+    }
+
     func addTypeNames(_ names: [String]) { plainTypeNames.formUnion(names) }
 
     func isType(_ name: String) -> Bool { types[name] != nil || plainTypeNames.contains(name) }
@@ -137,6 +165,7 @@ final class Bridge: @unchecked Sendable {
     /// The bridged type of a value, most derived first.
     func type(of value: Any) -> BridgeType? {
         let dynamicType = Swift.type(of: value)
+        if let exact = exactTypes[ObjectIdentifier(dynamicType)] { return exact }
         if dynamicType is AnyClass {
             let object = value as AnyObject
             let key = ObjectIdentifier(dynamicType)
@@ -151,13 +180,7 @@ final class Bridge: @unchecked Sendable {
     }
 
     private func chain(of value: Any) -> [BridgeType] {
-        var result: [BridgeType] = []
-        var type = self.type(of: value)
-        while let t = type {
-            result.append(t)
-            type = t.parent.flatMap { types[$0] }
-        }
-        return result
+        type(of: value)?.lineage ?? []
     }
 
     func isInstance(_ value: Any, of name: String) -> Bool {
@@ -250,10 +273,9 @@ final class Bridge: @unchecked Sendable {
     }
 
     private func getMember(_ value: Any, _ name: String, _ interpreter: Interpreter) throws -> Value {
-        for type in chain(of: value) {
-            if let property = type.properties[name] { return try property.get(value, interpreter) }
-        }
-        for type in chain(of: value) where type.methods[name] != nil {
+        let type = type(of: value)
+        if let property = type?.allProperties[name] { return try property.get(value, interpreter) }
+        if type?.allMethods[name] != nil {
             // A method used as a value (`view.removeFromSuperview` passed along).
             return .function(
                 Function(name: name) { [unowned self, unowned interpreter] args in
@@ -284,8 +306,7 @@ final class Bridge: @unchecked Sendable {
     }
 
     private func setMember(_ value: inout Any, _ name: String, _ newValue: Value, _ interpreter: Interpreter) throws {
-        for type in chain(of: value) {
-            guard let property = type.properties[name] else { continue }
+        if let property = type(of: value)?.allProperties[name] {
             guard let set = property.set else {
                 throw BridgeError(message: "cannot assign to property: '\(name)' is a get-only property")
             }
@@ -299,6 +320,7 @@ final class Bridge: @unchecked Sendable {
 
     func call(_ base: Value, _ name: String, _ args: Arguments, interpreter: Interpreter, at node: some SyntaxProtocol) throws -> Value {
         do {
+            try Self.refuseInout(name, args)
             switch base {
             case .native(let object):
                 return try callMember(object, name, args, interpreter)
@@ -306,6 +328,7 @@ final class Bridge: @unchecked Sendable {
                 return try callMember(value, name, args, interpreter)
             case .type(let typeName):
                 if name == "init" { return try construct(typeName, args, interpreter: interpreter, at: node) }
+                if let builtin = try Builtins.callStatic(typeName, name, args, interpreter) { return builtin }
                 guard let type = types[typeName], let methods = type.staticMethods[name] else {
                     throw BridgeError(message: "type '\(typeName)' has no member '\(name)'")
                 }
@@ -327,6 +350,7 @@ final class Bridge: @unchecked Sendable {
     /// A method that may change a value-type receiver (arrays, dictionaries, strings).
     func callMutating(_ base: inout Value, _ name: String, _ args: Arguments, interpreter: Interpreter, at node: some SyntaxProtocol) throws -> Value {
         do {
+            try Self.refuseInout(name, args)
             return try Builtins.call(&base, name, args, interpreter)
         } catch let error as BridgeError {
             throw interpreter.fault(error.message, node)
@@ -337,13 +361,10 @@ final class Bridge: @unchecked Sendable {
 
     fileprivate func callMember(_ value: Any, _ name: String, _ args: Arguments, _ interpreter: Interpreter) throws -> Value {
         var any = value
-        var sawName = false
-        for type in chain(of: value) {
-            guard let methods = type.methods[name] else { continue }
-            sawName = true
-            if let method = methods.first(where: { labelsMatch(args.labels, $0.labels) }) {
-                return try method.body(&any, args, interpreter)
-            }
+        let methods = type(of: value)?.allMethods[name]
+        let sawName = methods != nil
+        if let method = methods?.first(where: { labelsMatch(args.labels, $0.labels) }) {
+            return try method.body(&any, args, interpreter)
         }
         let typeName = String(describing: Swift.type(of: value))
         if sawName { throw BridgeError(message: "no '\(name)' of '\(typeName)' takes the arguments (\(describe(args.labels)))") }
@@ -352,6 +373,7 @@ final class Bridge: @unchecked Sendable {
 
     func construct(_ typeName: String, _ args: Arguments, interpreter: Interpreter, at node: some SyntaxProtocol) throws -> Value {
         do {
+            try Self.refuseInout("init", args)
             if let builtin = try Builtins.construct(typeName, args, interpreter) { return builtin }
             guard let type = types[typeName] else { throw BridgeError(message: "cannot make a '\(typeName)' in a live lesson") }
             guard let initializer = type.initializers.first(where: { labelsMatch(args.labels, $0.labels) }) else {
@@ -364,6 +386,14 @@ final class Bridge: @unchecked Sendable {
         } catch let error as LiveFault where error.line == 0 {
             throw interpreter.fault(error.message, node)
         }
+    }
+
+    /// `&x` passed where the bridged function takes no inout parameter, as Swift refuses it.
+    static func refuseInout(_ name: String, _ args: Arguments) throws {
+        guard args.hasInout, !Builtins.takingInout.contains(name),
+            let k = args.inoutBoxes.firstIndex(where: { $0 != nil })
+        else { return }
+        throw BridgeError(message: "'&' used with non-inout argument of type '\(args[k].typeName)'")
     }
 
     private func describe(_ labels: [String?]) -> String {

@@ -11,12 +11,30 @@ enum BridgeTable {
         animator(b)
         behaviors(b)
         gestures(b)
+        randomness(b)
         Builtins.register(into: b)
+        Builtins.registerCRandom(into: b)
         b.addTypeNames([
-            "Int", "Double", "CGFloat", "Float", "Bool", "String", "Character", "Array", "Dictionary", "Optional",
+            "Int", "Double", "CGFloat", "Float", "Bool", "String", "UInt32", "UInt", "UInt64", "Int32", "Int64", "UInt16",
+            "Int16", "UInt8", "Int8", "Character", "Array", "Dictionary", "Optional",
             "Any", "AnyObject", "Void", "TimeInterval", "NSObject", "NSCopying", "Selector", "UIDynamicItem",
             "UICollisionBehaviorDelegate", "UIDynamicAnimatorDelegate", "Self", "NSString", "NSNumber",
         ])
+    }
+
+    // MARK: Randomness
+
+    /// The lessons' own generator (the drops lesson's `SeededRandom`), passed as `&random` to
+    /// `random(in:using:)`, `shuffle(using:)` and `randomElement(using:)` (Builtins.swift).
+    private static func randomness(_ b: Bridge) {
+        let seeded = TypeBuilder<SeededRandom>(b, "SeededRandom")
+        seeded.initializer("init(seed:)") { a in
+            let seed = try a(0) as Int
+            guard seed >= 0 else {
+                throw BridgeError(message: "negative integer '\(seed)' overflows when stored into unsigned type 'UInt64'")
+            }
+            return SeededRandom(seed: UInt64(seed))
+        }
     }
 
     // MARK: Geometry

@@ -79,6 +79,90 @@ enum Builtins {
             return .array(zip(a, c).map { .tuple([$0, $1], labels: [nil, nil]) })
         }
         b.globals["type"] = { args, _ in .type(args.values.first?.typeName ?? "Void") }
+        b.globals["swap"] = { args, _ in
+            guard args.count == 2, let a = args.inoutBox(0), let c = args.inoutBox(1) else {
+                throw BridgeError(message: "swap takes two variables, each passed with '&': swap(&a, &b)")
+            }
+            (a.value, c.value) = (c.value, a.value)
+            return .void
+        }
+    }
+
+    /// The C random functions older tutorials call, from the lesson's own generator (so a run
+    /// repeats): `arc4random()`, `arc4random_uniform(n)`, `drand48()`.
+    static func registerCRandom(into b: Bridge) {
+        b.globals["arc4random"] = { args, i in
+            guard args.count == 0 else { throw BridgeError(message: "arc4random takes no arguments") }
+            return .int(Int(UInt32.random(in: .min ... .max, using: &i.random)))
+        }
+        b.globals["arc4random_uniform"] = { args, i in
+            let bound = try Int.from(try one(args, "arc4random_uniform"), i)
+            guard bound >= 0, bound <= Int(UInt32.max) else { throw BridgeError(message: "Not enough bits to represent the passed value") }
+            return .int(bound < 2 ? 0 : Int.random(in: 0..<bound, using: &i.random))
+        }
+        b.globals["drand48"] = { args, i in
+            guard args.count == 0 else { throw BridgeError(message: "drand48 takes no arguments") }
+            return .double(Double.random(in: 0..<1, using: &i.random))
+        }
+    }
+
+    /// Bridged functions with an inout parameter; `&` before any other argument is refused.
+    static let takingInout: Set<String> = ["random", "shuffle", "shuffled", "randomElement", "swap"]
+
+    // MARK: Random numbers, repeatable
+
+    /// `Int.random(in:)`, `CGFloat.random(in:using:)`, `Bool.random()`…: Swift's own
+    /// algorithms over the lesson's generator, so a run's numbers equal the compiled lesson's.
+    static func callStatic(_ typeName: String, _ name: String, _ args: Arguments, _ i: Interpreter) throws -> Value? {
+        guard name == "random", ["Int", "Double", "CGFloat", "Float", "TimeInterval", "Bool"].contains(typeName) else {
+            return nil
+        }
+        return try withGenerator(args, i) { g in
+            if typeName == "Bool" { return .bool(Bool.random(using: &g)) }
+            guard args.labels.first == "in" else { throw BridgeError(message: "'\(typeName).random' takes (in:) or (in:using:)") }
+            let empty = BridgeError(message: "Can't get random value with an empty range")
+            switch args[0] {
+            case .value(let r as LiveRange) where typeName == "Int":
+                guard r.count > 0 else { throw empty }
+                return .int(r.closed ? Int.random(in: r.lower...r.upper, using: &g) : Int.random(in: r.lower..<r.upper, using: &g))
+            case .value(let r as LiveRange):
+                return try randomFloating(typeName, Double(r.lower), Double(r.upper), closed: r.closed, &g)
+            case .value(let r as LiveDoubleRange) where typeName != "Int":
+                return try randomFloating(typeName, r.lower, r.upper, closed: r.closed, &g)
+            default:
+                throw mismatch(args[0], typeName == "Int" ? "Range<Int>" : "ClosedRange<\(typeName)>")
+            }
+        }
+    }
+
+    private static func randomFloating(_ typeName: String, _ lower: Double, _ upper: Double, closed: Bool, _ g: inout SeededRandom) throws -> Value {
+        guard closed ? lower <= upper : lower < upper else { throw BridgeError(message: "Can't get random value with an empty range") }
+        guard (upper - lower).isFinite else { throw BridgeError(message: "There is no uniform distribution on an infinite range") }
+        switch typeName {
+        case "CGFloat":
+            let (l, u) = (CGFloat(lower), CGFloat(upper))
+            return .double(Double(closed ? CGFloat.random(in: l...u, using: &g) : CGFloat.random(in: l..<u, using: &g)))
+        case "Float":
+            let (l, u) = (Float(lower), Float(upper))
+            return .double(Double(closed ? Float.random(in: l...u, using: &g) : Float.random(in: l..<u, using: &g)))
+        default:
+            return .double(closed ? Double.random(in: lower...upper, using: &g) : Double.random(in: lower..<upper, using: &g))
+        }
+    }
+
+    /// Runs `body` with the generator passed as `using: &g` (written back to its box), or with
+    /// the lesson's own when the call names none.
+    static func withGenerator(_ args: Arguments, _ i: Interpreter, _ body: (inout SeededRandom) throws -> Value) throws -> Value {
+        guard let k = args.labels.firstIndex(of: "using") else { return try body(&i.random) }
+        guard let box = args.inoutBox(k) else {
+            throw BridgeError(message: "passing value of type '\(args[k].typeName)' to an inout parameter requires explicit '&'")
+        }
+        guard case .value(var generator as SeededRandom) = box.value else {
+            throw BridgeError(message: "cannot convert value of type '\(box.value.typeName)' to expected argument type 'inout SeededRandom'")
+        }
+        let result = try body(&generator)
+        box.value = .value(generator)
+        return result
     }
 
     private static func sizeCheck(_ count: Int, _ i: Interpreter) throws {
@@ -129,6 +213,31 @@ enum Builtins {
         case "Float":
             guard args.count == 1 else { return nil }
             return .double(Double(Float(try Double.from(args[0], i))))
+        case "UInt32", "UInt", "UInt64", "Int32", "Int64", "UInt16", "Int16", "UInt8", "Int8":
+            // Fixed-width integers are Ints here; a conversion traps where Swift's would.
+            guard args.count == 1 else { return nil }
+            let (low, high): (Double, Double) =
+                switch typeName {
+                case "UInt32": (0, Double(UInt32.max))
+                case "UInt", "UInt64": (0, Double(Int.max))
+                case "Int32": (Double(Int32.min), Double(Int32.max))
+                case "UInt16": (0, Double(UInt16.max))
+                case "Int16": (Double(Int16.min), Double(Int16.max))
+                case "UInt8": (0, Double(UInt8.max))
+                case "Int8": (Double(Int8.min), Double(Int8.max))
+                default: (Double(Int.min), Double(Int.max))
+                }
+            let value: Double
+            switch args[0] {
+            case .int(let n): value = Double(n)
+            case .double(let d): value = d.rounded(.towardZero)
+            default: throw mismatch(args[0], typeName)
+            }
+            // Double(Int.max) is 2^63, which no Int holds: that bound is exclusive.
+            guard value.isFinite, value >= low, high >= 0x1p63 ? value < high : value <= high else {
+                throw BridgeError(message: "Not enough bits to represent the passed value (\(typeName))")
+            }
+            return .int(Int(value))
         case "Int":
             guard args.count == 1 else { return nil }
             switch args[0] {
@@ -421,8 +530,15 @@ enum Builtins {
         case "min", "max":
             guard !a.isEmpty else { return .none }
             return try extreme(Arguments(values: a, labels: a.map { _ in nil }), i, name, name == "min" ? (<) : (>))
-        case "shuffle", "shuffled", "randomElement":
-            throw BridgeError(message: "'\(name)' is not available in live lessons: their runs are repeatable")
+        case "shuffle":
+            return try withGenerator(args, i) { g in
+                a.shuffle(using: &g)
+                return .void
+            }
+        case "shuffled":
+            return try withGenerator(args, i) { g in .array(a.shuffled(using: &g)) }
+        case "randomElement":
+            return try withGenerator(args, i) { g in a.randomElement(using: &g) ?? .none }
         default:
             throw BridgeError(message: "value of type 'Array' has no member '\(name)'")
         }

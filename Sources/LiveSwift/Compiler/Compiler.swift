@@ -65,6 +65,11 @@ struct Compiler {
         diagnostics = checker.diagnostics
         if diagnostics.isEmpty { diagnostics = collect(into: foldedModule) }
         if diagnostics.isEmpty { diagnostics = NameChecker(module: foldedModule).check() }
+        if diagnostics.isEmpty {
+            let mutability = MutabilityChecker(module: foldedModule)
+            mutability.walk(folded)
+            diagnostics = mutability.diagnostics
+        }
         if !diagnostics.isEmpty { throw LiveCompileError(Self.sorted(diagnostics)) }
         let shipped = LessonCatalog.all.first { $0.info.sourceFileName == fileName }
         return LiveProgram(
@@ -149,6 +154,19 @@ struct Compiler {
                     module.functions[code.name, default: []].append(code)
                 } else if let v = decl.as(VariableDeclSyntax.self) {
                     module.globals.append(v)
+                } else if let s = decl.as(StructDeclSyntax.self) {
+                    if module.classes[s.name.text] != nil { report("invalid redeclaration of '\(s.name.text)'", s.name) }
+                    let code = ClassCode(name: s.name.text, superclass: nil, protocols: [])
+                    addMembers(s.memberBlock.members, to: code, module: module)
+                    module.classes[code.name] = code
+                } else if let e = decl.as(EnumDeclSyntax.self) {
+                    if module.classes[e.name.text] != nil || module.enums[e.name.text] != nil {
+                        report("invalid redeclaration of '\(e.name.text)'", e.name)
+                    }
+                    module.enums[e.name.text] = Set(
+                        e.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }.flatMap { $0.elements.map(\.name.text) })
+                } else if decl.is(ExtensionDeclSyntax.self) {
+                    continue  // added to their classes below, once every class is known
                 } else if decl.is(ImportDeclSyntax.self) {
                     continue
                 } else {
@@ -159,6 +177,39 @@ struct Compiler {
             case .expr(let expr):
                 report("expressions at the top level are not supported in a live lesson; put them in viewDidLoad()", expr)
             }
+        }
+        // `extension MyViewController: UICollisionBehaviorDelegate { … }`: the tutorials' way
+        // to keep a delegate's methods apart; they join the class (stored properties may not).
+        for item in module.tree.statements {
+            guard let e = item.item.as(DeclSyntax.self)?.as(ExtensionDeclSyntax.self) else { continue }
+            let name = e.extendedType.trimmedDescription
+            guard let code = module.classes[name] else {
+                // `extension UIColor { static var brand: UIColor { … } }`: static members of an
+                // API type (its instances' members would need the API's own `self`).
+                guard Bridge.shared.isType(name) else {
+                    report("cannot find type '\(name)' in scope", e.extendedType)
+                    continue
+                }
+                let statics = module.typeExtensions[name] ?? ClassCode(name: name, superclass: nil, protocols: [])
+                for member in e.memberBlock.members {
+                    let modifiers = member.decl.as(FunctionDeclSyntax.self)?.modifiers ?? member.decl.as(VariableDeclSyntax.self)?.modifiers
+                    if !(modifiers?.contains(where: { $0.name.text == "static" }) ?? false) {
+                        report(
+                            "only static members may extend '\(name)' in live lessons (an instance member would need the API's own 'self')",
+                            member.decl)
+                    }
+                }
+                addMembers(e.memberBlock.members, to: statics, module: module)
+                module.typeExtensions[name] = statics
+                continue
+            }
+            for member in e.memberBlock.members {
+                if let v = member.decl.as(VariableDeclSyntax.self), v.bindings.contains(where: { $0.accessorBlock == nil }) {
+                    report("extensions must not contain stored properties", v)
+                }
+            }
+            code.protocols += e.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+            addMembers(e.memberBlock.members, to: code, module: module)
         }
         // Link superclasses of the source's own classes; find the view controller.
         for code in module.classes.values {
@@ -181,6 +232,7 @@ struct Compiler {
                 type = t.superCode
             }
         }
+        for code in module.classes.values { code.flattenMembers() }
         for code in module.classes.values {
             var type: ClassCode? = code
             var seen: Set<String> = []
@@ -214,10 +266,17 @@ struct Compiler {
         let code = ClassCode(
             name: c.name.text, superclass: isClass ? first : nil,
             protocols: isClass ? Array(inherited.dropFirst()) : inherited)
-        for member in c.memberBlock.members {
+        addMembers(c.memberBlock.members, to: code, module: module)
+        return code
+    }
+
+    /// A class's members, from its declaration or an extension of it.
+    private func addMembers(_ members: MemberBlockItemListSyntax, to code: ClassCode, module: Module) {
+        for member in members {
             let decl = member.decl
             if let v = decl.as(VariableDeclSyntax.self) {
                 let isLazy = v.modifiers.contains { $0.name.text == "lazy" }
+                let isLet = v.bindingSpecifier.tokenKind == .keyword(.let)
                 let isStatic = v.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
                 for binding in v.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
@@ -225,7 +284,11 @@ struct Compiler {
                     if let accessors = binding.accessorBlock {
                         switch accessors.accessors {
                         case .getter(let body):
-                            code.computed[name] = (body, nil, "newValue")
+                            if isStatic {
+                                code.staticComputed[name] = body
+                            } else {
+                                code.computed[name] = (body, nil, "newValue")
+                            }
                             continue
                         case .accessors(let list):
                             var getter: CodeBlockItemListSyntax?, setter: CodeBlockItemListSyntax?
@@ -248,47 +311,62 @@ struct Compiler {
                                 continue
                             }
                             appendStored(code, .init(
-                                name: name, typeName: typeName, initial: binding.initializer?.value, isLazy: isLazy,
+                                name: name, typeName: typeName, initial: binding.initializer?.value, isLazy: isLazy, isLet: isLet,
                                 didSet: didSet, willSet: willSet, node: Syntax(binding)), isStatic: isStatic)
                             continue
                         }
                     }
                     appendStored(code, .init(
-                        name: name, typeName: typeName, initial: binding.initializer?.value, isLazy: isLazy,
+                        name: name, typeName: typeName, initial: binding.initializer?.value, isLazy: isLazy, isLet: isLet,
                         didSet: nil, willSet: nil, node: Syntax(binding)), isStatic: isStatic)
                 }
             } else if let f = decl.as(FunctionDeclSyntax.self) {
                 let function = functionCode(f, module: module)
-                code.methods[function.name, default: []].append(function)
+                if f.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
+                    code.staticMethods[function.name, default: []].append(function)
+                } else {
+                    code.methods[function.name, default: []].append(function)
+                }
             } else if let i = decl.as(InitializerDeclSyntax.self), let body = i.body {
                 code.initializers.append(
                     FunctionCode(
-                        name: "init", parameters: parameters(i.signature.parameterClause), body: body.statements,
+                        name: "init", parameters: Self.parameters(i.signature.parameterClause), body: body.statements,
                         isClosure: false, node: Syntax(i)))
             }
         }
-        return code
     }
 
     private func appendStored(_ code: ClassCode, _ stored: ClassCode.Stored, isStatic: Bool) {
-        // Static stored properties are kept as ordinary ones: a lesson has one controller.
+        var stored = stored
+        if let binding = stored.node.as(PatternBindingSyntax.self),
+            binding.parent?.parent?.as(VariableDeclSyntax.self)?.modifiers.contains(where: { $0.name.text == "weak" }) == true
+        {
+            stored.isWeak = true
+        }
+        if isStatic {
+            code.staticStored[stored.name] = stored
+            return
+        }
         code.storedIndex[stored.name] = code.stored.count
         code.stored.append(stored)
     }
 
     private func functionCode(_ f: FunctionDeclSyntax, module: Module) -> FunctionCode {
         FunctionCode(
-            name: f.name.text, parameters: parameters(f.signature.parameterClause),
+            name: f.name.text, parameters: Self.parameters(f.signature.parameterClause),
             body: f.body?.statements ?? CodeBlockItemListSyntax([]), isClosure: false, node: Syntax(f))
     }
 
-    private func parameters(_ clause: FunctionParameterClauseSyntax) -> [FunctionCode.Parameter] {
+    /// Whether a parameter's type is `inout T`.
+    static func isInout(_ type: AttributedTypeSyntax) -> Bool {
+        type.specifiers.contains { $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.text == "inout" }
+    }
+
+    static func parameters(_ clause: FunctionParameterClauseSyntax) -> [FunctionCode.Parameter] {
         clause.parameters.map { p in
             let first = p.firstName.text
             let second = p.secondName?.text
-            let isInout = p.type.as(AttributedTypeSyntax.self)?.specifiers.contains {
-                $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.text == "inout"
-            } ?? false
+            let isInout = p.type.as(AttributedTypeSyntax.self).map(Self.isInout) ?? false
             var typeName = p.type.trimmedDescription
             if let attributed = p.type.as(AttributedTypeSyntax.self) { typeName = attributed.baseType.trimmedDescription }
             return FunctionCode.Parameter(

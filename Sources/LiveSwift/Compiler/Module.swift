@@ -8,6 +8,10 @@ final class Module: @unchecked Sendable {
     let locations: SourceLocationConverter
     var classes: [String: ClassCode] = [:]
     var functions: [String: [FunctionCode]] = [:]
+    /// Static members the source adds to the API's types (`extension UIColor { static … }`).
+    var typeExtensions: [String: ClassCode] = [:]
+    /// The source's enums of plain cases: each value is its case's name.
+    var enums: [String: Set<String>] = [:]
     /// The top-level statements (a lesson file has none but its declarations).
     var globals: [VariableDeclSyntax] = []
     /// The `UIViewController` subclass the lesson runs.
@@ -43,6 +47,9 @@ final class ClassCode {
         var typeName: String?
         var initial: ExprSyntax?
         var isLazy: Bool
+        var isWeak: Bool = false
+        /// `let`: only an initializer may set it.
+        var isLet: Bool
         var didSet: CodeBlockItemListSyntax?
         var willSet: CodeBlockItemListSyntax?
         var node: Syntax
@@ -50,13 +57,18 @@ final class ClassCode {
 
     let name: String
     let superclass: String?
-    let protocols: [String]
+    /// Its protocols, with those its extensions add.
+    var protocols: [String]
     var stored: [Stored] = []
     var storedIndex: [String: Int] = [:]
     var computed: [String: (get: CodeBlockItemListSyntax, set: CodeBlockItemListSyntax?, setName: String)] = [:]
     /// Methods by base name; a call picks the one whose labels match.
     var methods: [String: [FunctionCode]] = [:]
     var initializers: [FunctionCode] = []
+    /// `static`/`class` methods and stored properties (one value per lesson, set on first read).
+    var staticMethods: [String: [FunctionCode]] = [:]
+    var staticStored: [String: Stored] = [:]
+    var staticComputed: [String: CodeBlockItemListSyntax] = [:]
     /// True when the class (or a source superclass) inherits `UIViewController`.
     var isViewController = false
     /// The bridged view class it inherits (`UIView`, `UIImageView`), if any: its instances
@@ -75,20 +87,64 @@ final class ClassCode {
         sequence(first: self) { $0.superCode }
     }
 
+    /// The members of the class and its source superclasses, flattened (the nearest
+    /// declaration first) once the compiler has linked the classes: one lookup per use.
+    private var allMethods: [String: [FunctionCode]] = [:]
+    private var allStored: [String: Stored] = [:]
+    private var allComputed: [String: (get: CodeBlockItemListSyntax, set: CodeBlockItemListSyntax?, setName: String)] = [:]
+
+    /// Flattens the members; called once, after the superclasses are linked.
+    func flattenMembers() {
+        allMethods = [:]
+        allStored = [:]
+        allComputed = [:]
+        for t in lineage {
+            allMethods.merge(t.methods) { nearer, further in nearer + further }
+            for stored in t.stored where allStored[stored.name] == nil { allStored[stored.name] = stored }
+            allComputed.merge(t.computed) { nearer, _ in nearer }
+        }
+    }
+
     func method(_ name: String, labels: [String?]) -> FunctionCode? {
-        lineage.lazy.compactMap { $0.methods[name]?.first(where: { $0.accepts(labels) }) }.first
+        allMethods[name]?.first { $0.accepts(labels) }
+    }
+
+    /// Every method of that base name, the nearest class's first.
+    func methods(named name: String) -> [FunctionCode]? {
+        allMethods[name]
     }
 
     func hasMethod(named name: String) -> Bool {
-        lineage.contains { $0.methods[name] != nil }
+        allMethods[name] != nil
     }
 
     func storedProperty(_ name: String) -> Stored? {
-        lineage.lazy.compactMap { t in t.storedIndex[name].map { t.stored[$0] } }.first
+        allStored[name]
     }
 
     func computedProperty(_ name: String) -> (get: CodeBlockItemListSyntax, set: CodeBlockItemListSyntax?, setName: String)? {
-        lineage.lazy.compactMap { $0.computed[name] }.first
+        allComputed[name]
+    }
+
+    func staticMethod(_ name: String, labels: [String?]) -> (FunctionCode, ClassCode)? {
+        for t in lineage { if let code = t.staticMethods[name]?.first(where: { $0.accepts(labels) }) { return (code, t) } }
+        return nil
+    }
+
+    /// A static computed property's getter and the class that declares it.
+    func staticGetter(_ name: String) -> (CodeBlockItemListSyntax, ClassCode)? {
+        for t in lineage { if let getter = t.staticComputed[name] { return (getter, t) } }
+        return nil
+    }
+
+    func hasStaticMember(_ name: String) -> Bool {
+        lineage.contains { $0.staticStored[name] != nil || $0.staticComputed[name] != nil || $0.staticMethods[name] != nil }
+    }
+
+    /// A static stored property and the class that declares it (its value's owner).
+    func staticProperty(_ name: String) -> (Stored, ClassCode)? {
+        for t in lineage { if let stored = t.staticStored[name] { return (stored, t) } }
+        return nil
     }
 
     func conforms(to protocolName: String) -> Bool {

@@ -27,10 +27,42 @@ final class SubsetChecker: SyntaxVisitor {
         return refuse(node.path, "no such module '\(name)' in live lessons (they may import Foundation and UIKit)")
     }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.structKeyword, "'struct' declarations") }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.enumKeyword, "'enum' declarations") }
+    /// A struct of static members at the top level (`struct Constants { static let size = 40 }`),
+    /// the tutorials' namespace for constants: its members work as a class's static ones.
+    /// A struct with instance members would need value semantics for source objects.
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.parent?.parent?.is(SourceFileSyntax.self) != true { return unsupported(node.structKeyword, "nested structs") }
+        for member in node.memberBlock.members {
+            let modifiers = member.decl.as(FunctionDeclSyntax.self)?.modifiers ?? member.decl.as(VariableDeclSyntax.self)?.modifiers
+            if !(modifiers?.contains(where: { $0.name.text == "static" }) ?? false) {
+                return refuse(
+                    member.decl, "structs with instance members are not supported in live lessons (a struct of static members is; or make it a class)")
+            }
+        }
+        return .visitChildren
+    }
+    /// Enums of plain cases at the top level (`enum Mode { case falling, resting }`): their
+    /// values are the cases, compared and switched over. Nothing more of enums.
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.parent?.parent?.is(SourceFileSyntax.self) != true { return unsupported(node.enumKeyword, "nested enums") }
+        if let clause = node.inheritanceClause { return unsupported(clause, "enums with raw values or protocols") }
+        for member in node.memberBlock.members {
+            guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else {
+                return unsupported(member.decl, "members of enums other than their cases")
+            }
+            if let element = cases.elements.first(where: { $0.parameterClause != nil || $0.rawValue != nil }) {
+                return unsupported(element, "enum cases with associated or raw values")
+            }
+        }
+        return .skipChildren
+    }
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.protocolKeyword, "'protocol' declarations") }
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.extensionKeyword, "'extension' declarations") }
+    // Extensions of the lesson's own classes are taken (the compiler adds their members);
+    // nested ones are not.
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.parent?.parent?.is(SourceFileSyntax.self) != true { return unsupported(node.extensionKeyword, "nested extensions") }
+        return .visitChildren
+    }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.actorKeyword, "actors") }
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.typealiasKeyword, "'typealias' declarations") }
     override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.subscriptKeyword, "subscript declarations") }
@@ -48,7 +80,12 @@ final class SubsetChecker: SyntaxVisitor {
     override func visit(_ node: RegexLiteralExprSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "regex literals") }
     override func visit(_ node: FallThroughStmtSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "'fallthrough' statements") }
     override func visit(_ node: DeferStmtSyntax) -> SyntaxVisitorContinueKind { unsupported(node.deferKeyword, "'defer' statements") }
-    override func visit(_ node: InOutExprSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "'&' (inout arguments)") }
+    override func visit(_ node: InOutExprSyntax) -> SyntaxVisitorContinueKind {
+        // Swift allows `&x` only as a call's argument (an inout parameter).
+        let isArgument = node.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.is(FunctionCallExprSyntax.self) == true
+        if !isArgument { return refuse(node, "'&' may only be used to pass an argument to inout parameter") }
+        return .visitChildren
+    }
     override func visit(_ node: PackExpansionExprSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "parameter packs") }
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
@@ -72,12 +109,6 @@ final class SubsetChecker: SyntaxVisitor {
         return .visitChildren
     }
 
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        if node.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
-            return unsupported(node.funcKeyword, "static methods")
-        }
-        return .visitChildren
-    }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         if !node.pattern.is(IdentifierPatternSyntax.self) && !node.pattern.is(TuplePatternSyntax.self)
@@ -102,6 +133,7 @@ struct NameChecker {
         declared.walk(module.tree)
         var names = declared.names
         names.formUnion(module.classes.keys)
+        names.formUnion(module.enums.keys)
         names.formUnion(Bridge.shared.globalNames)
         names.formUnion(Bridge.shared.controllerMemberNames)
         let uses = NameUses(viewMode: .sourceAccurate)
@@ -112,7 +144,7 @@ struct NameChecker {
             diagnostics.append(
                 LiveDiagnostic(file: module.fileName, line: line, column: column, message: "cannot find '\(name)' in scope"))
         }
-        for (name, node) in uses.types where !module.classes.keys.contains(name) && !Bridge.shared.isType(name) {
+        for (name, node) in uses.types where !module.classes.keys.contains(name) && module.enums[name] == nil && !Bridge.shared.isType(name) {
             let (line, column) = module.position(of: node)
             diagnostics.append(
                 LiveDiagnostic(

@@ -12,11 +12,20 @@ private let mutatingMethods: Set<String> = [
 ]
 
 extension Interpreter {
-    func arguments(_ e: FunctionCallExprSyntax, _ scope: Scope) throws -> Arguments {
+    func arguments(_ e: FunctionCallExprSyntax, _ scope: Scope) throws -> (Arguments, [InoutArgument]) {
         var args = Arguments(values: [], labels: [])
+        var inouts: [InoutArgument] = []
         args.values.reserveCapacity(e.arguments.count)
         for a in e.arguments {
-            args.values.append(try eval(a.expression, scope))
+            if let reference = a.expression.as(InOutExprSyntax.self) {
+                let (value, box, place) = try inoutArgument(reference, scope)
+                if args.inoutBoxes.isEmpty { args.inoutBoxes = Array(repeating: nil, count: e.arguments.count) }
+                args.inoutBoxes[args.values.count] = box
+                inouts.append(InoutArgument(index: args.values.count, box: box, place: place))
+                args.values.append(value)
+            } else {
+                args.values.append(try eval(a.expression, scope))
+            }
             args.labels.append(a.label?.text)
         }
         if let trailing = e.trailingClosure {
@@ -27,7 +36,19 @@ extension Interpreter {
             args.values.append(.function(closure(extra.closure, scope)))
             args.labels.append(extra.label.text)
         }
-        return args
+        if !args.inoutBoxes.isEmpty {
+            args.inoutBoxes += Array(repeating: nil, count: args.values.count - args.inoutBoxes.count)
+        }
+        return (args, inouts)
+    }
+
+    /// Evaluates the call's arguments, runs `body` with them, then copies every `&x`
+    /// argument's final value back to its place (Swift's copy-in copy-out).
+    func withArguments(_ e: FunctionCallExprSyntax, _ scope: Scope, _ body: (Arguments) throws -> Value) throws -> Value {
+        let (args, inouts) = try arguments(e, scope)
+        let result = try body(args)
+        if !inouts.isEmpty { try writeBack(inouts) }
+        return result
     }
 
     func call(_ e: FunctionCallExprSyntax, _ scope: Scope) throws -> Value {
@@ -35,31 +56,30 @@ extension Interpreter {
         if let m = callee.as(MemberAccessExprSyntax.self) {
             let name = m.declName.baseName.text
             guard let baseExpr = m.base else {
+                // `.random(in: 0...1)` where a number is expected: the number type the context names.
+                if name == "random" {
+                    let type = Self.contextualNumberType(of: e)
+                    return try withArguments(e, scope) { args in
+                        try Bridge.shared.call(.type(type), name, args, interpreter: self, at: m.declName)
+                    }
+                }
                 throw fault("implicit member calls ('.\(name)(…)') are not supported in live lessons; name the type", m)
             }
             if baseExpr.is(SuperExprSyntax.self), let instance = scope.instance {
-                let args = try arguments(e, scope)
-                if let parent = instance.type.superCode, let code = parent.method(name, labels: args.labels) {
-                    return try invoke(code, args, captured: nil, instance: instance, at: e)
-                }
-                // UIViewController's own lifecycle methods do nothing beyond what the host does.
-                if Bridge.viewControllerLifecycle.contains(name) { return .void }
-                if let native = instance.native {
-                    return try Bridge.shared.call(.native(native), name, args, interpreter: self, at: m.declName)
-                }
-                throw fault("'super' has no method '\(name)'", m)
+                return try withArguments(e, scope) { args in try callSuper(instance, name, args, e, m) }
             }
             var base: Value? = try eval(baseExpr, scope)
-            let args = try arguments(e, scope)
-            if mutatingMethods.contains(name), base!.isCollection {
-                base = nil  // let go of this copy, so the collection changes in place
-                var result = Value.void
-                try modify(baseExpr, scope) { value in
-                    result = try Bridge.shared.callMutating(&value, name, args, interpreter: self, at: m.declName)
+            return try withArguments(e, scope) { args in
+                if mutatingMethods.contains(name), base!.isCollection {
+                    base = nil  // let go of this copy, so the collection changes in place
+                    var result = Value.void
+                    try modify(baseExpr, scope, mutating: true) { value in
+                        result = try Bridge.shared.callMutating(&value, name, args, interpreter: self, at: m.declName)
+                    }
+                    return result
                 }
-                return result
+                return try callMember(base!, name, args, at: m.declName)
             }
-            return try callMember(base!, name, args, at: m.declName)
         }
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
@@ -71,38 +91,82 @@ extension Interpreter {
             {
                 return .value(Selector(selector))
             }
-            let args = try arguments(e, scope)
-            if let box = scope.lookup(name) { return try callValue(box.value, args, at: e) }
-            if let instance = scope.instance {
-                if let code = instance.type.method(name, labels: args.labels) {
-                    return try invoke(code, args, captured: nil, instance: instance, at: e)
-                }
-                if let value = instance.fields[name] { return try callValue(value, args, at: e) }
-            }
-            if let code = module.functions[name]?.first(where: { $0.accepts(args.labels) }) {
-                return try invoke(code, args, captured: nil, instance: nil, at: e)
-            }
-            if let type = module.classes[name] {
-                return .object(try instantiate(type, arguments: args, native: nil, at: e))
-            }
-            if Bridge.shared.isType(name) { return try Bridge.shared.construct(name, args, interpreter: self, at: e) }
-            if let global = Bridge.shared.globals[name] {
-                do {
-                    return try global(args, self)
-                } catch let error as BridgeError {
-                    throw fault(error.message, e)
-                }
-            }
-            if let instance = scope.instance, instance.type.hasMethod(named: name) {
-                throw fault("no method '\(name)' of '\(instance.type.name)' takes these arguments", e)
-            }
-            throw fault("cannot find '\(name)' in scope", reference)
+            return try withArguments(e, scope) { args in try callName(name, args, scope, e, reference) }
         }
         // `[String]()`, `[String: Int]()`: an empty collection.
         if callee.is(ArrayExprSyntax.self) && e.arguments.isEmpty { return .array([]) }
         if callee.is(DictionaryExprSyntax.self) && e.arguments.isEmpty { return .dictionary([:]) }
         let function = try eval(callee, scope)
-        return try callValue(function, try arguments(e, scope), at: e)
+        return try withArguments(e, scope) { args in try callValue(function, args, at: e) }
+    }
+
+    private func callSuper(
+        _ instance: Instance, _ name: String, _ args: Arguments, _ e: FunctionCallExprSyntax, _ m: MemberAccessExprSyntax
+    ) throws -> Value {
+        if let parent = instance.type.superCode, let code = parent.method(name, labels: args.labels) {
+            return try invoke(code, args, captured: nil, instance: instance, at: e)
+        }
+        // UIViewController's own lifecycle methods do nothing beyond what the host does.
+        if Bridge.viewControllerLifecycle.contains(name) { return .void }
+        if let native = instance.native {
+            return try Bridge.shared.call(.native(native), name, args, interpreter: self, at: m.declName)
+        }
+        throw fault("'super' has no method '\(name)'", m)
+    }
+
+    /// `name(args)`: a variable holding a function, a method of `self`, a function of the
+    /// source, a class or bridged type (an initializer), or a global function.
+    private func callName(
+        _ name: String, _ args: Arguments, _ scope: Scope, _ e: FunctionCallExprSyntax, _ reference: DeclReferenceExprSyntax
+    ) throws -> Value {
+        if let box = scope.lookup(name) { return try callValue(box.value, args, at: e) }
+        if let instance = scope.instance {
+            if let code = instance.type.method(name, labels: args.labels) {
+                return try invoke(code, args, captured: nil, instance: instance, at: e)
+            }
+            if let value = instance.fields[name] { return try callValue(value, args, at: e) }
+        }
+        if let type = scope.staticType, let (code, owner) = type.staticMethod(name, labels: args.labels) {
+            return try invokeStatic(code, of: owner, args, at: e)
+        }
+        if let code = module.functions[name]?.first(where: { $0.accepts(args.labels) }) {
+            return try invoke(code, args, captured: nil, instance: nil, at: e)
+        }
+        if let type = module.classes[name] {
+            return .object(try instantiate(type, arguments: args, native: nil, at: e))
+        }
+        if Bridge.shared.isType(name) { return try Bridge.shared.construct(name, args, interpreter: self, at: e) }
+        if let global = Bridge.shared.globals[name] {
+            do {
+                try Bridge.refuseInout(name, args)
+                return try global(args, self)
+            } catch let error as BridgeError {
+                throw fault(error.message, e)
+            }
+        }
+        if let instance = scope.instance, instance.type.hasMethod(named: name) {
+            throw fault("no method '\(name)' of '\(instance.type.name)' takes these arguments", e)
+        }
+        throw fault("cannot find '\(name)' in scope", reference)
+    }
+
+    /// The number type an implicit `.random(in:)` takes from where it stands: a declaration's
+    /// annotation (`let n: Int = .random(in: 0..<3)`) or the function's return type; CGFloat
+    /// otherwise (UIKit's arguments: `UIColor(red: .random(in: 0...1), …)`).
+    static func contextualNumberType(of call: FunctionCallExprSyntax) -> String {
+        var type: TypeSyntax?
+        if let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
+            type = binding.typeAnnotation?.type
+        } else if call.parent?.is(ReturnStmtSyntax.self) == true
+            || call.parent?.parent?.parent?.is(CodeBlockSyntax.self) == true
+        {
+            var node = call.parent
+            while let n = node, !n.is(FunctionDeclSyntax.self), !n.is(ClosureExprSyntax.self) { node = n.parent }
+            type = node?.as(FunctionDeclSyntax.self)?.signature.returnClause?.type
+        }
+        var name = type?.trimmedDescription ?? "CGFloat"
+        while name.hasSuffix("?") || name.hasSuffix("!") { name.removeLast() }
+        return ["Int", "Double", "Float", "CGFloat", "TimeInterval", "Bool"].contains(name) ? name : "CGFloat"
     }
 
     func callValue(_ value: Value, _ args: Arguments, at node: some SyntaxProtocol) throws -> Value {
@@ -130,9 +194,17 @@ extension Interpreter {
             throw fault("value of type '\(instance.type.name)' has no member '\(name)'", node)
         case .none:
             throw fault("Unexpectedly found nil while implicitly unwrapping an Optional value (calling '\(name)')", node)
+        case .type(let typeName) where module.typeExtensions[typeName]?.hasStaticMember(name) == true:
+            let type = module.typeExtensions[typeName]!
+            if let (code, owner) = type.staticMethod(name, labels: args.labels) { return try invokeStatic(code, of: owner, args, at: node) }
+            return try callValue(try staticMember(type, name) ?? .none, args, at: node)
         case .type(let typeName) where module.classes[typeName] != nil:
             if name == "init" { return try callValue(base, args, at: node) }
-            throw fault("static members of '\(typeName)' are not supported in live lessons", node)
+            if let (code, owner) = module.classes[typeName]!.staticMethod(name, labels: args.labels) {
+                return try invokeStatic(code, of: owner, args, at: node)
+            }
+            if let value = try staticMember(module.classes[typeName]!, name) { return try callValue(value, args, at: node) }
+            throw fault("type '\(typeName)' has no member '\(name)' that takes these arguments", node)
         default:
             return try Bridge.shared.call(base, name, args, interpreter: self, at: node)
         }
@@ -142,11 +214,16 @@ extension Interpreter {
 
     /// Changes the value that `expr` names, in place: a variable, a property (through any
     /// chain of value-type properties, which are written back), a subscript.
-    func modify(_ expr: ExprSyntax, _ scope: Scope, _ body: (inout Value) throws -> Void) throws {
+    /// `mutating` names a mutating method's call, for the message a `let` gets.
+    func modify(_ expr: ExprSyntax, _ scope: Scope, mutating: Bool = false, _ body: (inout Value) throws -> Void) throws {
         switch expr.as(ExprSyntaxEnum.self) {
         case .declReferenceExpr(let e):
             let name = e.baseName.text
             if let box = scope.lookup(name) {
+                if box.isLet {
+                    let what = mutating ? "cannot use mutating member on immutable value" : "cannot assign to value"
+                    throw fault("\(what): '\(name)' is a 'let' constant", e)
+                }
                 var value = box.value
                 box.value = .void  // one owner while it changes: arrays grow in place
                 defer { box.value = value }
@@ -154,6 +231,12 @@ extension Interpreter {
                 // A changed collection keeps its elements as they are (converting them all on
                 // every append would cost a pass over the whole collection).
                 if !value.isCollection { value = try convert(value, to: box.declaredType, at: e) }
+                return
+            }
+            if let type = scope.staticType, let (stored, owner) = type.staticProperty(name) {
+                var value = try staticValue(stored, of: owner)
+                try body(&value)
+                try setStaticValue(stored, of: owner, value, at: e)
                 return
             }
             guard let instance = scope.instance else { throw fault("cannot find '\(name)' in scope", e) }
@@ -188,6 +271,11 @@ extension Interpreter {
                 }
                 try body(&value)
                 try setInstanceMember(instance, name, value, at: e.declName)
+            case .type(let typeName) where module.classes[typeName]?.staticProperty(name) != nil:
+                let (stored, owner) = module.classes[typeName]!.staticProperty(name)!
+                var value = try staticValue(stored, of: owner)
+                try body(&value)
+                try setStaticValue(stored, of: owner, value, at: e.declName)
             case .native:
                 var value = try get(base, name, at: e.declName)
                 try body(&value)
@@ -196,7 +284,7 @@ extension Interpreter {
             case .none:
                 throw fault("Unexpectedly found nil while implicitly unwrapping an Optional value (setting '\(name)')", e.declName)
             default:
-                try modify(baseExpr, scope) { container in
+                try modify(baseExpr, scope, mutating: mutating) { container in
                     var value = try get(container, name, at: e.declName)
                     try body(&value)
                     try setValueMember(&container, name, value, at: e.declName)
@@ -204,18 +292,18 @@ extension Interpreter {
             }
         case .subscriptCallExpr(let e):
             let index = try e.arguments.map { try eval($0.expression, scope) }
-            try modify(e.calledExpression, scope) { container in
+            try modify(e.calledExpression, scope, mutating: mutating) { container in
                 var value = try subscriptGet(container, index, at: e)
                 try body(&value)
                 try subscriptSet(&container, index, value, at: e)
             }
         case .forceUnwrapExpr(let e):
-            try modify(e.expression, scope) { value in
+            try modify(e.expression, scope, mutating: mutating) { value in
                 if value.isNone { throw fault("Unexpectedly found nil while unwrapping an Optional value", e) }
                 try body(&value)
             }
         case .optionalChainingExpr(let e):
-            try modify(e.expression, scope) { value in
+            try modify(e.expression, scope, mutating: mutating) { value in
                 if value.isNone { throw ChainIsNil() }
                 try body(&value)
             }
@@ -227,7 +315,7 @@ extension Interpreter {
         }
     }
 
-    private func setValueMember(_ container: inout Value, _ name: String, _ value: Value, at node: some SyntaxProtocol) throws {
+    func setValueMember(_ container: inout Value, _ name: String, _ value: Value, at node: some SyntaxProtocol) throws {
         if case .tuple(var values, let labels) = container {
             if let i = Int(name) ?? labels.firstIndex(of: name), i < values.count {
                 values[i] = value

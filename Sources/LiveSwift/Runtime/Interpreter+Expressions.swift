@@ -248,10 +248,13 @@ extension Interpreter {
             throw fault("cannot find 'self' in scope", node)
         }
         if let instance = scope.instance, let value = try instanceMember(instance, name, at: node) { return value }
+        if let type = scope.staticType, let value = try staticMember(type, name) { return value }
+        // `Self` names the class whose code runs.
+        if name == "Self", let type = scope.instance?.type ?? scope.staticType { return .type(type.name) }
         if let functions = module.functions[name], let first = functions.first {
             return .function(Function(name: name, body: .source(first, captured: Scope(parent: nil), instance: nil)))
         }
-        if module.classes[name] != nil || Bridge.shared.isType(name) { return .type(name) }
+        if module.classes[name] != nil || module.enums[name] != nil || Bridge.shared.isType(name) { return .type(name) }
         if let global = Bridge.shared.globals[name] {
             return .function(Function(name: name) { [unowned self] args in try global(args, self) })
         }
@@ -263,6 +266,7 @@ extension Interpreter {
     func instanceMember(_ instance: Instance, _ name: String, at node: some SyntaxProtocol) throws -> Value? {
         if let value = instance.fields[name] { return value }
         let type = instance.type
+        if let stored = type.storedProperty(name), stored.isWeak { return instance.weakFields[name]?.value ?? .none }
         if let stored = type.storedProperty(name) {
             // A lazy property: its initial value, computed on first read.
             let value = try stored.initial.map { try eval($0, Scope(parent: nil, instance: instance)) } ?? .none
@@ -284,9 +288,7 @@ extension Interpreter {
             if case .returned(let value) = try run(computed.get, scope) { return value }
             return .void
         }
-        if type.hasMethod(named: name), let code = type.method(name, labels: []) ?? type.methods[name]?.first
-            ?? type.superCode?.methods[name]?.first
-        {
+        if let code = type.method(name, labels: []) ?? type.methods(named: name)?.first {
             return .function(Function(name: name, body: .source(code, captured: Scope(parent: nil), instance: instance)))
         }
         if let native = instance.native, Bridge.shared.hasMember(native, name) {
@@ -302,6 +304,16 @@ extension Interpreter {
                 let scope = Scope(parent: nil, instance: instance)
                 scope.declare("newValue", converted)
                 _ = try run(willSet, scope)
+            }
+            if stored.isWeak {
+                let old = instance.weakFields[name]?.value ?? .none
+                instance.weakFields[name] = WeakValue(converted)
+                if let didSet = stored.didSet {
+                    let scope = Scope(parent: nil, instance: instance)
+                    scope.declare("oldValue", old)
+                    _ = try run(didSet, scope)
+                }
+                return
             }
             let old = instance.fields[name] ?? .none
             instance.fields[name] = converted
@@ -348,6 +360,15 @@ extension Interpreter {
             throw fault("value of type '\(instance.type.name)' has no member '\(name)'", node)
         case .none:
             throw fault("Unexpectedly found nil while implicitly unwrapping an Optional value (reading '\(name)')", node)
+        case .type(let typeName)
+        where module.classes[typeName] != nil || module.typeExtensions[typeName]?.hasStaticMember(name) == true:
+            // `Counter.total`, `UIColor.brand`: a static member of a source class or extension.
+            if let value = try staticMember(module.classes[typeName] ?? module.typeExtensions[typeName]!, name) { return value }
+            throw fault("type '\(typeName)' has no member '\(name)'", node)
+        case .type(let typeName) where module.enums[typeName] != nil:
+            // `Mode.falling`: a case of the source's enum is its name, as `.falling` is.
+            guard module.enums[typeName]!.contains(name) else { throw fault("type '\(typeName)' has no member '\(name)'", node) }
+            return .symbol(name)
         case .tuple(let values, let labels):
             if let i = Int(name), i >= 0, i < values.count { return values[i] }
             if let i = labels.firstIndex(of: name) { return values[i] }
@@ -436,6 +457,7 @@ extension Interpreter {
             return instance.native.map { Bridge.shared.isInstance($0, of: name) } ?? false
         case .native(let object): return name == "AnyObject" || name == "Any" || Bridge.shared.isInstance(object, of: name)
         case .value(let v): return name == "Any" || Bridge.shared.isInstance(v, of: name)
+        case .symbol(let s): return name == "Any" || module.enums[name]?.contains(s) == true
         default: return name == "Any"
         }
     }

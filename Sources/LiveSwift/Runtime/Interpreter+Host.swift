@@ -92,13 +92,19 @@ final class LiveActions: SelectorPerforming {
         self.interpreter = interpreter
     }
 
+    /// Each action's method, found once (a drag sends its action every step).
+    private var found: [String: FunctionCode?] = [:]
+
     private func method(for action: Selector) -> FunctionCode? {
         guard let instance else { return nil }
         let name = action.name
+        if let known = found[name] { return known }
         let base = String(name.prefix { $0 != ":" })
         let arguments = name.filter { $0 == ":" }.count
-        guard let candidates = instance.type.methods[base] ?? instance.type.superCode?.methods[base] else { return nil }
-        return candidates.first { $0.parameters.count == arguments } ?? candidates.first { $0.parameters.count <= 1 }
+        let candidates = instance.type.methods(named: base) ?? []
+        let method = candidates.first { $0.parameters.count == arguments } ?? candidates.first { $0.parameters.count <= 1 }
+        found[name] = method
+        return method
     }
 
     func responds(to action: Selector) -> Bool { method(for: action) != nil }

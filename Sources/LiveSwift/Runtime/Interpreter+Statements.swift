@@ -50,17 +50,13 @@ extension Interpreter {
                     let raw = Self.isFloating(typeName) ? try evalFloating(initial, scope) : try eval(initial, scope)
                     value = try convert(raw, to: typeName, at: initial)
                 }
-                try bind(binding.pattern, value, scope, type: typeName)
+                // A `let` without a value is set once later (`let x: Int; if … { x = 1 }`).
+                let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let) && binding.initializer != nil
+                try bind(binding.pattern, value, scope, type: typeName, isLet: isLet)
             }
         } else if let function = decl.as(FunctionDeclSyntax.self) {
             let code = FunctionCode(
-                name: function.name.text,
-                parameters: function.signature.parameterClause.parameters.map { p in
-                    let first = p.firstName.text
-                    return FunctionCode.Parameter(
-                        label: first == "_" ? nil : first, name: (p.secondName ?? p.firstName).text,
-                        typeName: p.type.trimmedDescription, defaultValue: p.defaultValue?.value, isInout: false)
-                },
+                name: function.name.text, parameters: Compiler.parameters(function.signature.parameterClause),
                 body: function.body?.statements ?? CodeBlockItemListSyntax([]), isClosure: false, node: Syntax(function))
             // Declared before it is bound, so a local function may call itself.
             scope.declare(code.name, .none)
@@ -72,18 +68,19 @@ extension Interpreter {
     }
 
     /// Binds a pattern (`x`, `(a, b)`, `_`) to a value in `scope`.
-    func bind(_ pattern: PatternSyntax, _ value: Value, _ scope: Scope, type: String? = nil) throws {
+    func bind(_ pattern: PatternSyntax, _ value: Value, _ scope: Scope, type: String? = nil, isLet: Bool = false) throws {
         if let identifier = pattern.as(IdentifierPatternSyntax.self) {
-            scope.declare(identifier.identifier.text, value, type: type)
+            scope.declare(identifier.identifier.text, value, type: type, isLet: isLet)
         } else if let tuple = pattern.as(TuplePatternSyntax.self) {
             guard case .tuple(let values, _) = value, values.count == tuple.elements.count else {
                 throw fault("cannot destructure a value of type '\(value.typeName)' into \(tuple.elements.count) names", pattern)
             }
-            for (element, v) in zip(tuple.elements, values) { try bind(element.pattern, v, scope) }
+            for (element, v) in zip(tuple.elements, values) { try bind(element.pattern, v, scope, isLet: isLet) }
         } else if pattern.is(WildcardPatternSyntax.self) {
             return
         } else if let binding = pattern.as(ValueBindingPatternSyntax.self) {
-            try bind(binding.pattern, value, scope, type: type)
+            let isLet = binding.bindingSpecifier.tokenKind == .keyword(.let)
+            try bind(binding.pattern, value, scope, type: type, isLet: isLet)
         } else {
             throw fault("this pattern is not supported in live lessons", pattern)
         }
@@ -146,7 +143,7 @@ extension Interpreter {
         try iterate(sequence, at: s.sequence) { element in
             try tick(s)
             let inner = Scope(parent: scope)
-            try bind(s.pattern, element, inner)
+            try bind(s.pattern, element, inner, isLet: true)
             if let condition = s.whereClause?.condition, !(try truth(try eval(condition, inner), condition)) { return true }
             switch try run(s.body.statements, inner) {
             case .breakLoop(let l) where l == nil || l == label: return false
@@ -217,7 +214,9 @@ extension Interpreter {
                     throw fault("this binding is not supported in live lessons", binding)
                 }
                 if value.isNone { return false }
-                try bind(binding.pattern, value, target, type: binding.typeAnnotation?.type.trimmedDescription)
+                try bind(
+                    binding.pattern, value, target, type: binding.typeAnnotation?.type.trimmedDescription,
+                    isLet: binding.bindingSpecifier.tokenKind == .keyword(.let))
             case .matchingPattern(let pattern):
                 let value = try eval(pattern.initializer.value, scope)
                 if !(try matches(pattern.pattern, value, target)) { return false }

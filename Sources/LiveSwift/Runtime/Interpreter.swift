@@ -14,6 +14,10 @@ final class Interpreter {
 
     private var steps = 0
     private var deadline: UInt64 = 0
+    /// The time budget of the callback that runs now, in seconds.
+    private var budget = 0.0
+    /// True while the lesson's clock advances: callbacks then get the shorter tick budget.
+    var inTick = false
     var callDepth = 0
     private var entries = 0
     private(set) var objectCount = 0
@@ -23,6 +27,13 @@ final class Interpreter {
     /// Native objects that stand for the source's delegates, kept alive here (UIKit's
     /// delegate properties are weak).
     var adapters: [ObjectIdentifier: AnyObject] = [:]
+    /// Instances whose `init` runs now: they may still set their `let` properties.
+    private var initializing: [Instance] = []
+    /// The lesson's own random numbers for `Int.random(in:)` and the like without `using:`:
+    /// seeded the same at every start, so a run repeats exactly.
+    var random = SeededRandom(seed: 0x5EED)
+    /// The values of the source's static stored properties, by `Class.name`.
+    private var statics: [String: Value] = [:]
     /// Lines the source printed, for the room's event list.
     var printed: [String] = []
     /// Animators the source made, first first: the lesson's clock drives the first.
@@ -43,7 +54,8 @@ final class Interpreter {
         guard fault == nil else { return nil }
         if entries == 0 {
             steps = 0
-            deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, limits.maxSecondsPerCallback) * 1e9)
+            budget = inTick ? limits.maxSecondsPerTickCallback : limits.maxSecondsPerCallback
+            deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, budget) * 1e9)
         }
         entries += 1
         defer { entries -= 1 }
@@ -69,7 +81,10 @@ final class Interpreter {
     /// Breaks the reference cycles between the source's objects and closures (a lesson that
     /// is started again leaves no garbage behind).
     func tearDown() {
-        for instance in instances { instance.fields.removeAll() }
+        for instance in instances {
+            instance.fields.removeAll()
+            instance.weakFields.removeAll()
+        }
         instances.removeAll()
         adapters.removeAll()
         closureCode.removeAll()
@@ -87,7 +102,7 @@ final class Interpreter {
         }
         if steps & 1023 == 0 && DispatchTime.now().uptimeNanoseconds > deadline {
             throw module.fault(
-                "the lesson's code ran for more than \(Int(limits.maxSecondsPerCallback * 1000)) ms in one callback (an endless loop?)",
+                "the lesson's code ran for more than \(Int((budget * 1000).rounded())) ms in one callback (an endless loop?)",
                 at: node)
         }
     }
@@ -133,15 +148,67 @@ final class Interpreter {
                 if let initial = stored.initial {
                     value = Self.isFloating(stored.typeName) ? try evalFloating(initial, scope) : try eval(initial, scope)
                 }
-                instance.fields[stored.name] = try convert(value, to: stored.typeName, at: stored.node)
+                let converted = try convert(value, to: stored.typeName, at: stored.node)
+                if stored.isWeak {
+                    instance.weakFields[stored.name] = WeakValue(converted)
+                } else {
+                    instance.fields[stored.name] = converted
+                }
             }
         }
         if let initializer = type.initializers.first(where: { $0.accepts(arguments.labels) }) {
+            initializing.append(instance)
+            defer { initializing.removeLast() }
             _ = try invoke(initializer, arguments, captured: nil, instance: instance, at: node)
         } else if !arguments.values.isEmpty && type.viewBase == nil {
             throw module.fault("no initializer of '\(type.name)' takes these arguments", at: node)
         }
         return instance
+    }
+
+    // MARK: Static members
+
+    /// A static stored property's value: its initial value on first read, as Swift's are lazy.
+    func staticValue(_ stored: ClassCode.Stored, of owner: ClassCode) throws -> Value {
+        let key = owner.name + "." + stored.name
+        if let value = statics[key] { return value }
+        let scope = Scope(parent: nil, staticType: owner)
+        var value = Value.none
+        if let initial = stored.initial {
+            value = Self.isFloating(stored.typeName) ? try evalFloating(initial, scope) : try eval(initial, scope)
+        }
+        value = try convert(value, to: stored.typeName, at: stored.node)
+        statics[key] = value
+        return value
+    }
+
+    /// A static member of a source class or of an API type's extension, as a value: a stored
+    /// or computed property's value, or a method. Nil when it has none of that name.
+    func staticMember(_ type: ClassCode, _ name: String) throws -> Value? {
+        if let (stored, owner) = type.staticProperty(name) { return try staticValue(stored, of: owner) }
+        if let (getter, owner) = type.staticGetter(name) {
+            let scope = Scope(parent: nil, staticType: owner)
+            if getter.count == 1, let only = getter.first, case .expr(let expr) = only.item { return try eval(expr, scope) }
+            if case .returned(let value) = try run(getter, scope) { return value }
+            return .void
+        }
+        if let owner = type.lineage.first(where: { $0.staticMethods[name] != nil }), let code = owner.staticMethods[name]?.first {
+            return .function(Function(name: name, body: .source(code, captured: Scope(parent: nil, staticType: owner), instance: nil)))
+        }
+        return nil
+    }
+
+    func setStaticValue(_ stored: ClassCode.Stored, of owner: ClassCode, _ value: Value, at node: some SyntaxProtocol) throws {
+        statics[owner.name + "." + stored.name] = try convert(value, to: stored.typeName, at: node)
+    }
+
+    /// A static method run with its class's static members in scope.
+    func invokeStatic(_ code: FunctionCode, of owner: ClassCode, _ arguments: Arguments, at node: some SyntaxProtocol) throws -> Value {
+        try invoke(code, arguments, captured: Scope(parent: nil, staticType: owner), instance: nil, at: node)
+    }
+
+    func isInitializing(_ instance: Instance) -> Bool {
+        initializing.contains { $0 === instance }
     }
 
     // MARK: Calls
@@ -173,27 +240,29 @@ final class Interpreter {
         let scope = Scope(parent: captured, instance: instance)
         if code.isClosure {
             if code.usesAnonymousParameters {
-                for (i, value) in arguments.values.enumerated() { scope.declare("$\(i)", value) }
+                if arguments.hasInout { throw fault("'&' used with a closure's anonymous parameter; name it 'inout'", node) }
+                for (i, value) in arguments.values.enumerated() { scope.declare("$\(i)", value, isLet: true) }
             } else {
                 for (i, parameter) in code.parameters.enumerated() {
                     let value = i < arguments.count ? arguments[i] : .none
-                    scope.declare(parameter.name, try convert(value, to: parameter.typeName, at: node), type: parameter.typeName)
+                    try bindParameter(parameter, value, arguments.inoutBox(i), scope, at: node)
                 }
             }
         } else {
             var i = 0
             for parameter in code.parameters {
                 var value: Value
+                var box: Box?
                 if i < arguments.count && (arguments.labels[i] == parameter.label || arguments.labels[i] == trailingLabel) {
                     value = arguments[i]
+                    box = arguments.inoutBox(i)
                     i += 1
                 } else if let defaultValue = parameter.defaultValue {
                     value = try eval(defaultValue, scope)
                 } else {
                     throw module.fault("missing argument for parameter '\(parameter.label ?? parameter.name)' in call", at: node)
                 }
-                value = try convert(value, to: parameter.typeName, at: node)
-                scope.declare(parameter.name, value, type: parameter.typeName)
+                try bindParameter(parameter, value, box, scope, at: node)
             }
         }
         // A body of one expression returns its value (closures, and functions since Swift 5.9).
@@ -204,6 +273,21 @@ final class Interpreter {
         case .returned(let value): return value
         default: return .void
         }
+    }
+
+    /// A parameter in the callee's scope: a constant, or for an `inout` parameter the box the
+    /// caller's `&` argument made (Swift requires the `&`, and refuses it elsewhere).
+    private func bindParameter(_ parameter: FunctionCode.Parameter, _ value: Value, _ box: Box?, _ scope: Scope, at node: some SyntaxProtocol) throws {
+        if parameter.isInout {
+            guard let box else {
+                throw fault("passing value of type '\(value.typeName)' to an inout parameter requires explicit '&'", node)
+            }
+            box.value = try convert(box.value, to: parameter.typeName, at: node)
+            scope.declare(parameter.name, box: box)
+            return
+        }
+        if box != nil { throw fault("'&' used with non-inout argument of type '\(value.typeName)'", node) }
+        scope.declare(parameter.name, try convert(value, to: parameter.typeName, at: node), type: parameter.typeName, isLet: true)
     }
 
     /// The code of a closure expression, read once per interpreter.
@@ -219,9 +303,11 @@ final class Interpreter {
                     parameters = list.map { .init(label: nil, name: $0.name.text, typeName: nil, defaultValue: nil, isInout: false) }
                 case .parameterClause(let p):
                     parameters = p.parameters.map {
-                        .init(
-                            label: nil, name: ($0.secondName ?? $0.firstName).text, typeName: $0.type?.trimmedDescription,
-                            defaultValue: nil, isInout: false)
+                        let attributed = $0.type?.as(AttributedTypeSyntax.self)
+                        return .init(
+                            label: nil, name: ($0.secondName ?? $0.firstName).text,
+                            typeName: (attributed?.baseType ?? $0.type)?.trimmedDescription, defaultValue: nil,
+                            isInout: attributed.map(Compiler.isInout) ?? false)
                     }
                 }
             }

@@ -73,15 +73,19 @@ enum DictionaryKey: Hashable {
     }
 }
 
-/// A variable: closures capture the box, so a captured `var` is shared as in Swift.
+/// A variable: closures capture the box, so a captured `var` is shared as in Swift. An
+/// inout parameter is bound to the box its caller made for the argument.
 final class Box {
     var value: Value
     /// The declared type's name, when it converts what is stored (`var x: CGFloat = 2`).
     let declaredType: String?
+    /// A `let` with its value, a parameter, a loop or `if let` name: Swift refuses to change it.
+    let isLet: Bool
 
-    init(_ value: Value, declaredType: String? = nil) {
+    init(_ value: Value, declaredType: String? = nil, isLet: Bool = false) {
         self.value = value
         self.declaredType = declaredType
+        self.isLet = isLet
     }
 }
 
@@ -92,13 +96,22 @@ final class Scope {
     /// The instance whose members are in scope without `self.` (methods and their closures).
     let instance: Instance?
 
-    init(parent: Scope?, instance: Instance? = nil) {
+    /// The class whose static members are in scope without its name (a static method's body).
+    let staticType: ClassCode?
+
+    init(parent: Scope?, instance: Instance? = nil, staticType: ClassCode? = nil) {
         self.parent = parent
         self.instance = instance ?? parent?.instance
+        self.staticType = staticType ?? parent?.staticType
     }
 
-    func declare(_ name: String, _ value: Value, type: String? = nil) {
-        names[name] = Box(value, declaredType: type)
+    func declare(_ name: String, _ value: Value, type: String? = nil, isLet: Bool = false) {
+        names[name] = Box(value, declaredType: type, isLet: isLet)
+    }
+
+    /// Binds a name to an existing variable (an inout parameter to its argument's box).
+    func declare(_ name: String, box: Box) {
+        names[name] = box
     }
 
     func lookup(_ name: String) -> Box? {
@@ -128,13 +141,19 @@ final class Function {
     }
 }
 
-/// The arguments of one call: values with their labels.
+/// The arguments of one call: values with their labels, and for each `&` argument the box
+/// the callee changes (copied back to the argument's place when the call returns).
 struct Arguments {
     var values: [Value]
     var labels: [String?]
+    /// Empty unless an argument is `&x`; then one entry per argument, nil for the others.
+    var inoutBoxes: [Box?] = []
 
     subscript(_ i: Int) -> Value { values[i] }
     var count: Int { values.count }
+
+    func inoutBox(_ i: Int) -> Box? { i < inoutBoxes.count ? inoutBoxes[i] : nil }
+    var hasInout: Bool { !inoutBoxes.isEmpty }
 }
 
 /// An instance of a class the source declares. A `UIViewController` subclass has a native
@@ -142,11 +161,42 @@ struct Arguments {
 final class Instance {
     let type: ClassCode
     var fields: [String: Value] = [:]
+    /// `weak` stored properties: they hold their object only while something else does.
+    var weakFields: [String: WeakValue] = [:]
     /// The bridged superclass part (the view controller), if the class inherits one.
     var native: AnyObject?
 
     init(type: ClassCode) {
         self.type = type
+    }
+}
+
+/// What a `weak` property holds: the object while anything else holds it, then nil, as in
+/// Swift (a value that is not an object is held as it is).
+final class WeakValue {
+    private weak var object: AnyObject?
+    private let isInstance: Bool
+    private let other: Value
+
+    init(_ value: Value) {
+        switch value {
+        case .native(let o):
+            object = o
+            isInstance = false
+            other = .none
+        case .object(let instance):
+            object = instance
+            isInstance = true
+            other = .none
+        default:
+            isInstance = false
+            other = value
+        }
+    }
+
+    var value: Value {
+        guard let object else { return other }
+        return isInstance ? .object(object as! Instance) : .native(object)
     }
 }
 
