@@ -68,10 +68,10 @@ let package = Package(
         .target(
             name: "Physics2D",
             swiftSettings: swiftSettings + [
-                .unsafeFlags(
-                    ["-enforce-exclusivity=unchecked"] + (engineBuildsForAVX2 ? ["-target-cpu", "haswell"] : []),
-                    .when(configuration: .release)),
-                .unsafeFlags(engineBuildsForAVX2 ? ["-D", "NEWTONS_WIDE_LANES"] : []),
+                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+                // Debug builds too: the eight-lane transposes use AVX intrinsics, which only
+                // inline into code compiled for AVX.
+                .unsafeFlags(engineBuildsForAVX2 ? ["-target-cpu", "haswell", "-D", "NEWTONS_WIDE_LANES"] : []),
             ]),
         // Apple's UIKit Dynamics API on top of the engine.
         .target(name: "UIKitDynamics", dependencies: ["Physics2D"], swiftSettings: swiftSettings),

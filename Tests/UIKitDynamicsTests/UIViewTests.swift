@@ -106,6 +106,28 @@ import UIKitDynamics
         #expect(finished == true)
     }
 
+    /// Setters skip the animation lookup while no block runs: nesting, a block without
+    /// animation inside one, and a set after the blocks must still each behave as on iOS.
+    @Test func nestedBlocksAnimateOnlyWhatTheyCover() {
+        let (view, animator) = makeRoom()
+        let inner = UIView(frame: view.bounds), outer = UIView(frame: view.bounds)
+        let immediate = UIView(frame: view.bounds), after = UIView(frame: view.bounds)
+        for v in [inner, outer, immediate, after] { view.addSubview(v) }
+        UIView.animate(withDuration: 1) {
+            UIView.animate(withDuration: 0.5) { inner.alpha = 0 }
+            outer.alpha = 0  // still inside the outer block
+            UIView.performWithoutAnimation { immediate.alpha = 0 }
+        }
+        after.alpha = 0
+        #expect(inner.presentationAlpha == 1 && outer.presentationAlpha == 1)
+        #expect(immediate.presentationAlpha == 0 && after.presentationAlpha == 0)
+        animator.run(seconds: 0.25)
+        #expect(inner.presentationAlpha > 0 && inner.presentationAlpha < 1)
+        #expect(outer.presentationAlpha > inner.presentationAlpha && outer.presentationAlpha < 1)
+        animator.run(seconds: 1)
+        #expect(inner.presentationAlpha == 0 && outer.presentationAlpha == 0)
+    }
+
     @Test func replacedAnimationCompletesWithFalse() {
         let (view, animator) = makeRoom()
         let overlay = UIView(frame: view.bounds)

@@ -22,10 +22,13 @@
     return Polygon(vertices: vertices, normals: normals, centroid: lerp(p1, p2, 0.5), radius: radius, count: 2)
 }
 
+// The polygons' vertex and normal arrays are read through spans: an InlineArray read
+// element by element, as a parameter or a property of one, is copied whole (64 bytes) into a
+// temporary for each read, which was most of a box pair's narrow phase.
+
 /// The largest separation of polygon 2 from the faces of polygon 1, and that face.
 @inline(__always) private func findMaxSeparation(
-    _ normals1: InlineArray<8, Vec2>, _ vertices1: InlineArray<8, Vec2>, _ count1: Int,
-    _ vertices2: InlineArray<8, Vec2>, _ count2: Int
+    _ normals1: Span<Vec2>, _ vertices1: Span<Vec2>, _ count1: Int, _ vertices2: Span<Vec2>, _ count2: Int
 ) -> (edge: Int, separation: Float) {
     var bestIndex = 0
     var maxSeparation = -Float.greatestFiniteMagnitude
@@ -47,9 +50,7 @@
 }
 
 /// The face whose normal is most anti-parallel to `direction`.
-@inline(__always) private func findIncidentEdge(
-    _ normals: InlineArray<8, Vec2>, _ count: Int, _ direction: Vec2
-) -> Int {
+@inline(__always) private func findIncidentEdge(_ normals: Span<Vec2>, _ count: Int, _ direction: Vec2) -> Int {
     var edge = 0
     var minDot = Float.greatestFiniteMagnitude
     for i in 0..<count {
@@ -106,11 +107,40 @@ struct ClippedEdge {
 package func collidePolygons(
     _ polygonA: Polygon, _ xfA: Transform, _ polygonB: Polygon, _ xfB: Transform, motion: RelativeMotion? = nil
 ) -> Manifold {
-    let origin = polygonA.vertices[0]
+    // Boxes, by far the commonest pair, get their own copy with the counts known: the loops
+    // unroll and their bounds checks go (a third of a box pair's instructions). Same
+    // arithmetic, same results.
+    if polygonA.count == 4 && polygonB.count == 4 {
+        return collidePolygons(polygonA, xfA, polygonB, xfB, motion: motion, counts: BoxCounts.self)
+    }
+    return collidePolygons(polygonA, xfA, polygonB, xfB, motion: motion, counts: AnyCounts.self)
+}
+
+/// The vertex counts a copy of the polygon test is specialised for (a type, so that the
+/// compiler makes one copy per kind with the counts as constants).
+private protocol PolygonCounts {
+    static func countA(_ polygon: Polygon) -> Int
+    static func countB(_ polygon: Polygon) -> Int
+}
+private enum BoxCounts: PolygonCounts {
+    @inline(__always) static func countA(_ polygon: Polygon) -> Int { 4 }
+    @inline(__always) static func countB(_ polygon: Polygon) -> Int { 4 }
+}
+private enum AnyCounts: PolygonCounts {
+    @inline(__always) static func countA(_ polygon: Polygon) -> Int { polygon.count }
+    @inline(__always) static func countB(_ polygon: Polygon) -> Int { polygon.count }
+}
+
+private func collidePolygons<Counts: PolygonCounts>(
+    _ polygonA: Polygon, _ xfA: Transform, _ polygonB: Polygon, _ xfB: Transform, motion: RelativeMotion?,
+    counts: Counts.Type
+) -> Manifold {
+    let countA = Counts.countA(polygonA), countB = Counts.countB(polygonB)
+    let sourceA = polygonA.vertices.span, normalsA = polygonA.normals.span
+    let sourceB = polygonB.vertices.span, sourceNormalsB = polygonB.normals.span
+    let origin = sourceA[0]
     let linearSlop = Tolerance.linearSlop
     let speculative = Tolerance.speculativeDistance
-    let countA = polygonA.count
-    let countB = polygonB.count
     let radiusA = polygonA.radius
     let radiusB = polygonB.radius
 
@@ -118,31 +148,36 @@ package func collidePolygons(
     let sfA = Transform(p: xfA.p + xfA.q.rotate(origin), q: xfA.q)
     let xf = invMulTransforms(sfA, xfB)
     var verticesA = InlineArray<8, Vec2>(repeating: .zero)
-    for i in 0..<countA {
-        verticesA[i] = polygonA.vertices[i] - origin
+    var localB = InlineArray<8, Vec2>(repeating: .zero)
+    var localNormalsB = InlineArray<8, Vec2>(repeating: .zero)
+    do {
+        var a = verticesA.mutableSpan, b = localB.mutableSpan, nb = localNormalsB.mutableSpan
+        for i in 0..<countA {
+            a[i] = sourceA[i] - origin
+        }
+        for i in 0..<countB {
+            b[i] = xf.apply(sourceB[i])
+            nb[i] = xf.q.rotate(sourceNormalsB[i])
+        }
     }
-    var verticesB = InlineArray<8, Vec2>(repeating: .zero)
-    var normalsB = InlineArray<8, Vec2>(repeating: .zero)
-    for i in 0..<countB {
-        verticesB[i] = xf.apply(polygonB.vertices[i])
-        normalsB[i] = xf.q.rotate(polygonB.normals[i])
-    }
+    let verticesB = localB.span, normalsB = localNormalsB.span
+    let localA = verticesA.span
 
-    let (bestA, separationA) = findMaxSeparation(polygonA.normals, verticesA, countA, verticesB, countB)
-    let (bestB, separationB) = findMaxSeparation(normalsB, verticesB, countB, verticesA, countA)
+    let (bestA, separationA) = findMaxSeparation(normalsA, localA, countA, verticesB, countB)
+    let (bestB, separationB) = findMaxSeparation(normalsB, verticesB, countB, localA, countA)
     let radius = radiusA + radiusB
     if separationA > speculative + radius || separationB > speculative + radius { return Manifold() }
 
     // The reference face is the one of greater separation; find the incident face.
     let flip = separationA < separationB
-    let edgeA = flip ? findIncidentEdge(polygonA.normals, countA, normalsB[bestB]) : bestA
-    let edgeB = flip ? bestB : findIncidentEdge(normalsB, countB, polygonA.normals[bestA])
+    let edgeA = flip ? findIncidentEdge(normalsA, countA, normalsB[bestB]) : bestA
+    let edgeB = flip ? bestB : findIncidentEdge(normalsB, countB, normalsA[bestA])
     let i11 = edgeA
     let i12 = edgeA + 1 < countA ? edgeA + 1 : 0
     let i21 = edgeB
     let i22 = edgeB + 1 < countB ? edgeB + 1 : 0
-    let v11 = verticesA[i11]
-    let v12 = verticesA[i12]
+    let v11 = localA[i11]
+    let v12 = localA[i12]
     let v21 = verticesB[i21]
     let v22 = verticesB[i22]
 
@@ -155,7 +190,7 @@ package func collidePolygons(
     // neighbouring column would catch on it, and a box landing between two neighbours would
     // press their corners and set them spinning. No contact is made then. Without a motion
     // to go by, only a flush seam (a gap within the tolerance) is known to be one.
-    let referenceNormal = flip ? normalsB[i21] : polygonA.normals[i11]
+    let referenceNormal = flip ? normalsB[i21] : normalsA[i11]
     let tangent = referenceNormal.leftPerp
     let touching = 0.1 * linearSlop
     let reference1 = dot(flip ? v21 : v11, tangent), reference2 = dot(flip ? v22 : v12, tangent)
@@ -166,7 +201,7 @@ package func collidePolygons(
     if faceOverlap <= touching {
         var minA = Float.greatestFiniteMagnitude, maxA = -Float.greatestFiniteMagnitude
         for i in 0..<countA {
-            let d = dot(verticesA[i], tangent)
+            let d = dot(localA[i], tangent)
             minA = min(minA, d)
             maxA = max(maxA, d)
         }
@@ -194,7 +229,7 @@ package func collidePolygons(
     let clipped =
         flip
         ? clipEdge(reference: v21, v22, incident: v11, v12, normal: normalsB[i21], radiusB, radiusA)
-        : clipEdge(reference: v11, v12, incident: v21, v22, normal: polygonA.normals[i11], radiusA, radiusB)
+        : clipEdge(reference: v11, v12, incident: v21, v22, normal: normalsA[i11], radiusA, radiusB)
     if let c = clipped {
         // Anchors stay midway; the order keeps ids tied to the same features either way.
         if flip {
@@ -202,7 +237,7 @@ package func collidePolygons(
             m.points[0] = ManifoldPoint(anchorA: c.upper, separation: c.separationUpper, id: makeFeatureID(i11, i22))
             m.points[1] = ManifoldPoint(anchorA: c.lower, separation: c.separationLower, id: makeFeatureID(i12, i21))
         } else {
-            m.normal = polygonA.normals[i11]
+            m.normal = normalsA[i11]
             m.points[0] = ManifoldPoint(anchorA: c.lower, separation: c.separationLower, id: makeFeatureID(i11, i22))
             m.points[1] = ManifoldPoint(anchorA: c.upper, separation: c.separationUpper, id: makeFeatureID(i12, i21))
         }

@@ -19,14 +19,15 @@ struct ContactBlock {
     /// Awake-state indices; -1 for a static body or an empty lane.
     var indexA = IndexLanes(repeating: -1)
     var indexB = IndexLanes(repeating: -1)
-    /// Index into the step's scalar constraint list; -1 for an empty lane.
+    /// Index into the step's contact references (those between awake bodies, then those
+    /// against static ones); -1 for an empty lane.
     var constraint = IndexLanes(repeating: -1)
     var normalX = Lanes(), normalY = Lanes(), friction = Lanes(), restitution = Lanes()
     var invMassA = Lanes(), invIA = Lanes(), invMassB = Lanes(), invIB = Lanes()
     var biasRate = Lanes(), massScale = Lanes(repeating: 1), impulseScale = Lanes()
     var p0 = PointLanes()
     var p1 = PointLanes()
-    /// K's off-diagonal, and K⁻¹ where `solvesAsBlock` is 1 (see `ContactConstraint`).
+    /// K's off-diagonal, and K⁻¹ where `solvesAsBlock` is 1 (see `ContactBlock.prepare`).
     var coupling = Lanes()
     var inverse11 = Lanes(), inverse12 = Lanes(), inverse22 = Lanes()
     var solvesAsBlock = Lanes()
@@ -58,6 +59,14 @@ struct BodyPairLanes {
     func store() {
         pa.scatterVelocities(vAx, vAy, wA)
         pb.scatterVelocities(vBx, vBy, wB)
+    }
+
+    /// The same behind a call, for the warm start: inlined there, LLVM sees each lane's
+    /// value taken apart for the transpose and redoes the pass's arithmetic lane by lane in
+    /// scalar code (a third more instructions, by callgrind); behind a call it stays in vectors.
+    @inline(never)
+    func storeThroughCall() {
+        store()
     }
 
     /// B's velocity relative to A's at a contact point.
@@ -100,12 +109,39 @@ struct BodyPairLanes {
     /// Returns the new total.
     @inline(__always)
     mutating func solveFriction(
-        at p: UnsafeMutablePointer<PointLanes>, old: Lanes, limit: Lanes, tx: Lanes, ty: Lanes, only lanes: LaneMask? = nil
+        at p: UnsafeMutablePointer<PointLanes>, old: Lanes, limit: Lanes, tx: Lanes, ty: Lanes
     ) -> Lanes {
         let dv = relativeVelocity(at: p)
         let vt = dv.x * tx + dv.y * ty
-        var new = lanesMin(lanesMax(old - p.pointee.tangentMass * vt, -limit), limit)
-        if let lanes { new = old.replacing(with: new, where: lanes) }
+        let new = lanesMin(lanesMax(old - p.pointee.tangentMass * vt, -limit), limit)
+        let impulse = new - old
+        apply(impulse * tx, impulse * ty, at: p)
+        return new
+    }
+
+    /// Friction at both points of the solve pass, each bounded by its point's normal impulse.
+    ///
+    /// A call, on purpose, for the same reason as `storeThroughCall` (inlined, the solve pass
+    /// took 13 % more instructions); one call for both points, not one each.
+    @inline(never)
+    mutating func solveFriction(
+        _ p0: UnsafeMutablePointer<PointLanes>, _ p1: UnsafeMutablePointer<PointLanes>, friction: Lanes, nx: Lanes,
+        ny: Lanes
+    ) {
+        p0.pointee.tangentImpulse = solveFriction(
+            at: p0, old: p0.pointee.tangentImpulse, limit: friction * p0.pointee.normalImpulse, tx: ny, ty: -nx)
+        p1.pointee.tangentImpulse = solveFriction(
+            at: p1, old: p1.pointee.tangentImpulse, limit: friction * p1.pointee.normalImpulse, tx: ny, ty: -nx)
+    }
+
+    /// The same, only in `lanes`: elsewhere the impulse stays `old`.
+    @inline(__always)
+    mutating func solveFriction(
+        at p: UnsafeMutablePointer<PointLanes>, old: Lanes, limit: Lanes, tx: Lanes, ty: Lanes, only lanes: LaneMask
+    ) -> Lanes {
+        let dv = relativeVelocity(at: p)
+        let vt = dv.x * tx + dv.y * ty
+        let new = old.replacing(with: lanesMin(lanesMax(old - p.pointee.tangentMass * vt, -limit), limit), where: lanes)
         let impulse = new - old
         apply(impulse * tx, impulse * ty, at: p)
         return new
@@ -127,7 +163,7 @@ func warmStartContactBlocks(
             let py = p.pointee.normalImpulse * ny + p.pointee.tangentImpulse * ty
             bodies.apply(px, py, at: p)
         }
-        bodies.store()
+        bodies.storeThroughCall()
     }
 }
 
@@ -201,13 +237,7 @@ func solveContactBlocks(
         }
         bodies.applyNormalImpulses(p0, p1, new0, new1, nx: nx, ny: ny)
 
-        // Friction, bounded by each point's normal impulse.
-        let friction = c.pointee.friction
-        for pass in 0..<2 {
-            let p = pass == 0 ? p0 : p1
-            p.pointee.tangentImpulse = bodies.solveFriction(
-                at: p, old: p.pointee.tangentImpulse, limit: friction * p.pointee.normalImpulse, tx: ny, ty: -nx)
-        }
+        bodies.solveFriction(p0, p1, friction: c.pointee.friction, nx: nx, ny: ny)
         bodies.store()
     }
 }
@@ -252,10 +282,11 @@ func applyRestitutionBlocks(
 }
 
 extension World {
-    /// Colours the step's constraints and packs them into blocks of four lanes: first the
+    /// Colours the step's touching contacts and prepares them into blocks of lanes: first the
     /// contacts between two moving bodies, then those against static bodies, each set
-    /// coloured greedily (first colour where neither body is used yet).
-    func buildContactBlocks() {
+    /// coloured greedily (first colour where neither body is used yet). Preparing marks the
+    /// bodies of struck contacts for the impact pass.
+    func buildContactBlocks(_ context: StepContext) {
         let words = (awakeBodies.count + 63) >> 6
         var blocks = scratch.blocks
         var bits = scratch.colorBits
@@ -263,16 +294,19 @@ extension World {
         var colorCounts = scratch.colorCounts
         var firstBlock = scratch.colorFirstBlock
         var fill = scratch.colorFill
+        var impactChanged = scratch.impactChanged
         scratch.blocks = []
         scratch.colorBits = []
         scratch.colorOf = []
         scratch.colorCounts = []
         scratch.colorFirstBlock = []
         scratch.colorFill = []
+        scratch.impactChanged = []
         blocks.removeAll(keepingCapacity: true)
+        var hasImpact = false
 
         for pass in 0..<2 {
-            let count = pass == 0 ? scratch.constraints.count : scratch.staticConstraints.count
+            let count = pass == 0 ? scratch.contactReferences.count : scratch.staticContactReferences.count
             guard count > 0 else { continue }
             bits.removeAll(keepingCapacity: true)
             colorOf.removeAll(keepingCapacity: true)
@@ -280,9 +314,9 @@ extension World {
             var colorCount = 0
             // Local functions that capture nothing: the arrays go in as inout arguments and are
             // walked through raw pointers, so no exclusivity or uniqueness checks per element.
-            // The colours' bit sets grow by whole colours, only when a constraint fits none.
+            // The colours' bit sets grow by whole colours, only when a contact fits none.
             func pick(
-                _ list: UnsafeBufferPointer<ContactConstraint>, _ bits: inout [UInt64], _ colorOf: inout [Int32],
+                _ list: UnsafeBufferPointer<ContactReference>, _ bits: inout [UInt64], _ colorOf: inout [Int32],
                 _ colorCounts: inout [Int], _ colorCount: inout Int
             ) {
                 var start = 0
@@ -294,17 +328,17 @@ extension World {
                     }
                     start = stopped
                     if start < list.count {
-                        // The constraint at `start` fits no colour yet: open one more.
+                        // The contact at `start` fits no colour yet: open one more.
                         bits.append(contentsOf: repeatElement(0, count: words))
                         colorCounts.append(0)
                         colorCount += 1
                     }
                 }
             }
-            /// Colours constraints from `start` on until one fits none of the `colorCount`
+            /// Colours contacts from `start` on until one fits none of the `colorCount`
             /// colours; returns its index (the list's count when all were coloured).
             func pickRun(
-                _ list: UnsafeBufferPointer<ContactConstraint>, from start: Int, _ bits: UnsafeMutablePointer<UInt64>?,
+                _ list: UnsafeBufferPointer<ContactReference>, from start: Int, _ bits: UnsafeMutablePointer<UInt64>?,
                 _ colorCounts: UnsafeMutablePointer<Int>?, _ colorCount: Int, _ colorOf: inout [Int32]
             ) -> Int {
                 for i in start..<list.count {
@@ -330,11 +364,13 @@ extension World {
                 return list.count
             }
             if pass == 0 {
-                scratch.constraints.withUnsafeBufferPointer { pick($0, &bits, &colorOf, &colorCounts, &colorCount) }
+                scratch.contactReferences.withUnsafeBufferPointer { pick($0, &bits, &colorOf, &colorCounts, &colorCount) }
             } else {
-                scratch.staticConstraints.withUnsafeBufferPointer { pick($0, &bits, &colorOf, &colorCounts, &colorCount) }
+                scratch.staticContactReferences.withUnsafeBufferPointer {
+                    pick($0, &bits, &colorOf, &colorCounts, &colorCount)
+                }
             }
-            // Lay the colours out one after another, four lanes to a block.
+            // Lay the colours out one after another, a block of lanes at a time.
             firstBlock.removeAll(keepingCapacity: true)
             fill.removeAll(keepingCapacity: true)
             var next = blocks.count
@@ -344,25 +380,45 @@ extension World {
                 next += (colorCounts[color] + laneCount - 1) / laneCount
             }
             blocks.append(contentsOf: repeatElement(ContactBlock(), count: next - blocks.count))
-            let offset = pass == 0 ? 0 : scratch.constraints.count
-            func pack(
-                _ list: UnsafeBufferPointer<ContactConstraint>, _ blocks: inout [ContactBlock], _ colorOf: [Int32],
-                _ firstBlock: [Int], _ fill: inout [Int]
+            let offset = pass == 0 ? 0 : scratch.contactReferences.count
+            func prepareAll(
+                _ list: UnsafeBufferPointer<ContactReference>, _ blocks: inout [ContactBlock], _ colorOf: [Int32],
+                _ firstBlock: [Int], _ fill: inout [Int], _ changed: inout [UInt8], _ hasImpact: inout Bool,
+                _ contacts: UnsafeBufferPointer<Contact>, _ bodies: UnsafeBufferPointer<Body>,
+                _ states: UnsafeBufferPointer<BodyState>, _ context: StepContext
             ) {
                 blocks.withUnsafeMutableBufferPointer { bp in
-                    for i in 0..<list.count {
-                        let color = Int(colorOf[i])
-                        let slot = fill[color]
-                        fill[color] = slot + 1
-                        let block = bp.baseAddress! + (firstBlock[color] + slot / laneCount)
-                        block.pointee.pack(list.baseAddress! + i, lane: slot % laneCount, constraintIndex: Int32(offset + i))
+                    changed.withUnsafeMutableBufferPointer { marks in
+                        for i in 0..<list.count {
+                            let color = Int(colorOf[i])
+                            let slot = fill[color]
+                            fill[color] = slot + 1
+                            let block = bp.baseAddress! + (firstBlock[color] + slot / laneCount)
+                            let contact = contacts.baseAddress! + Int(list[i].contact)
+                            let struck = block.pointee.prepare(
+                                lane: slot % laneCount, reference: Int32(offset + i), contact,
+                                bodies.baseAddress! + Int(contact.pointee.bodyA),
+                                bodies.baseAddress! + Int(contact.pointee.bodyB), states, context)
+                            if struck {
+                                hasImpact = true
+                                if list[i].indexA >= 0 { marks[Int(list[i].indexA)] = 1 }
+                                if list[i].indexB >= 0 { marks[Int(list[i].indexB)] = 1 }
+                            }
+                        }
                     }
                 }
             }
-            if pass == 0 {
-                scratch.constraints.withUnsafeBufferPointer { pack($0, &blocks, colorOf, firstBlock, &fill) }
-            } else {
-                scratch.staticConstraints.withUnsafeBufferPointer { pack($0, &blocks, colorOf, firstBlock, &fill) }
+            let list = pass == 0 ? scratch.contactReferences : scratch.staticContactReferences
+            list.withUnsafeBufferPointer { listBuffer in
+                contacts.withUnsafeBufferPointer { contactBuffer in
+                    bodies.withUnsafeBufferPointer { bodyBuffer in
+                        states.withUnsafeBufferPointer { stateBuffer in
+                            prepareAll(
+                                listBuffer, &blocks, colorOf, firstBlock, &fill, &impactChanged, &hasImpact,
+                                contactBuffer, bodyBuffer, stateBuffer, context)
+                        }
+                    }
+                }
             }
         }
         // The impact pass keeps one entry per block: grown with the blocks, not on first use.
@@ -373,51 +429,8 @@ extension World {
         scratch.colorCounts = colorCounts
         scratch.colorFirstBlock = firstBlock
         scratch.colorFill = fill
-    }
-}
-
-extension ContactBlock {
-    mutating func pack(_ source: UnsafePointer<ContactConstraint>, lane l: Int, constraintIndex: Int32) {
-        let c = source.pointee
-        indexA[l] = c.indexA
-        indexB[l] = c.indexB
-        constraint[l] = constraintIndex
-        normalX[l] = c.normal.x
-        normalY[l] = c.normal.y
-        friction[l] = c.friction
-        restitution[l] = c.restitution
-        invMassA[l] = c.invMassA
-        invIA[l] = c.invIA
-        invMassB[l] = c.invMassB
-        invIB[l] = c.invIB
-        biasRate[l] = c.softness.biasRate
-        massScale[l] = c.softness.massScale
-        impulseScale[l] = c.softness.impulseScale
-        p0.pack(c.p0, lane: l)
-        if c.pointCount > 1 { p1.pack(c.p1, lane: l) }
-        coupling[l] = c.coupling
-        if let (i11, i12, i22) = c.blockInverse {
-            inverse11[l] = i11
-            inverse12[l] = i12
-            inverse22[l] = i22
-            solvesAsBlock[l] = 1
-        }
-    }
-}
-
-extension PointLanes {
-    mutating func pack(_ p: ContactConstraintPoint, lane l: Int) {
-        anchorAX[l] = p.anchorA.x
-        anchorAY[l] = p.anchorA.y
-        anchorBX[l] = p.anchorB.x
-        anchorBY[l] = p.anchorB.y
-        baseSeparation[l] = p.baseSeparation
-        relativeVelocity[l] = p.relativeVelocity
-        normalImpulse[l] = p.normalImpulse
-        tangentImpulse[l] = p.tangentImpulse
-        maxNormalImpulse[l] = 0
-        normalMass[l] = p.normalMass
-        tangentMass[l] = p.tangentMass
+        scratch.impactChanged = impactChanged
+        scratch.hasImpact = hasImpact
     }
 }
 

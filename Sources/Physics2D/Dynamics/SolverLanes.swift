@@ -6,6 +6,11 @@
 // a block changes nothing, and every pass treats each lane on its own.
 
 #if NEWTONS_WIDE_LANES
+// AVX's in-lane unpacks for the transposes below: expressed through SIMD initialisers,
+// LLVM merges the whole transpose into one shuffle of the loads and lowers it element by
+// element (about 50 inserts per gather); the intrinsics keep it to the unpacks.
+import _Builtin_intrinsics.intel
+
 typealias Lanes = SIMD8<Float>
 typealias IndexLanes = SIMD8<Int32>
 let laneCount = 8
@@ -33,6 +38,17 @@ func transpose4(_ r0: SIMD4<Float>, _ r1: SIMD4<Float>, _ r2: SIMD4<Float>, _ r3
     (SIMD4(r0[0], r1[0], r2[0], r3[0]), SIMD4(r0[1], r1[1], r2[1], r3[1]),
      SIMD4(r0[2], r1[2], r2[2], r3[2]), SIMD4(r0[3], r1[3], r2[3], r3[3]))
 }
+
+#if NEWTONS_WIDE_LANES
+/// The low pairs of each 128-bit half of `a` and `b` (a0 a1 b0 b1 | a4 a5 b4 b5).
+@inline(__always) func pairsLow(_ a: Lanes, _ b: Lanes) -> Lanes {
+    _mm256_castpd_ps(_mm256_unpacklo_pd(_mm256_castps_pd(a), _mm256_castps_pd(b)))
+}
+/// The high pairs of each 128-bit half (a2 a3 b2 b3 | a6 a7 b6 b7).
+@inline(__always) func pairsHigh(_ a: Lanes, _ b: Lanes) -> Lanes {
+    _mm256_castpd_ps(_mm256_unpackhi_pd(_mm256_castps_pd(a), _mm256_castps_pd(b)))
+}
+#endif
 
 /// The state records of one block's bodies, one per lane.
 struct StatePointers {
@@ -63,43 +79,42 @@ struct StatePointers {
         @inline(__always) func row(_ q: UnsafeMutableRawPointer) -> SIMD4<Float> {
             q.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
         }
-        let low = transpose4(row(p.0), row(p.1), row(p.2), row(p.3))
         #if NEWTONS_WIDE_LANES
-        let high = transpose4(row(p.4), row(p.5), row(p.6), row(p.7))
-        return (
-            Lanes(lowHalf: low.0, highHalf: high.0), Lanes(lowHalf: low.1, highHalf: high.1),
-            Lanes(lowHalf: low.2, highHalf: high.2), Lanes(lowHalf: low.3, highHalf: high.3)
-        )
+        // Lanes l and l + 4 share a register (one row in each half); a 4 × 4 transpose within
+        // each half then gives lanes 0-3 in the low half and 4-7 in the high one.
+        let r0 = Lanes(lowHalf: row(p.0), highHalf: row(p.4)), r1 = Lanes(lowHalf: row(p.1), highHalf: row(p.5))
+        let r2 = Lanes(lowHalf: row(p.2), highHalf: row(p.6)), r3 = Lanes(lowHalf: row(p.3), highHalf: row(p.7))
+        let t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1)
+        let t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3)
+        return (pairsLow(t0, t2), pairsHigh(t0, t2), pairsLow(t1, t3), pairsHigh(t1, t3))
         #else
-        return low
+        return transpose4(row(p.0), row(p.1), row(p.2), row(p.3))
         #endif
     }
 
     /// Writes velocities back: (vx, vy, w) per lane, the row's padding zeroed.
-    ///
-    /// Eight lanes wide it is a call, on purpose: inlined, LLVM sees each lane's value taken
-    /// apart for the transpose and computes the pass's last impulses lane by lane in scalar
-    /// code (twice the instructions of the warm start); behind a call the arithmetic stays
-    /// in vectors and the transpose is a few shuffles.
-    #if NEWTONS_WIDE_LANES
-    @inline(never)
-    #else
     @inline(__always)
-    #endif
     func scatterVelocities(_ vx: Lanes, _ vy: Lanes, _ w: Lanes) {
         #if NEWTONS_WIDE_LANES
-        let low = transpose4(vx.lowHalf, vy.lowHalf, w.lowHalf, SIMD4())
-        let high = transpose4(vx.highHalf, vy.highHalf, w.highHalf, SIMD4())
-        p.4.storeBytes(of: high.0, as: SIMD4<Float>.self)
-        p.5.storeBytes(of: high.1, as: SIMD4<Float>.self)
-        p.6.storeBytes(of: high.2, as: SIMD4<Float>.self)
-        p.7.storeBytes(of: high.3, as: SIMD4<Float>.self)
+        // The gather's transpose run backwards: each register ends up holding the rows of
+        // lanes l (low half) and l + 4 (high half).
+        let t0 = _mm256_unpacklo_ps(vx, vy), t1 = _mm256_unpackhi_ps(vx, vy)
+        let t2 = _mm256_unpacklo_ps(w, Lanes()), t3 = _mm256_unpackhi_ps(w, Lanes())
+        let r0 = pairsLow(t0, t2), r1 = pairsHigh(t0, t2), r2 = pairsLow(t1, t3), r3 = pairsHigh(t1, t3)
+        p.0.storeBytes(of: r0.lowHalf, as: SIMD4<Float>.self)
+        p.1.storeBytes(of: r1.lowHalf, as: SIMD4<Float>.self)
+        p.2.storeBytes(of: r2.lowHalf, as: SIMD4<Float>.self)
+        p.3.storeBytes(of: r3.lowHalf, as: SIMD4<Float>.self)
+        p.4.storeBytes(of: r0.highHalf, as: SIMD4<Float>.self)
+        p.5.storeBytes(of: r1.highHalf, as: SIMD4<Float>.self)
+        p.6.storeBytes(of: r2.highHalf, as: SIMD4<Float>.self)
+        p.7.storeBytes(of: r3.highHalf, as: SIMD4<Float>.self)
         #else
         let low = transpose4(vx, vy, w, SIMD4())
-        #endif
         p.0.storeBytes(of: low.0, as: SIMD4<Float>.self)
         p.1.storeBytes(of: low.1, as: SIMD4<Float>.self)
         p.2.storeBytes(of: low.2, as: SIMD4<Float>.self)
         p.3.storeBytes(of: low.3, as: SIMD4<Float>.self)
+        #endif
     }
 }

@@ -17,8 +17,8 @@ enum ContactFlag {
 
 /// Buffers reused from step to step so that a running world does not allocate.
 struct StepScratch {
-    var constraints: [ContactConstraint] = []
-    var staticConstraints: [ContactConstraint] = []
+    var contactReferences: [ContactReference] = []
+    var staticContactReferences: [ContactReference] = []
     var integration: [BodyIntegration] = []
     var activeJoints: [Int32] = []
     var islandParent: [Int32] = []
@@ -200,20 +200,27 @@ extension World {
                             let offsetA = bodyA.pointee.center - xfA.p
                             let centerDelta = bodyA.pointee.center - bodyB.pointee.center
                             let oldCount = cptr.pointee.manifold.pointCount
-                            for i in 0..<m.pointCount {
-                                // Anchors relative to the centres of mass, both naming the same world point.
-                                let anchorA = m.points[i].anchorA - offsetA
-                                m.points[i].anchorA = anchorA
-                                m.points[i].anchorB = anchorA + centerDelta
-                                m.points[i].normalImpulse = 0
-                                m.points[i].tangentImpulse = 0
-                                m.points[i].persisted = false
-                                let id = m.points[i].id
-                                for j in 0..<oldCount where cptr.pointee.manifold.points[j].id == id {
-                                    m.points[i].normalImpulse = cptr.pointee.manifold.points[j].normalImpulse
-                                    m.points[i].tangentImpulse = cptr.pointee.manifold.points[j].tangentImpulse
-                                    m.points[i].persisted = true
-                                    break
+                            let newCount = m.pointCount
+                            do {
+                                // Through spans: InlineArray elements read one by one copy the
+                                // whole array each time.
+                                var points = m.points.mutableSpan
+                                let old = cptr.pointee.manifold.points.span
+                                for i in 0..<newCount {
+                                    // Anchors relative to the centres of mass, both naming the same world point.
+                                    let anchorA = points[i].anchorA - offsetA
+                                    points[i].anchorA = anchorA
+                                    points[i].anchorB = anchorA + centerDelta
+                                    points[i].normalImpulse = 0
+                                    points[i].tangentImpulse = 0
+                                    points[i].persisted = false
+                                    let id = points[i].id
+                                    for j in 0..<oldCount where old[j].id == id {
+                                        points[i].normalImpulse = old[j].normalImpulse
+                                        points[i].tangentImpulse = old[j].tangentImpulse
+                                        points[i].persisted = true
+                                        break
+                                    }
                                 }
                             }
                             let touching = m.pointCount > 0
@@ -286,7 +293,7 @@ extension World {
         prepareJoints(context)
         prepareContacts(context)
 
-        buildContactBlocks()
+        buildContactBlocks(context)
         let dummy = scratch.dummyState
         solveImpacts(context)
         let pushout = context.contactPushMaxVelocity
@@ -383,48 +390,31 @@ extension World {
         }
     }
 
+    /// Lists the step's touching contacts with an awake body, by their bodies' awake-state
+    /// indices: those between two awake bodies, then (apart) those against a static one. Their
+    /// lanes are prepared once coloured (`buildContactBlocks`).
     func prepareContacts(_ context: StepContext) {
-        scratch.constraints.removeAll(keepingCapacity: true)
-        scratch.staticConstraints.removeAll(keepingCapacity: true)
-        // One access to each array for the whole loop, not one per element. The impact
-        // marks are taken out of the scratch for the loop for the same reason.
-        var impactChanged = scratch.impactChanged
-        scratch.impactChanged = []
-        var hasImpact = false
+        scratch.contactReferences.removeAll(keepingCapacity: true)
+        scratch.staticContactReferences.removeAll(keepingCapacity: true)
         contacts.withUnsafeBufferPointer { contactList in
             bodies.withUnsafeBufferPointer { bodyList in
-                states.withUnsafeBufferPointer { stateList in
-                    impactChanged.withUnsafeMutableBufferPointer { changed in
-                        // Contacts and bodies are read in place: copying each record out
-                        // cost more than building the constraint.
-                        let contactBase = contactList.baseAddress!, bodyBase = bodyList.baseAddress!
-                        for index in 0..<contactList.count {
-                            let c = contactBase + index
-                            guard c.pointee.isAlive, c.pointee.isTouching else { continue }
-                            let bodyA = bodyBase + Int(c.pointee.bodyA), bodyB = bodyBase + Int(c.pointee.bodyB)
-                            let a = bodyA.pointee.awakeIndex, b = bodyB.pointee.awakeIndex
-                            guard a >= 0 || b >= 0 else { continue }
-                            let constraint = Self.makeContactConstraint(
-                                Int32(index), c, bodyA, bodyB, stateList, context)
-                            if constraint.restitution == 0
-                                && constraint.strikes(within: context.dt, faster: context.restitutionThreshold)
-                            {
-                                hasImpact = true
-                                if a >= 0 { changed[Int(a)] = 1 }
-                                if b >= 0 { changed[Int(b)] = 1 }
-                            }
-                            if a < 0 || b < 0 {
-                                scratch.staticConstraints.append(constraint)
-                            } else {
-                                scratch.constraints.append(constraint)
-                            }
-                        }
+                // Contacts and bodies are read in place: copying each record out cost more
+                // than the rest of the loop.
+                let contactBase = contactList.baseAddress!, bodyBase = bodyList.baseAddress!
+                for index in 0..<contactList.count {
+                    let c = contactBase + index
+                    guard c.pointee.isAlive, c.pointee.isTouching else { continue }
+                    let a = bodyBase[Int(c.pointee.bodyA)].awakeIndex, b = bodyBase[Int(c.pointee.bodyB)].awakeIndex
+                    guard a >= 0 || b >= 0 else { continue }
+                    let reference = ContactReference(contact: Int32(index), indexA: a, indexB: b)
+                    if a < 0 || b < 0 {
+                        scratch.staticContactReferences.append(reference)
+                    } else {
+                        scratch.contactReferences.append(reference)
                     }
                 }
             }
         }
-        scratch.impactChanged = impactChanged
-        scratch.hasImpact = hasImpact
     }
 
     /// The impact pass, run before the substeps when an inelastic contact is struck this step
@@ -477,10 +467,10 @@ extension World {
 
     /// Copies the solved impulses back into the manifolds, for warm starting and events.
     func storeImpulses() {
-        let staticOffset = scratch.constraints.count
+        let staticOffset = scratch.contactReferences.count
         scratch.blocks.withUnsafeBufferPointer { bp in
-            scratch.constraints.withUnsafeBufferPointer { dynamicList in
-                scratch.staticConstraints.withUnsafeBufferPointer { staticList in
+            scratch.contactReferences.withUnsafeBufferPointer { dynamicList in
+                scratch.staticContactReferences.withUnsafeBufferPointer { staticList in
                     contacts.withUnsafeMutableBufferPointer { cp in
                         for b in 0..<bp.count {
                             let block = bp.baseAddress! + b
@@ -649,7 +639,7 @@ extension World {
                 if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb }
             }
         }
-        for c in scratch.constraints where c.indexA >= 0 && c.indexB >= 0 {
+        for c in scratch.contactReferences where c.indexA >= 0 && c.indexB >= 0 {
             union(c.indexA, c.indexB)
         }
         for j in scratch.activeJoints {

@@ -46,7 +46,10 @@ extension UIDynamicAnimator {
                 // woken by it (they sleep on what holds them up).
                 let force = world.mass(record.body) * g
                 world.applyForceToCenter(record.body, force, wake: false)
-                record.appliedForces.gravity += force
+                // Summed before the write: a call inside the write (the engine's `+=`)
+                // would keep the run-time exclusivity check on the record's property.
+                let total = record.appliedForces.gravity + force
+                record.appliedForces.gravity = total
             }
         }
     }
@@ -84,13 +87,17 @@ extension UIDynamicAnimator {
     }
 
     private func writeBack() {
+        // Only what moved is set: each setter of a view checks for a running animation.
+        // Compared field by field: `!=` on the engine's types is a call through their
+        // Equatable witness from this module.
         for record in records where record.hasBody {
             let transform = world.transform(record.body)
-            if transform.p != record.lastPosition {
+            let p = transform.p, q = transform.q
+            if p.x != record.lastPosition.x || p.y != record.lastPosition.y {
                 record.lastPosition = transform.p
                 record.item.center = transform.p.points
             }
-            if transform.q != record.lastRotation {
+            if q.c != record.lastRotation.c || q.s != record.lastRotation.s {
                 record.lastRotation = transform.q
                 record.item.transform = transform.q.affineTransform
             }

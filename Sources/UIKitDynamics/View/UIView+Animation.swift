@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 // UIView block animations, headless: a property set inside an `animate(withDuration:…)`
 // block takes its new model value at once; the value *shown* (`presentationAlpha`, …)
@@ -43,7 +44,7 @@ extension UIView {
         let transaction = AnimationTransaction(
             duration: duration.isFinite ? max(0, duration) : 0, delay: delay.isFinite ? max(0, delay) : 0,
             curve: AnimationCurve(options))
-        AnimationTransaction.$current.withValue(transaction) { animations() }
+        AnimationTransaction.run(transaction, animations)
         transaction.commit(completion: completion)
     }
 
@@ -61,7 +62,7 @@ extension UIView {
         let v = velocity.isFinite ? velocity * CGFloat(d) : 0
         let transaction = AnimationTransaction(
             duration: d, delay: delay.isFinite ? max(0, delay) : 0, curve: .spring(damping: damping, velocity: v))
-        AnimationTransaction.$current.withValue(transaction) { animations() }
+        AnimationTransaction.run(transaction, animations)
         transaction.commit(completion: completion)
     }
 
@@ -72,7 +73,7 @@ extension UIView {
 
     /// Called by every animatable setter after the model value changed.
     func animationDidSet(_ property: AnimatedProperty, from old: AnimatedValue, to new: AnimatedValue) {
-        if let transaction = AnimationTransaction.current, transaction.duration > 0 {
+        if let transaction = AnimationTransaction.open, transaction.duration > 0 {
             transaction.record(self, property, from: old, to: new)
         } else if let clock = runningAnimationClock {
             // A direct set ends a running animation of the property.
@@ -196,6 +197,24 @@ enum AnimationCurve: Sendable {
 /// region checks keep any other thread from doing it.
 final class AnimationTransaction: @unchecked Sendable {
     @TaskLocal static var current: AnimationTransaction?
+
+    /// How many `animate` blocks run now, on any thread. While none does, no setter needs
+    /// the task-local value: reading it walks the task's local storage, and the animator
+    /// sets two properties of every moving view each step.
+    private static let runningBlocks = Atomic<Int>(0)
+
+    /// The transaction of the `animate` block running on this task, if any.
+    static var open: AnimationTransaction? {
+        // Relaxed is enough: a block counts itself on the thread that then runs it.
+        runningBlocks.load(ordering: .relaxed) > 0 ? current : nil
+    }
+
+    /// Runs `animations` with `transaction` as the current one.
+    static func run(_ transaction: AnimationTransaction, _ animations: () -> Void) {
+        runningBlocks.add(1, ordering: .relaxed)
+        defer { runningBlocks.subtract(1, ordering: .relaxed) }
+        $current.withValue(transaction) { animations() }
+    }
 
     struct Change {
         let view: UIView
