@@ -36,7 +36,7 @@ package enum NewtonsBinary {
         try process.run()
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+        let status = process.waitForExit(timeout: .seconds(120)) ?? -1
+        return (status, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
     }
 }

@@ -1,3 +1,4 @@
+import DynamicsTesting
 import Foundation
 import NewtonsClient
 import Testing
@@ -195,7 +196,7 @@ struct HardeningTests {
         }
         input.fileHandleForWriting.write(Data(text.utf8))
         try input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        if process.waitForExit(timeout: .seconds(10)) == nil { process.killWithoutWaiting() }
     }
 
     @Test func atInfoLevelConnectionsOpenedAndClosedAreNotLogged() async throws {

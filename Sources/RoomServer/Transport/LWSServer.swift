@@ -184,7 +184,8 @@ public final class LWSServer: @unchecked Sendable {
         LibraryLog.logger = logger
         lws_set_log_level(LLL_ERR | LLL_WARN, emitLibraryLog)
 
-        var created = configuration.usesTLS ? nil : createContextOnEventLoop(info)
+        let pollLoop = configuration.usesTLS || ProcessInfo.processInfo.environment["NEWTONS_EVENT_LOOP"] == "poll"
+        var created = pollLoop ? nil : createContextOnEventLoop(info)
         if created == nil { created = lws_create_context(&info) }
         guard let context = created else {
             throw ServerStartError(

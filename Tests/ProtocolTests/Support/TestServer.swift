@@ -74,18 +74,15 @@ final class TestServer: @unchecked Sendable {
                 return
             } catch {
                 lastError = error
-                process.terminate()
-                process.waitUntilExit()
+                process.killWithoutWaiting()
             }
         }
         throw lastError ?? ServerTestError("the server did not start")
     }
 
     deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        // Not waited for: a deinit that blocks holds one of the few threads every test shares.
+        process.killWithoutWaiting()
         try? FileManager.default.removeItem(at: root)
     }
 
@@ -147,12 +144,15 @@ final class TestServer: @unchecked Sendable {
     func stop() async throws -> (status: Int32, seconds: Double) {
         let started = ContinuousClock.now
         kill(process.processIdentifier, SIGTERM)
-        while process.isRunning {
+        var exited = process.exitStatus(waitingSince: started)
+        while exited == nil {
             guard ContinuousClock.now - started < .seconds(10) else { throw ServerTestError("the server did not stop") }
             try await Task.sleep(for: .milliseconds(5))
+            exited = process.exitStatus(waitingSince: started)
         }
+        let status = exited!
         let elapsed = ContinuousClock.now - started
-        return (process.terminationStatus, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        return (status, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 
     static func freePort() throws -> Int {
@@ -201,7 +201,7 @@ final class TestServer: @unchecked Sendable {
             process.standardError = pipe
         }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        _ = process.waitForExit()
         return String(decoding: data, as: UTF8.self)
     }
 }
