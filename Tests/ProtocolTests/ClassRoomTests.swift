@@ -125,6 +125,18 @@ struct ClassRoomTests {
         await student.close()
     }
 
+    @Test func theKeyInTheQueryMovesTheSeatWhileTheOldConnectionIsStillOpen() async throws {
+        // A teacher's page that reloads: the new connection comes before the old one closes.
+        let server = try await TestServer()
+        let (teacher, student, welcome) = try await Self.classRoom(server)
+        let back = try await server.client(room: welcome.code, key: welcome.key)
+        #expect(try await back.welcome().role == "instructor")
+        #expect(try await teacher.waitForMessage("welcome")["role"]?.string == "student")
+        await back.close()
+        await teacher.close()
+        await student.close()
+    }
+
     @Test func theKeyInTheQueryRejoinsAsInstructor() async throws {
         let server = try await TestServer()
         let (teacher, student, welcome) = try await Self.classRoom(server)

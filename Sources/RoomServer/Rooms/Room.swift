@@ -219,10 +219,18 @@ public final class Room {
         connection: ConnectionID, name: String, asOpener: Bool = false, key: String? = nil, now: Int64
     ) -> [RoomOutput] {
         var role = Role.student
-        if isClassRoom, instructorMemberID == nil, let expected = instructorKey {
-            if asOpener || (key.map { RoomCode.keysMatch($0, expected) } ?? false) {
+        var demoted: [RoomOutput] = []
+        if isClassRoom, let expected = instructorKey {
+            let keyMatches = key.map { RoomCode.keysMatch($0, expected) } ?? false
+            if (asOpener && instructorMemberID == nil) || keyMatches {
                 role = .instructor
                 instructorAwaySince = nil
+                // The key moves the seat, as a `claim` does: a teacher whose page reloads is
+                // instructor again even before the old connection's close has arrived.
+                for index in members.indices where members[index].role == .instructor {
+                    members[index].role = .student
+                    demoted.append(.send(members[index].connection, welcome(for: members[index])))
+                }
             }
         }
         let member = Member(
@@ -231,9 +239,8 @@ public final class Room {
         members.append(member)
         emptySince = nil
         recording.mark("join", member.name, at: liveTick)
-        return [.send(connection, welcome(for: member))] + sharedOverlaysMessage(to: connection) + [
-            .sendFrame(connection), .sendExcept(ServerMessage.presence(members: memberInfos), connection),
-        ]
+        return [.send(connection, welcome(for: member))] + sharedOverlaysMessage(to: connection) + [.sendFrame(connection)]
+            + demoted + [.sendExcept(ServerMessage.presence(members: memberInfos), connection)]
     }
 
     /// Removes a member. An instructor's seat is kept for the grace period.
