@@ -183,11 +183,13 @@ struct OverlayTests {
         while clock.now - start < .seconds(2) {
             sequences.append(try await client.waitForOverlay().sequence)
         }
-        // At least ten arrived in two seconds, and no more than one per six of the room's frames
-        // over the frames they span (counted on the sequences the server chose, since a busy
-        // machine delivers in bursts and a wall-clock window can hold more than two seconds' worth)...
+        // At least ten arrived in two seconds, and no more than about ten a second: counted on
+        // arrival (a busy machine delivers in bursts, so a two-second window may hold more) or
+        // against the frames they span (a busy machine also ticks late, and the rate is of the
+        // wall clock): one of the two must hold.
         let span = Int(sequences.last! &- sequences.first!)
-        #expect(sequences.count >= 10 && sequences.count <= span / 6 + 3, "\(sequences.count) over \(span) frames")
+        #expect(sequences.count >= 10)
+        #expect(sequences.count <= 26 || sequences.count <= span / 6 + 3, "\(sequences.count) over \(span) frames")
         // ...and as the server chose them: about every sixth of the room's 60 frames.
         let gaps = zip(sequences.dropFirst(), sequences).map { Int($0 &- $1) }.sorted()
         #expect(gaps[gaps.count / 2] >= 4)
