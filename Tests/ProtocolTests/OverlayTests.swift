@@ -175,6 +175,11 @@ struct OverlayTests {
         for _ in 0..<20 { try await client.send("overlay", ["want": ["velocity"], "rate": 10]) }
         let limited = try await client.waitForError("rate-limited", timeout: .seconds(15))
         #expect(limited["message"]?.string?.contains("overlay") == true)
+        // Messages are handled in order: once a ping's pong is back, every request before it was
+        // handled (a request granted after the refusal, from the bucket's refill, starts its
+        // overlays afresh with one at once, which must not count below).
+        try await client.ping(id: "settled")
+        _ = try await client.waitForMessage("pong")
         // What was granted is kept to: about 10 overlay frames a second (of the wall clock).
         client.discardQueued()
         var sequences = [try await client.waitForOverlay().sequence]
