@@ -75,6 +75,7 @@ final class ByteChunk {
 }
 
 /// An array type whose elements may be plain bytes (`hasPlainElements`): read and made as bytes.
+/// (`Array` only: nothing a lesson reaches keeps a large `ContiguousArray`; one is kept whole.)
 protocol PlainValueArray {
     static var hasPlainElements: Bool { get }
     /// The bytes of a value of this type given as `Any`.
@@ -85,21 +86,6 @@ protocol PlainValueArray {
 }
 
 extension Array: PlainValueArray {
-    static var hasPlainElements: Bool { _isPOD(Element.self) }
-    static func byteCount(of value: Any) -> Int { (value as! Self).count * MemoryLayout<Element>.stride }
-    static func withBytes(of value: Any, _ body: (UnsafeRawBufferPointer, Int, Int) -> Void) {
-        let array = value as! Self
-        array.withUnsafeBytes { body($0, array.count, array.capacity) }
-    }
-    static func make(count: Int, capacity: Int, fill: (UnsafeMutableRawBufferPointer) -> Void) -> Any {
-        Self(unsafeUninitializedCapacity: Swift.max(count, capacity)) { buffer, initialized in
-            fill(UnsafeMutableRawBufferPointer(start: buffer.baseAddress, count: count * MemoryLayout<Element>.stride))
-            initialized = count
-        }
-    }
-}
-
-extension ContiguousArray: PlainValueArray {
     static var hasPlainElements: Bool { _isPOD(Element.self) }
     static func byteCount(of value: Any) -> Int { (value as! Self).count * MemoryLayout<Element>.stride }
     static func withBytes(of value: Any, _ body: (UnsafeRawBufferPointer, Int, Int) -> Void) {
