@@ -81,6 +81,8 @@ protocol PlainValueArray {
     /// The bytes of a value of this type given as `Any`.
     static func byteCount(of value: Any) -> Int
     static func withBytes(of value: Any, _ body: (UnsafeRawBufferPointer, _ count: Int, _ capacity: Int) -> Void)
+    /// True when two values of this type hold the same elements, byte for byte.
+    static func sameBytes(_ a: Any, _ b: Any) -> Bool
     /// An array of `count` elements with room for `capacity`, its bytes written by `fill`.
     static func make(count: Int, capacity: Int, fill: (UnsafeMutableRawBufferPointer) -> Void) -> Any
 }
@@ -91,6 +93,13 @@ extension Array: PlainValueArray {
     static func withBytes(of value: Any, _ body: (UnsafeRawBufferPointer, Int, Int) -> Void) {
         let array = value as! Self
         array.withUnsafeBytes { body($0, array.count, array.capacity) }
+    }
+    static func sameBytes(_ a: Any, _ b: Any) -> Bool {
+        let first = a as! Self, second = b as! Self
+        guard first.count == second.count else { return false }
+        return first.withUnsafeBytes { x in
+            second.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
     }
     static func make(count: Int, capacity: Int, fill: (UnsafeMutableRawBufferPointer) -> Void) -> Any {
         Self(unsafeUninitializedCapacity: Swift.max(count, capacity)) { buffer, initialized in

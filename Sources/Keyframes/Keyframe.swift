@@ -345,11 +345,11 @@ final class CapturedObject {
                         bytes += chunked.chunks.count * 8
                         pieceBytes += chunked.chunks.reduce(0) { $0 + $1.cost }
                         values.append(.chunked(chunked))
-                    } else if case .value(let old) = priorCopy, FieldAccess.bitsEqual(old, as: field.type, at: pointer) {
+                    } else if case .value(let old) = priorCopy, sameValue(old, value, step: step, at: pointer) {
                         // The same value: keep the copy already made (no new box).
                         values.append(.value(old))
                         if let storageBytes = step.storageBytes { bytes += storageBytes(old) }
-                    } else if case .shared(let old) = priorCopy, FieldAccess.bitsEqual(old.value, as: field.type, at: pointer) {
+                    } else if case .shared(let old) = priorCopy, sameValue(old.value, value, step: step, at: pointer) {
                         values.append(.shared(old))
                     } else {
                         fieldsUnchanged = false
@@ -391,6 +391,15 @@ final class CapturedObject {
         return CapturedObject(
             object: object, plan: plan, plain: plain, fields: fields,
             totalBytes: 32 + Self.ledgerCost + plain.cost + bytes + pieceBytes)
+    }
+
+    /// True when a field (at `pointer`, holding `value`) reads as the copy `old`: the same bits,
+    /// or for an array of plain values, the same elements byte for byte (lists rebuilt every
+    /// step, such as an item's collisions, are new storage with the same contents).
+    private static func sameValue(_ old: Any, _ value: Any, step: CapturePlan.ValueStep, at pointer: UnsafeRawPointer) -> Bool {
+        if FieldAccess.bitsEqual(old, as: step.field.type, at: pointer) { return true }
+        guard let arrayType = step.plainArray else { return false }
+        return arrayType.sameBytes(old, value)
     }
 
     /// What a recording's count of shared pieces costs per piece (its table's entry).

@@ -119,6 +119,31 @@ struct KeyframeSharingTests {
         #expect(recording.keyframeBytes == recording.distinctPieceBytes)
     }
 
+    /// A list rebuilt every step with the same elements (an item's collisions) is new storage
+    /// with the same bytes: the next keyframe shares the copy; a changed element is copied anew.
+    @Test func aListRebuiltWithTheSameElementsIsSharedAndAChangedOneIsNot() {
+        final class Item { var touching: [Int] = [3, 1, 4, 1, 5]; var pose = 0.0 }
+        let item = Item()
+        func adds(_ next: Keyframe, beyond previous: Keyframe) -> Int {
+            var held: Set<ObjectIdentifier> = []
+            previous.forEachPiece { id, _ in held.insert(id) }
+            var added = 0
+            next.forEachPiece { id, bytes in if !held.contains(id) { added += bytes } }
+            return added
+        }
+        let first = Keyframe(capturing: item, step: 0, shareable: true)
+        item.touching = item.touching.map { $0 }  // new storage, same elements
+        let second = Keyframe(capturing: item, step: 64, shareable: true, sharingWith: first)
+        #expect(adds(second, beyond: first) == 0)
+        item.touching = item.touching.map { $0 + 1 }
+        let third = Keyframe(capturing: item, step: 128, shareable: true, sharingWith: second)
+        #expect(adds(third, beyond: second) > 0)
+        second.restore()
+        #expect(item.touching == [3, 1, 4, 1, 5])
+        third.restore()
+        #expect(item.touching == [4, 2, 5, 2, 6])
+    }
+
     /// A keyframe that is not shareable (the live moment the room keeps while showing the past)
     /// keeps arrays whole and restores them as they were; a shareable one rebuilds them equal,
     /// with the same capacity.
