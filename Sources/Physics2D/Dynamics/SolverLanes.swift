@@ -50,27 +50,39 @@ func transpose4(_ r0: SIMD4<Float>, _ r1: SIMD4<Float>, _ r2: SIMD4<Float>, _ r3
 }
 #endif
 
-/// The state records of one block's bodies, one per lane.
+/// The state records of one side of a block's bodies, one per lane: the body's awake state,
+/// or the world's zeroed dummy for a static body or an empty lane. Worked out once, when the
+/// block is prepared (`ContactBlock.prepare`): each pass then loads them from the block
+/// instead of turning sixteen indices into addresses again (a third of the gather's cost).
+/// Valid for the step that prepared the block; the states array stays put while it solves.
 struct StatePointers {
     #if NEWTONS_WIDE_LANES
-    let p: (
+    var p: (
         UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer,
         UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer
     )
     #else
-    let p: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer)
+    var p: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer)
     #endif
 
-    @inline(__always)
-    init(_ states: UnsafeMutablePointer<BodyState>, _ dummy: UnsafeMutablePointer<BodyState>, _ indices: IndexLanes) {
-        @inline(__always) func at(_ l: Int) -> UnsafeMutableRawPointer {
-            UnsafeMutableRawPointer(indices[l] >= 0 ? states + Int(indices[l]) : dummy)
-        }
+    /// Every lane at `dummy`.
+    init(_ dummy: UnsafeMutablePointer<BodyState>) {
+        let d = UnsafeMutableRawPointer(dummy)
         #if NEWTONS_WIDE_LANES
-        p = (at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7))
+        p = (d, d, d, d, d, d, d, d)
         #else
-        p = (at(0), at(1), at(2), at(3))
+        p = (d, d, d, d)
         #endif
+    }
+
+    /// Points lane `l` at `state`.
+    @inline(__always)
+    mutating func set(_ l: Int, _ state: UnsafeMutablePointer<BodyState>) {
+        withUnsafeMutableBytes(of: &p) {
+            $0.storeBytes(
+                of: UnsafeMutableRawPointer(state), toByteOffset: l * MemoryLayout<UnsafeMutableRawPointer>.stride,
+                as: UnsafeMutableRawPointer.self)
+        }
     }
 
     /// Row `offset` (0: velocity, 16: motion) of every lane's state, transposed into lanes.

@@ -40,6 +40,8 @@ struct StepScratch {
     var colorCounts: [Int] = []
     var colorFirstBlock: [Int] = []
     var colorFill: [Int] = []
+    /// The states' storage the blocks point into (checked in debug builds).
+    var blockStates: UnsafeMutableRawPointer? = nil
     let dummyState: UnsafeMutablePointer<BodyState> = {
         let p = UnsafeMutablePointer<BodyState>.allocate(capacity: 1)
         p.initialize(to: .identity)
@@ -294,36 +296,21 @@ extension World {
         prepareContacts(context)
 
         buildContactBlocks(context)
-        let dummy = scratch.dummyState
         solveImpacts(context)
         let pushout = context.contactPushMaxVelocity
         let maxAngularSpeed = Tolerance.maxRotation * context.inv_dt
         for _ in 0..<n {
             integrateVelocities(h: h, maxLinearSpeed: context.maxLinearSpeed, maxAngularSpeed: maxAngularSpeed)
             warmStartJoints()
-            states.withUnsafeMutableBufferPointer { sp in
-                scratch.blocks.withUnsafeMutableBufferPointer { bp in warmStartContactBlocks(bp, sp.baseAddress!, dummy) }
-            }
+            withContactBlocks { warmStartContactBlocks($0) }
             solveJoints(context, useBias: true)
-            states.withUnsafeMutableBufferPointer { sp in
-                scratch.blocks.withUnsafeMutableBufferPointer { bp in
-                    solveContactBlocks(bp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: true)
-                }
-            }
+            withContactBlocks { solveContactBlocks($0, inv_h: inv_h, pushout: pushout, useBias: true) }
             integratePositions(h: h)
             // Relax: solve again without position bias, removing the velocity the soft push added.
             solveJoints(context, useBias: false)
-            states.withUnsafeMutableBufferPointer { sp in
-                scratch.blocks.withUnsafeMutableBufferPointer { bp in
-                    solveContactBlocks(bp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: false)
-                }
-            }
+            withContactBlocks { solveContactBlocks($0, inv_h: inv_h, pushout: pushout, useBias: false) }
         }
-        states.withUnsafeMutableBufferPointer { sp in
-            scratch.blocks.withUnsafeMutableBufferPointer { bp in
-                applyRestitutionBlocks(bp, sp.baseAddress!, dummy, threshold: context.restitutionThreshold)
-            }
-        }
+        withContactBlocks { applyRestitutionBlocks($0, threshold: context.restitutionThreshold) }
         storeImpulses()
         finalizeBodies(dt)
         if enableContinuous { solveContinuous() }
@@ -441,17 +428,14 @@ extension World {
         impacts.removeAll(keepingCapacity: true)
         impacts.append(contentsOf: repeatElement(ImpactLanes(), count: scratch.blocks.count))
         let tolerance = 0.1 * Tolerance.linearSlop * context.inv_dt
-        let dummy = scratch.dummyState
         for _ in 0..<maxImpactSweeps {
-            let marked = states.withUnsafeMutableBufferPointer { sp in
-                scratch.blocks.withUnsafeMutableBufferPointer { bp in
-                    impacts.withUnsafeMutableBufferPointer { ip in
-                        changed.withUnsafeBufferPointer { cp in
-                            next.withUnsafeMutableBufferPointer { np in
-                                solveImpactBlocks(
-                                    bp, ip, sp.baseAddress!, dummy, inv_dt: context.inv_dt, changed: cp.baseAddress!,
-                                    next: np.baseAddress!, tolerance: tolerance)
-                            }
+            let marked = withContactBlocks { bp in
+                impacts.withUnsafeMutableBufferPointer { ip in
+                    changed.withUnsafeBufferPointer { cp in
+                        next.withUnsafeMutableBufferPointer { np in
+                            solveImpactBlocks(
+                                bp, ip, inv_dt: context.inv_dt, changed: cp.baseAddress!, next: np.baseAddress!,
+                                tolerance: tolerance)
                         }
                     }
                 }
@@ -463,6 +447,18 @@ extension World {
         scratch.impacts = impacts
         scratch.impactChanged = changed
         scratch.impactNext = next
+    }
+
+    /// Runs a pass over the step's contact blocks while holding mutable access to the bodies'
+    /// states, which the blocks read and write through the pointers they were prepared with.
+    @inline(__always)
+    func withContactBlocks<R>(_ pass: (UnsafeMutableBufferPointer<ContactBlock>) -> R) -> R {
+        states.withUnsafeMutableBufferPointer { sp in
+            assert(
+                scratch.blocks.isEmpty || UnsafeMutableRawPointer(sp.baseAddress) == scratch.blockStates,
+                "the states moved since the blocks were prepared")
+            return scratch.blocks.withUnsafeMutableBufferPointer { pass($0) }
+        }
     }
 
     /// Copies the solved impulses back into the manifolds, for warm starting and events.
@@ -625,37 +621,49 @@ extension World {
         scratch.islandParent = []
         parent.removeAll(keepingCapacity: true)
         for i in 0..<count { parent.append(Int32(i)) }
-        func find(_ x: Int32) -> Int32 {
-            var x = x
-            while parent[Int(x)] != x {
-                parent[Int(x)] = parent[Int(parent[Int(x)])]
-                x = parent[Int(x)]
-            }
-            return x
-        }
-        func union(_ a: Int32, _ b: Int32) {
-            let ra = find(a), rb = find(b)
-            if ra != rb {
-                if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb }
-            }
-        }
-        for c in scratch.contactReferences where c.indexA >= 0 && c.indexB >= 0 {
-            union(c.indexA, c.indexB)
-        }
-        for j in scratch.activeJoints {
-            let a = bodies[Int(joints[Int(j)].bodyA)].awakeIndex
-            let b = bodies[Int(joints[Int(j)].bodyB)].awakeIndex
-            if a >= 0 && b >= 0 { union(a, b) }
-        }
         var minSleep = scratch.islandMinSleepTime
         scratch.islandMinSleepTime = []
         minSleep.removeAll(keepingCapacity: true)
         minSleep.append(contentsOf: repeatElement(Float.greatestFiniteMagnitude, count: count))
-        for i in 0..<count {
-            let body = bodies[Int(awakeBodies[i])]
-            let r = Int(find(Int32(i)))
-            let t = body.enableSleep ? body.sleepTime : 0
-            minSleep[r] = min(minSleep[r], t)
+        // Through the buffers: local functions capturing the arrays checked their uniqueness
+        // at every step of every find.
+        parent.withUnsafeMutableBufferPointer { parentBuffer in
+            let parent = parentBuffer.baseAddress!
+            @inline(__always) func find(_ x: Int32) -> Int32 {
+                var x = x
+                while parent[Int(x)] != x {
+                    parent[Int(x)] = parent[Int(parent[Int(x)])]
+                    x = parent[Int(x)]
+                }
+                return x
+            }
+            @inline(__always) func union(_ a: Int32, _ b: Int32) {
+                let ra = find(a), rb = find(b)
+                if ra != rb {
+                    if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb }
+                }
+            }
+            for c in scratch.contactReferences where c.indexA >= 0 && c.indexB >= 0 {
+                union(c.indexA, c.indexB)
+            }
+            for j in scratch.activeJoints {
+                let a = bodies[Int(joints[Int(j)].bodyA)].awakeIndex
+                let b = bodies[Int(joints[Int(j)].bodyB)].awakeIndex
+                if a >= 0 && b >= 0 { union(a, b) }
+            }
+            minSleep.withUnsafeMutableBufferPointer { minSleep in
+                bodies.withUnsafeBufferPointer { bodyList in
+                    for i in 0..<count {
+                        // Read in place: a body is a large record.
+                        let body = bodyList.baseAddress! + Int(awakeBodies[i])
+                        let r = Int(find(Int32(i)))
+                        let t = body.pointee.enableSleep ? body.pointee.sleepTime : 0
+                        minSleep[r] = min(minSleep[r], t)
+                    }
+                }
+            }
+            // Every entry to its root, for the islands that sleep below.
+            for i in 0..<count { parent[i] = find(Int32(i)) }
         }
         // Collect the islands that sleep, by root, in awake order (deterministic).
         var sleepingRoots: [Int32] = []
@@ -666,7 +674,7 @@ extension World {
             var members: [Int32: [Int32]] = [:]
             for r in sleepingRoots { members[r] = [] }
             for i in 0..<count {
-                let r = find(Int32(i))
+                let r = parent[i]
                 if members[r] != nil { members[r]!.append(awakeBodies[i]) }
             }
             for r in sleepingRoots { putIslandToSleep(members[r]!) }
