@@ -64,6 +64,22 @@ struct BodyPairLanes {
         iB = c.pointee.invIB
     }
 
+    /// The same, gathering the bodies' substep motion too (displacement, rotation cos and sin).
+    @inline(__always)
+    init(_ c: UnsafeMutablePointer<ContactBlock>, motionA: inout (Lanes, Lanes, Lanes, Lanes),
+         motionB: inout (Lanes, Lanes, Lanes, Lanes)) {
+        block = c
+        let a = c.pointee.stateA.gatherBoth(), b = c.pointee.stateB.gatherBoth()
+        (vAx, vAy, wA) = (a.vx, a.vy, a.w)
+        (vBx, vBy, wB) = (b.vx, b.vy, b.w)
+        motionA = (a.dpx, a.dpy, a.c, a.s)
+        motionB = (b.dpx, b.dpy, b.c, b.s)
+        mA = c.pointee.invMassA
+        iA = c.pointee.invIA
+        mB = c.pointee.invMassB
+        iB = c.pointee.invIB
+    }
+
     /// Writes the velocities back to the bodies' states.
     @inline(__always)
     func store() {
@@ -182,8 +198,8 @@ func solveContactBlocks(_ blocks: UnsafeMutableBufferPointer<ContactBlock>, inv_
     let count = blocks.count
     for k in 0..<count {
         let c = blocks.baseAddress! + k
-        var bodies = BodyPairLanes(c)
-        let bA = c.pointee.stateA.gather(16), bB = c.pointee.stateB.gather(16)
+        var bA = (zero, zero, zero, zero), bB = bA
+        var bodies = BodyPairLanes(c, motionA: &bA, motionB: &bB)
         let dpx = bB.0 - bA.0, dpy = bB.1 - bA.1
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let biasRate = useBias ? c.pointee.biasRate : zero
