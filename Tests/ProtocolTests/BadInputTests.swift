@@ -237,7 +237,7 @@ struct BadInputTests {
         let innocent = try await server.client(room: "fixture-crowd")
         _ = try await innocent.welcome()
         // 16 KB frames at 60 Hz into a socket that is never read.
-        let slow = try RawWebSocket.open(port: server.port, query: "room=fixture-crowd&name=slow", receiveBuffer: 4096)
+        let slow = try await RawWebSocket.open(port: server.port, query: "room=fixture-crowd&name=slow", receiveBuffer: 4096)
         try await server.waitForLog("too slow", timeout: .seconds(20))
         // The innocent client got every frame at the room's rate meanwhile: read what it was sent,
         // a second's worth at least, and find no gap.

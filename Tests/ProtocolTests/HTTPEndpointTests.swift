@@ -7,7 +7,7 @@ import Testing
 struct HTTPEndpointTests {
     @Test func healthzAnswersOkWithTheSecurityHeaders() async throws {
         let server = try await TestServer()
-        let answer = try RawHTTP.get(port: server.port, path: "/healthz")
+        let answer = try await RawHTTP.get(port: server.port, path: "/healthz")
         #expect(answer.status == 200)
         #expect(answer.body == "ok\n")
         #expect(answer.headers["x-content-type-options"] == "nosniff")
@@ -27,7 +27,7 @@ struct HTTPEndpointTests {
             ("/js/module.mjs", "text/javascript"), ("/style.css", "text/css"),
         ]
         for (path, type) in cases {
-            let answer = try RawHTTP.get(port: server.port, path: path)
+            let answer = try await RawHTTP.get(port: server.port, path: path)
             #expect(answer.status == 200, "\(path)")
             #expect(answer.headers["content-type"]?.hasPrefix(type) == true, "\(path): \(answer.headers)")
             #expect(answer.headers["cache-control"] == "no-cache", "\(path)")
@@ -38,7 +38,7 @@ struct HTTPEndpointTests {
 
     @Test func apiLessonsListsEveryLessonInLobbyOrder() async throws {
         let server = try await TestServer()
-        let answer = try RawHTTP.get(port: server.port, path: "/api/lessons")
+        let answer = try await RawHTTP.get(port: server.port, path: "/api/lessons")
         #expect(answer.status == 200)
         #expect(answer.headers["content-type"] == "application/json")
         let lessons = try #require(JSON(parsing: answer.body)?.array)
@@ -59,14 +59,14 @@ struct HTTPEndpointTests {
         _ = try await student.welcome()
         let teacher = try await server.client(lesson: "fixture-orbit")
         let code = try #require(try await teacher.welcome().code)
-        let rooms = try #require(JSON(parsing: try RawHTTP.get(port: server.port, path: "/api/rooms").body)?.array)
+        let rooms = try #require(JSON(parsing: try await RawHTTP.get(port: server.port, path: "/api/rooms").body)?.array)
         let orbit = try #require(rooms.first { $0["id"]?.string == "fixture-orbit" })
         #expect(orbit["lesson"]?.string == "fixture-orbit")
         #expect(orbit["clients"]?.int == 1)
         #expect(orbit["shared"]?.bool == true)
         #expect(!rooms.contains { $0["id"]?.string == code })
         // A cluster's peers read this node's own rooms (no peers merged in) at /api/rooms/local.
-        let local = try #require(JSON(parsing: try RawHTTP.get(port: server.port, path: "/api/rooms/local").body)?.array)
+        let local = try #require(JSON(parsing: try await RawHTTP.get(port: server.port, path: "/api/rooms/local").body)?.array)
         #expect(local.first { $0["id"]?.string == "fixture-orbit" }?["clients"]?.int == 1)
         await student.close()
         await teacher.close()
@@ -78,15 +78,15 @@ struct HTTPEndpointTests {
         let server = try await TestServer()
         // A body sent apart from its head once reached the answer as the head's first bytes.
         for apart in [false, true, false, true] {
-            let classes = try RawHTTP.post(
+            let classes = try await RawHTTP.post(
                 port: server.port, path: "/api/classes", body: Array("{}".utf8), keepAlive: true, bodyApart: apart)
             #expect(classes.status == 400 && classes.body.contains("bad-value"), "\(classes)")
-            let recording = try RawHTTP.post(
+            let recording = try await RawHTTP.post(
                 port: server.port, path: "/api/recordings", body: Array("not one".utf8), keepAlive: true, bodyApart: apart)
             #expect(recording.status == 400 && recording.body.contains("not a newtons recording"), "\(recording)")
-            #expect(try RawHTTP.get(port: server.port, path: "/healthz").status == 200)
+            #expect(try await RawHTTP.get(port: server.port, path: "/healthz").status == 200)
         }
-        let opened = try RawHTTP.post(
+        let opened = try await RawHTTP.post(
             port: server.port, path: "/api/classes", body: Array(#"{"lesson": "fixture-orbit"}"#.utf8), keepAlive: true)
         #expect(opened.status == 200 && opened.body.contains("\"key\""), "\(opened)")
         let client = try await server.client(room: "fixture-settle")
@@ -98,7 +98,7 @@ struct HTTPEndpointTests {
         let server = try await TestServer()
         let client = try await server.client(room: "fixture-orbit")
         _ = try await client.waitForFrame { $0.sequence > 3 }
-        let answer = try RawHTTP.get(port: server.port, path: "/metrics")
+        let answer = try await RawHTTP.get(port: server.port, path: "/metrics")
         #expect(answer.status == 200)
         #expect(answer.headers["content-type"]?.hasPrefix("text/plain") == true)
         for name in [
@@ -113,7 +113,7 @@ struct HTTPEndpointTests {
 
     @Test func anUnknownPathIs404WithTheSecurityHeaders() async throws {
         let server = try await TestServer()
-        let answer = try RawHTTP.get(port: server.port, path: "/no/such/file.js")
+        let answer = try await RawHTTP.get(port: server.port, path: "/no/such/file.js")
         #expect(answer.status == 404)
         #expect(answer.headers["x-content-type-options"] == "nosniff")
         #expect(answer.headers["content-security-policy"] != nil)
@@ -128,7 +128,7 @@ struct HTTPEndpointTests {
         "/..\\secret.txt", "/%5c..%5csecret.txt", "/index.html%00.js", "/./../secret.txt",
         ]
         for path in paths {
-            let answer = try RawHTTP.get(port: server.port, path: path)
+            let answer = try await RawHTTP.get(port: server.port, path: path)
             #expect(!answer.body.contains(TestServer.secret), "\(path) leaked the secret")
             #expect(!answer.body.contains("hidden"), "\(path) served a hidden file")
             // lws folds "/.." at the root back to "/", which serves the page itself: harmless.
@@ -136,11 +136,11 @@ struct HTTPEndpointTests {
                 [400, 403, 404].contains(answer.status) || answer.status == 0 || answer.body.contains("Newtons test"),
                 "\(path): \(answer.status)")
         }
-        #expect(try RawHTTP.get(port: server.port, path: "/healthz").status == 200)
+        #expect(try await RawHTTP.get(port: server.port, path: "/healthz").status == 200)
     }
 
     @Test func theWebSocketPathWithoutAnUpgradeSays426() async throws {
         let server = try await TestServer()
-        #expect(try RawHTTP.get(port: server.port, path: "/ws").status == 426)
+        #expect(try await RawHTTP.get(port: server.port, path: "/ws").status == 426)
     }
 }

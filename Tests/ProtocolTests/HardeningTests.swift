@@ -57,15 +57,15 @@ struct HardeningTests {
 
     @Test func anIPv6LoopbackServerDoesNotAnswerOnIPv4AndViceVersa() async throws {
         let v6 = try await TestServer(host: "::1")
-        #expect(try RawHTTP.get(port: v6.port, path: "/healthz", host: "::1").status == 200)
+        #expect(try await RawHTTP.get(port: v6.port, path: "/healthz", host: "::1").status == 200)
         #expect(throws: (any Error).self) { try RawConnection(port: v6.port, host: "127.0.0.1") }
         let v4 = try await TestServer(host: "127.0.0.1")
         #expect(throws: (any Error).self) { try RawConnection(port: v4.port, host: "::1") }
     }
 
-    @Test func aHostThatIsNotAnAddressIsAClearError() throws {
+    @Test func aHostThatIsNotAnAddressIsAClearError() async throws {
         for host in ["example.invalid", "127.0.0.256", "::g", ""] {
-            let output = try TestServer.run(TestServer.binary, ["serve", "--host", host, "--port", "1", "--web", "/"])
+            let output = try await TestServer.run(TestServer.binary, ["serve", "--host", host, "--port", "1", "--web", "/"])
             #expect(output.contains("--host must be an IPv4 or IPv6 address"), "\(host): \(output)")
         }
     }
@@ -76,9 +76,9 @@ struct HardeningTests {
         let server = try await TestServer()
         let innocent = try await server.client(room: "fixture-orbit", name: "innocent")
         _ = try await innocent.welcome()
-        let raw = try RawWebSocket.open(port: server.port, query: "room=fixture-orbit&name=raw")
+        let raw = try await RawWebSocket.open(port: server.port, query: "room=fixture-orbit&name=raw")
         try raw.write(RawFrame.make(opcode: 1, payload: Array(#"{"type":"reset"}"#.utf8), masked: false))
-        let answer = raw.readAll()
+        let answer = await raw.readAll()
         #expect(RawFrame.closeCode(in: answer) == 1002)
         // The reset was not read: nothing in the room restarted.
         #expect(try await server.metric("newtons_messages_in_total{type=\"reset\"}") == 0)
@@ -89,36 +89,36 @@ struct HardeningTests {
 
     @Test func anUnmaskedPingOrAnUnmaskedFrameInTheUpgradesPacketIsClosedWith1002() async throws {
         let server = try await TestServer()
-        let ping = try RawWebSocket.open(port: server.port, query: "room=fixture-settle")
+        let ping = try await RawWebSocket.open(port: server.port, query: "room=fixture-settle")
         try ping.write(RawFrame.make(opcode: 9, payload: Array("hi".utf8), masked: false))
-        #expect(RawFrame.closeCode(in: ping.readAll()) == 1002)
+        #expect(RawFrame.closeCode(in: await ping.readAll()) == 1002)
 
-        let early = try RawWebSocket.open(
+        let early = try await RawWebSocket.open(
             port: server.port, query: "room=fixture-settle",
             then: RawFrame.make(opcode: 1, payload: Array(#"{"type":"ping","id":"x"}"#.utf8), masked: false))
-        #expect(RawFrame.closeCode(in: early.readAll()) == 1002)
+        #expect(RawFrame.closeCode(in: await early.readAll()) == 1002)
 
         // After masked frames of every length form (7-bit, 16-bit, fragmented), an unmasked one
         // is still caught: the guard follows frame boundaries.
-        let late = try RawWebSocket.open(port: server.port, query: "room=fixture-settle")
+        let late = try await RawWebSocket.open(port: server.port, query: "room=fixture-settle")
         let padded = #"{"type":"ping","id":""# + String(repeating: "p", count: 60) + #""}"#
         let long = #"{"type":"ping","id":"masked-fragmented","pad":""# + String(repeating: "q", count: 300) + #""}"#
         try late.write(RawFrame.make(opcode: 1, payload: Array(padded.utf8)))
         try late.write(RawFrame.make(opcode: 1, payload: Array(long.utf8.prefix(100)), fin: false))
         try late.write(RawFrame.make(opcode: 0, payload: Array(long.utf8.dropFirst(100))))
         // The masked ones are answered (the fragmented message's pong comes last)...
-        let answered = String(decoding: late.read(until: Array("masked-fragmented\"}".utf8)), as: UTF8.self)
+        let answered = String(decoding: await late.read(until: Array("masked-fragmented\"}".utf8)), as: UTF8.self)
         #expect(answered.contains("masked-fragmented"), "the masked frames were read")
         // ...and the unmasked one after them is not.
         try late.write(RawFrame.make(opcode: 1, payload: Array(#"{"type":"ping","id":"unmasked-y"}"#.utf8), masked: false))
-        let answer = late.readAll()
+        let answer = await late.readAll()
         #expect(!String(decoding: answer, as: UTF8.self).contains("unmasked-y"), "the unmasked frame was not answered")
         #expect(RawFrame.closeCode(in: answer) == 1002)
     }
 
     @Test func maskedFramesOfEveryLengthKeepTheConnectionOpen() async throws {
         let server = try await TestServer()
-        let raw = try RawWebSocket.open(port: server.port, query: "room=fixture-settle")
+        let raw = try await RawWebSocket.open(port: server.port, query: "room=fixture-settle")
         for size in [0, 10, 125, 126, 3000] {
             let text = #"{"type":"ping","id":"s\#(size)","pad":""# + String(repeating: "z", count: size) + #""}"#
             try raw.write(RawFrame.make(opcode: 1, payload: Array(text.utf8)))
@@ -126,7 +126,7 @@ struct HardeningTests {
         var seen = ""
         let deadline = ContinuousClock.now + .seconds(5)
         while !seen.contains("s3000"), ContinuousClock.now < deadline {
-            seen += String(decoding: raw.read(until: Array("}".utf8)), as: UTF8.self)
+            seen += String(decoding: await raw.read(until: Array("}".utf8)), as: UTF8.self)
         }
         #expect(seen.contains("s3000"))
         #expect(try await server.metric("newtons_rejected_total{reason=\"unmasked\"}") == 0)
@@ -142,7 +142,7 @@ struct HardeningTests {
         for _ in 0..<refused {
             let connection = try RawConnection(port: server.port)
             try connection.write(Array(request.utf8))
-            _ = connection.readAll()
+            _ = await connection.readAll()
         }
         // Every refusal is counted in a summary (the first of each interval is also logged in
         // full); wait for the summaries to add up.
@@ -171,7 +171,7 @@ struct HardeningTests {
         let server = try await TestServer(tls: true)
         let big = "GET /ws?room=x HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + String(repeating: "h", count: 20000) + "\r\n\r\n"
         let started = ContinuousClock.now
-        for _ in 0..<40 { try Self.sendOverTLS(port: server.port, big) }
+        for _ in 0..<40 { try await Self.sendOverTLS(port: server.port, big) }
         // At most 20 lines per 10 s: on a loaded machine the 40 heads may span more windows.
         let windows = Int((ContinuousClock.now - started) / .seconds(10)) + 1
         try await server.waitForLog("libwebsockets:")
@@ -183,7 +183,7 @@ struct HardeningTests {
     }
 
     /// Sends `text` over TLS with openssl's client and returns when the server has closed.
-    static func sendOverTLS(port: Int, _ text: String) throws {
+    static func sendOverTLS(port: Int, _ text: String) async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         process.arguments = ["s_client", "-connect", "127.0.0.1:\(port)", "-quiet", "-no_ign_eof"]
@@ -196,7 +196,11 @@ struct HardeningTests {
         }
         input.fileHandleForWriting.write(Data(text.utf8))
         try input.fileHandleForWriting.close()
-        if process.waitForExit(timeout: .seconds(10)) == nil { process.killWithoutWaiting() }
+        let started = ContinuousClock.now
+        while process.exitStatus(waitingSince: started) == nil {
+            guard ContinuousClock.now - started < .seconds(10) else { return process.killWithoutWaiting() }
+            try await Task.sleep(for: .milliseconds(5))
+        }
     }
 
     @Test func atInfoLevelConnectionsOpenedAndClosedAreNotLogged() async throws {
@@ -205,7 +209,7 @@ struct HardeningTests {
         _ = try await client.welcome()
         await client.close()
         // A refusal is logged: once it is there, the lines before it would be too.
-        _ = try? RawHTTP.get(port: quiet.port, path: "/ws?room=x", headers: ["Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13"])
+        _ = try? await RawHTTP.get(port: quiet.port, path: "/ws?room=x", headers: ["Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13"])
         try await quiet.waitForLog("refused")
         #expect(!quiet.log.contains("opened: room fixture-settle"))
         #expect(!quiet.log.contains("closed: room fixture-settle"))

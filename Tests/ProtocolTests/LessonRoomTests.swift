@@ -12,7 +12,7 @@ struct LessonRoomTests {
 
     @Test func theSevenTutorialLessonsComeFirstInBookOrderWithTheirCode() async throws {
         let server = try await TestServer()
-        let lessons = try #require(JSON(parsing: try RawHTTP.get(port: server.port, path: "/api/lessons").body)?.array)
+        let lessons = try #require(JSON(parsing: try await RawHTTP.get(port: server.port, path: "/api/lessons").body)?.array)
         let ids = lessons.compactMap { $0["id"]?.string }
         #expect(Array(ids.prefix(7)) == ["gravity", "collision", "attachment", "spring", "snap", "push", "properties"])
         let client = try await server.client(room: "gravity")

@@ -13,7 +13,7 @@ struct LifecycleTests {
         let frame = try await client.waitForFrame { $0.sequence > 2 }
         #expect(frame.items.count == 2)
         // Plain HTTP on the TLS port is not served.
-        #expect((try? RawHTTP.get(port: server.port, path: "/healthz"))?.status != 200)
+        #expect((try? await RawHTTP.get(port: server.port, path: "/healthz"))?.status != 200)
         await client.close()
     }
 
@@ -46,10 +46,10 @@ struct LifecycleTests {
         try await server.waitForLog("closed: room fixture-settle")
     }
 
-    @Test func versionAndHelpExplainEveryFlag() throws {
-        let version = try TestServer.run(TestServer.binary, ["--version"])
+    @Test func versionAndHelpExplainEveryFlag() async throws {
+        let version = try await TestServer.run(TestServer.binary, ["--version"])
         #expect(version.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
-        let help = try TestServer.run(TestServer.binary, ["serve", "--help"])
+        let help = try await TestServer.run(TestServer.binary, ["serve", "--help"])
         for flag in [
             "--host", "--port", "--web", "--tls-cert", "--tls-key", "--allowed-origin", "--max-clients",
             "--max-clients-per-room", "--max-rooms", "--max-connections-per-address", "--max-rooms-per-address",
@@ -59,8 +59,8 @@ struct LifecycleTests {
         }
     }
 
-    @Test func aMissingWebFolderIsAnError() throws {
-        let output = try TestServer.run(TestServer.binary, ["serve", "--web", "/no/such/folder", "--port", "1"])
+    @Test func aMissingWebFolderIsAnError() async throws {
+        let output = try await TestServer.run(TestServer.binary, ["serve", "--web", "/no/such/folder", "--port", "1"])
         #expect(output.contains("does not exist"))
     }
 }

@@ -80,22 +80,22 @@ struct ReplayProtocolTests {
         try await teacher.control("pause")
         _ = try await student.waitForFrame { $0.paused }
 
-        let download = try RawHTTP.get(port: server.port, path: "/api/rooms/\(code)/recording")
+        let download = try await RawHTTP.get(port: server.port, path: "/api/rooms/\(code)/recording")
         #expect(download.status == 200)
         #expect(download.headers["content-type"] == "application/x-newtons-recording")
         #expect(download.body.hasPrefix("newtons-recording 1 "))
 
-        let csv = try RawHTTP.get(port: server.port, path: "/api/rooms/\(code.lowercased())/items.csv?from=0&to=0.5&every=6")
+        let csv = try await RawHTTP.get(port: server.port, path: "/api/rooms/\(code.lowercased())/items.csv?from=0&to=0.5&every=6")
         #expect(csv.status == 200)
         let rows = csv.body.split(separator: "\n")
         #expect(rows.first == "time,lesson,item,name,x,y,angle,alpha,hidden,at_rest")
         #expect(rows.count > 2)
-        let badRange = try RawHTTP.get(port: server.port, path: "/api/rooms/\(code)/items.csv?from=5&to=1")
+        let badRange = try await RawHTTP.get(port: server.port, path: "/api/rooms/\(code)/items.csv?from=5&to=1")
         #expect(badRange.status == 400)
         #expect(badRange.body.contains("reaches from"))
 
         // Open it as a new room: its opener's key makes them the instructor; it shows the start, paused.
-        let opened = try RawHTTP.post(port: server.port, path: "/api/recordings", body: Array(download.body.utf8))
+        let opened = try await RawHTTP.post(port: server.port, path: "/api/recordings", body: Array(download.body.utf8))
         #expect(opened.status == 201, "\(opened.body)")
         let answer = try #require(JSON(parsing: opened.body))
         let room = try #require(answer["room"]?.string)
@@ -115,7 +115,7 @@ struct ReplayProtocolTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString).newtons")
         try download.body.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let printed = try TestServer.run(TestServer.binary, ["replay", file.path, "--final"])
+        let printed = try await TestServer.run(TestServer.binary, ["replay", file.path, "--final"])
         let lines = printed.split(separator: "\n").compactMap { JSON(parsing: String($0)) }
         #expect(lines.first?["lesson"]?.string == "fixture-drops", "\(printed)")
         #expect(lines.last?["items"]?.array?.isEmpty == false, "\(printed)")
@@ -129,14 +129,14 @@ struct ReplayProtocolTests {
             ("empty", [], "not a newtons recording"),
         ]
         for (name, bytes, reason) in cases {
-            let refused = try RawHTTP.post(port: server.port, path: "/api/recordings", body: bytes)
+            let refused = try await RawHTTP.post(port: server.port, path: "/api/recordings", body: bytes)
             #expect(refused.status == 400, "\(name)")
             #expect(refused.body.contains(reason), "\(name): \(refused.body)")
             try Data(bytes).write(to: file)
-            let cli = try TestServer.run(TestServer.binary, ["replay", file.path])
+            let cli = try await TestServer.run(TestServer.binary, ["replay", file.path])
             #expect(cli.contains("newtons replay: ") && cli.contains(reason), "\(name): \(cli)")
         }
-        let huge = try RawHTTP.post(port: server.port, path: "/api/recordings", body: [UInt8](repeating: 0x20, count: 33 * 1024 * 1024))
+        let huge = try await RawHTTP.post(port: server.port, path: "/api/recordings", body: [UInt8](repeating: 0x20, count: 33 * 1024 * 1024))
         #expect(huge.status == 413)
         #expect(huge.body.contains("at most"))
         await viewer.close()
@@ -152,9 +152,9 @@ struct ReplayProtocolTests {
         try await visitor.control("seek", time: 0)
         _ = try await visitor.waitForError("forbidden")
         _ = welcome
-        let download = try RawHTTP.get(port: server.port, path: "/api/rooms/fixture-orbit/recording")
+        let download = try await RawHTTP.get(port: server.port, path: "/api/rooms/fixture-orbit/recording")
         #expect(download.status == 200)
-        #expect(try RawHTTP.get(port: server.port, path: "/api/rooms/NOSUCH/recording").status == 404)
+        #expect(try await RawHTTP.get(port: server.port, path: "/api/rooms/NOSUCH/recording").status == 404)
         await visitor.close()
     }
 }

@@ -56,7 +56,7 @@ struct WorkersTests {
         }
         #expect(rooms == ["fixture-orbit", "fixture-orbit", "fixture-orbit-2"])
         for client in clients { _ = try await client.waitForFrame() }
-        let listed = try #require(JSON(parsing: try RawHTTP.get(port: server.port, path: "/api/rooms").body)?.array)
+        let listed = try #require(JSON(parsing: try await RawHTTP.get(port: server.port, path: "/api/rooms").body)?.array)
         let extra = try #require(listed.first { $0["id"]?.string == "fixture-orbit-2" })
         #expect(extra["lesson"]?.string == "fixture-orbit")
         #expect(extra["clients"]?.int == 1)
@@ -65,7 +65,7 @@ struct WorkersTests {
         let deadline = ContinuousClock.now + .seconds(10)
         var gone = false
         while ContinuousClock.now < deadline, !gone {
-            let body = try RawHTTP.get(port: server.port, path: "/api/rooms").body
+            let body = try await RawHTTP.get(port: server.port, path: "/api/rooms").body
             gone = !body.contains("fixture-orbit-2")
             if !gone { try await Task.sleep(for: .milliseconds(100)) }
         }
@@ -84,11 +84,11 @@ struct WorkersTests {
             var summed = false
             let deadline = ContinuousClock.now + .seconds(5)
             while ContinuousClock.now < deadline, !summed {
-                summed = try RawHTTP.get(port: server.port, path: "/metrics").body.split(separator: "\n").contains("newtons_clients 2.0")
+                summed = try await RawHTTP.get(port: server.port, path: "/metrics").body.split(separator: "\n").contains("newtons_clients 2.0")
                 if !summed { try await Task.sleep(for: .milliseconds(20)) }
             }
             #expect(summed)
-            let rooms = try RawHTTP.get(port: server.port, path: "/api/rooms").body
+            let rooms = try await RawHTTP.get(port: server.port, path: "/api/rooms").body
             #expect(rooms.contains(#"{"id":"fixture-orbit","lesson":"fixture-orbit","clients":1"#))
             #expect(rooms.contains(#"{"id":"fixture-orbit-2","lesson":"fixture-orbit","clients":1"#))
         }
@@ -104,10 +104,10 @@ struct WorkersTests {
         // Not HTTP: 400. A head over 4 KiB: 431.
         let garbage = try RawConnection(port: server.port)
         try garbage.write(Array("hello there\r\n\r\n".utf8))
-        #expect(RawHTTP.parse(garbage.readAll()).status == 400)
+        #expect(RawHTTP.parse(await garbage.readAll()).status == 400)
         let long = try RawConnection(port: server.port)
         try long.write(Array("GET /ws?room=\(String(repeating: "x", count: 5000)) HTTP/1.1\r\n\r\n".utf8))
-        #expect(RawHTTP.parse(long.readAll()).status == 431)
+        #expect(RawHTTP.parse(await long.readAll()).status == 431)
 
         // A flood of half-open connections: each is closed after the head timeout, and the
         // server keeps serving meanwhile.
@@ -117,7 +117,7 @@ struct WorkersTests {
             try connection.write(Array("GET /ws?room=fixture-orb".utf8))
             halfOpen.append(connection)
         }
-        let health = try RawHTTP.get(port: server.port, path: "/healthz")
+        let health = try await RawHTTP.get(port: server.port, path: "/healthz")
         #expect(health.status == 200)
         let late = try await server.client(room: "fixture-orbit")
         _ = try await late.welcome()
@@ -125,7 +125,7 @@ struct WorkersTests {
         let after = try await innocent.waitForFrame { $0.sequence >= before.sequence + 30 }
         #expect(after.sequence >= before.sequence + 30)
         let started = ContinuousClock.now
-        #expect(halfOpen[0].readAll().isEmpty)  // closed by the server, not by the 5 s read timeout
+        #expect(await halfOpen[0].readAll().isEmpty)  // closed by the server, not by the 5 s read timeout
         #expect(ContinuousClock.now - started < .seconds(4))
         await innocent.close()
         await late.close()
@@ -149,7 +149,7 @@ struct WorkersTests {
         let server = try await TestServer(["--max-connections-per-second", "1", "--connection-burst", "5"])
         var statuses: [Int] = []
         for _ in 0..<8 {
-            statuses.append(try RawHTTP.get(port: server.port, path: "/healthz").status)
+            statuses.append(try await RawHTTP.get(port: server.port, path: "/healthz").status)
         }
         #expect(statuses.prefix(3).allSatisfy { $0 == 200 })
         #expect(statuses.contains(429))

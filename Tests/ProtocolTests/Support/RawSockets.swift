@@ -5,8 +5,9 @@ import Foundation
 #endif
 
 /// A blocking TCP connection to 127.0.0.1 (or another numeric address, IPv4 or IPv6), for
-/// requests no well-behaved client would make.
-final class RawConnection {
+/// requests no well-behaved client would make. Its reads wait on a thread of their own
+/// (`onOwnThread`); one test uses a connection at a time.
+final class RawConnection: @unchecked Sendable {
     let fd: Int32
 
     init(port: Int, host: String = "127.0.0.1", receiveBuffer: Int? = nil) throws {
@@ -60,7 +61,11 @@ final class RawConnection {
     }
 
     /// Reads until the peer closes (or the 5 s receive timeout).
-    func readAll() -> [UInt8] {
+    func readAll() async -> [UInt8] {
+        (try? await onOwnThread { self.readAllBlocking() }) ?? []
+    }
+
+    private func readAllBlocking() -> [UInt8] {
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -71,8 +76,12 @@ final class RawConnection {
         return result
     }
 
-    /// Reads until `terminator` has been seen.
-    func read(until terminator: [UInt8]) -> [UInt8] {
+    /// Reads until `terminator` has been seen (or the 5 s receive timeout).
+    func read(until terminator: [UInt8]) async -> [UInt8] {
+        (try? await onOwnThread { self.readBlocking(until: terminator) }) ?? []
+    }
+
+    private func readBlocking(until terminator: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
         var byte: UInt8 = 0
         while recv(fd, &byte, 1, 0) == 1 {
@@ -92,19 +101,19 @@ struct HTTPAnswer {
 
 /// Plain HTTP GETs over a raw socket: the path is sent exactly as given (no client-side cleanup).
 enum RawHTTP {
-    static func get(port: Int, path: String, host: String = "127.0.0.1", headers: [String] = []) throws -> HTTPAnswer {
+    static func get(port: Int, path: String, host: String = "127.0.0.1", headers: [String] = []) async throws -> HTTPAnswer {
         let connection = try RawConnection(port: port, host: host)
         let hostHeader = host.contains(":") ? "[\(host)]" : host
         let request =
             "GET \(path) HTTP/1.1\r\nHost: \(hostHeader):\(port)\r\nConnection: close\r\n"
             + headers.map { $0 + "\r\n" }.joined() + "\r\n"
         try connection.write(Array(request.utf8))
-        return parse(connection.readAll())
+        return parse(await connection.readAll())
     }
 
     /// A POST of `body` (a recording upload). `keepAlive`: as browsers send it, without
     /// `Connection: close`; `bodyApart`: the body sent a moment after the head, as many clients do.
-    static func post(port: Int, path: String, body: [UInt8], keepAlive: Bool = false, bodyApart: Bool = false) throws -> HTTPAnswer {
+    static func post(port: Int, path: String, body: [UInt8], keepAlive: Bool = false, bodyApart: Bool = false) async throws -> HTTPAnswer {
         let connection = try RawConnection(port: port)
         let request =
             "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(keepAlive ? "" : "Connection: close\r\n")"
@@ -112,12 +121,12 @@ enum RawHTTP {
         // A server may answer (413) and close before the whole body is sent: read what came.
         if bodyApart {
             try? connection.write(Array(request.utf8))
-            usleep(50_000)
+            try? await Task.sleep(for: .milliseconds(50))
             try? connection.write(body)
         } else {
             try? connection.write(Array(request.utf8) + body)
         }
-        return parse(connection.readAll())
+        return parse(await connection.readAll())
     }
 
     static func parse(_ bytes: [UInt8]) -> HTTPAnswer {
@@ -148,10 +157,10 @@ enum RawWebSocket {
     }
 
     /// Opens a WebSocket; `then` is sent in the same write as the upgrade request.
-    static func open(port: Int, query: String, receiveBuffer: Int? = nil, then early: [UInt8] = []) throws -> RawConnection {
+    static func open(port: Int, query: String, receiveBuffer: Int? = nil, then early: [UInt8] = []) async throws -> RawConnection {
         let connection = try RawConnection(port: port, receiveBuffer: receiveBuffer)
         try connection.write(upgradeRequest(port: port, query: query) + early)
-        let head = String(decoding: connection.read(until: Array("\r\n\r\n".utf8)), as: UTF8.self)
+        let head = String(decoding: await connection.read(until: Array("\r\n\r\n".utf8)), as: UTF8.self)
         guard head.hasPrefix("HTTP/1.1 101") else { throw ServerTestError("no upgrade: \(head)") }
         return connection
     }

@@ -46,7 +46,7 @@ final class TestServer: @unchecked Sendable {
         if tls {
             let cert = root.appendingPathComponent("cert.pem").path
             let key = root.appendingPathComponent("key.pem").path
-            try Self.run(
+            try await Self.run(
                 "/usr/bin/openssl",
                 [
                     "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
@@ -100,7 +100,7 @@ final class TestServer: @unchecked Sendable {
                 {
                     return
                 }
-            } else if let answer = try? RawHTTP.get(port: port, path: "/healthz", host: host), answer.status == 200 {
+            } else if let answer = try? await RawHTTP.get(port: port, path: "/healthz", host: host), answer.status == 200 {
                 return
             }
             try await Task.sleep(for: .milliseconds(20))
@@ -115,7 +115,7 @@ final class TestServer: @unchecked Sendable {
 
     /// One series of `/metrics` (name with its labels, as printed), nil when absent.
     func metric(_ series: String) async throws -> Double? {
-        let body = try RawHTTP.get(port: port, path: "/metrics").body
+        let body = try await RawHTTP.get(port: port, path: "/metrics").body
         for line in body.split(separator: "\n") where line.hasPrefix(series + " ") {
             return Double(line.dropFirst(series.count + 1))
         }
@@ -189,8 +189,13 @@ final class TestServer: @unchecked Sendable {
         try process.run()
     }
 
+    /// Runs a short command to its end (on a thread of its own) and returns what it printed.
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String]) throws -> String {
+    static func run(_ executable: String, _ arguments: [String]) async throws -> String {
+        try await onOwnThread { try runBlocking(executable, arguments) }
+    }
+
+    private static func runBlocking(_ executable: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
