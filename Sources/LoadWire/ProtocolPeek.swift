@@ -1,5 +1,6 @@
 // The little the load generator reads of the Newtons protocol (docs/protocol.md) on its hot
-// path, read in place: a state frame's sequence number and rest flags, a `pong`'s id.
+// path, read in place: a state frame's sequence number, rest flags and item centres, a `pong`'s
+// id.
 
 public enum StatePeek {
     /// The state frame header's size; the sequence number is its u32 at offset 8.
@@ -19,6 +20,18 @@ public enum StatePeek {
         let items = Int(payload[2]) | Int(payload[3]) << 8
         guard items > 0, payload.count >= headerSize + items * itemSize else { return false }
         return (0..<items).allSatisfy { payload[headerSize + $0 * itemSize + 3] & 1 != 0 }
+    }
+
+    /// The centre (x, y: f32 at offsets 4 and 8 of the item) of a state frame's item at
+    /// `index`, else nil (not a state frame, or fewer items).
+    public static func itemCenter(_ payload: UnsafeRawBufferPointer, at index: Int) -> (x: Float, y: Float)? {
+        guard payload.count >= headerSize, payload[0] == 1, index >= 0 else { return nil }
+        let items = Int(payload[2]) | Int(payload[3]) << 8
+        let offset = headerSize + index * itemSize
+        guard index < items, payload.count >= offset + itemSize else { return nil }
+        let x = Float(bitPattern: UInt32(littleEndian: payload.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)))
+        let y = Float(bitPattern: UInt32(littleEndian: payload.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self)))
+        return (x, y)
     }
 }
 

@@ -3,6 +3,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import NIOWebSocket
+import Synchronization
 import WebSocketKit
 
 /// Why a client call failed.
@@ -71,6 +72,9 @@ public final class NewtonsClient: @unchecked Sendable {
     }
 
     private let socket: WebSocket
+    /// How long `close()` waits for the server's answer to its close before dropping the
+    /// connection.
+    public static let closeHandshakeSeconds: Int64 = 5
     private let options: Options
     private let ownsGroup: (any EventLoopGroup)?
     private let lock = NSLock()
@@ -415,7 +419,21 @@ public final class NewtonsClient: @unchecked Sendable {
     /// Closes the connection (1000) and waits for it to end.
     public func close() async {
         if closeCode == nil {
-            try? await socket.close(code: .normalClosure).get()
+            // A server that never answers the close (or a connection that went silent) would
+            // hold the caller for ever: after `closeHandshakeSeconds` it stops waiting (a client
+            // that owns its event loops closes the connection with them).
+            let eventLoop = socket.eventLoop
+            let closed = eventLoop.makePromise(of: Void.self)
+            socket.close(code: .normalClosure, promise: closed)
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumed = Mutex(false)
+                let resumeOnce = { if !resumed.withLock({ was in defer { was = true }; return was }) { continuation.resume() } }
+                let giveUp = eventLoop.scheduleTask(in: .seconds(Self.closeHandshakeSeconds)) { resumeOnce() }
+                closed.futureResult.whenComplete { _ in
+                    giveUp.cancel()
+                    resumeOnce()
+                }
+            }
         }
         if let ownsGroup { try? await ownsGroup.shutdownGracefully() }
     }

@@ -22,9 +22,15 @@ final class LoadRun {
     private(set) var clients: [RawWebSocket] = []
     private var seats: [Seat] = []
     private let address: sockaddr_in
-    private var pingRoundStart: UInt64 = 0
-    private var pingCursor = 0
-    private var nextPingDue: UInt64 = 0
+    /// Pings: every measured client once a second.
+    private var pings = EverySecond(count: 0)
+    /// Gestures: one client per room (its opener) once a second, timed to the first frame that
+    /// shows them; only in fixture-orbit, whose frames show where a pan went.
+    private var gestures = EverySecond(count: 0)
+    private var gesturers: [Int] = []
+    private var gestureCount = 0
+    /// Gestures sent in the current window (each is seen in a frame, or replaced unseen).
+    private(set) var gesturesSent = 0
     /// Clients that get pings (the measured ones).
     private var pinged = 0
 
@@ -105,7 +111,17 @@ final class LoadRun {
             }
         }
         pinged = clients.count
+        pings = EverySecond(count: pinged)
+        if settings.lesson == Self.gestureLesson {
+            gesturers = seats.indices.filter { seats[$0].seat == 0 }
+            gestures = EverySecond(count: gesturers.count)
+        }
     }
+
+    /// The lesson whose frames show where a gesture went (`RawWebSocket.pan`).
+    static let gestureLesson = "fixture-orbit"
+    /// Whether this run times gestures.
+    var timesGestures: Bool { !gesturers.isEmpty }
 
     private func escape(_ text: String) -> String {
         var out = ""
@@ -134,14 +150,21 @@ final class LoadRun {
     func run(seconds: Double, pinging: Bool, until done: () -> Bool = { false }) {
         let deadline = monotonicNanoseconds() + UInt64(seconds * 1e9)
         let interval = UInt64(settings.pollMilliseconds * 1e6)
-        if !pinging { pingRoundStart = 0 }
+        if !pinging {
+            pings.restart()
+            gestures.restart()
+        }
         while true {
             let now = monotonicNanoseconds()
             if now >= deadline || done() { return }
             var wake = deadline
             if pinging {
-                sendDuePings(now)
-                wake = min(wake, nextPingDue)
+                pings.run(now: now) { clients[$0].ping() }
+                wake = min(wake, pings.nextDue)
+                if timesGestures {
+                    gestures.run(now: now) { sendGesture(by: gesturers[$0]) }
+                    wake = min(wake, gestures.nextDue)
+                }
             }
             if interval == 0 {
                 let timeout = wake > now ? Int32(min((wake - now + 999_999) / 1_000_000, 100)) : 0
@@ -158,34 +181,20 @@ final class LoadRun {
         }
     }
 
-    /// Every measured client is pinged once a second, client i at i/N of the second.
-    private func sendDuePings(_ now: UInt64) {
-        let count = UInt64(pinged)
-        guard count > 0 else { return }
-        if pingRoundStart == 0 {
-            pingRoundStart = now
-            pingCursor = 0
-        }
-        while true {
-            let elapsed = now - pingRoundStart
-            let due = elapsed >= 1_000_000_000 ? pinged : Int(elapsed * count / 1_000_000_000)
-            while pingCursor < due {
-                clients[pingCursor].ping()
-                pingCursor += 1
-            }
-            if pingCursor < pinged { break }
-            pingCursor = 0
-            pingRoundStart += 1_000_000_000
-            // Far behind (a stall): start the next round now rather than in a burst.
-            if now - pingRoundStart >= 1_000_000_000 { pingRoundStart = now }
-        }
-        nextPingDue = pingRoundStart + UInt64(pingCursor + 1) * 1_000_000_000 / count
+    /// A pan to one of two points beside the orbit's starting centre, in turn, so that each
+    /// moves the centre somewhere new.
+    private func sendGesture(by client: Int) {
+        gestureCount += 1
+        gesturesSent += 1
+        clients[client].pan(x: gestureCount % 2 == 0 ? 167.5 : 207.5, y: 333.5)
     }
 
     /// A new measuring window: every counter and round trip so far is dropped.
     func resetWindow() {
         for client in clients { client.resetCounters() }
         roundTrips.milliseconds.removeAll(keepingCapacity: true)
+        roundTrips.gestureMilliseconds.removeAll(keepingCapacity: true)
+        gesturesSent = 0
     }
 
     // MARK: At rest

@@ -183,6 +183,16 @@ struct NewtonsLoad {
         say(
             "server ping_rtt_ms samples=\(rtts.count) p50=\(format(percentile(rtts, 0.5))) p99=\(format(percentile(rtts, 0.99))) max=\(format(rtts.last ?? .nan)) bar_p99<=20"
         )
+        // A gesture waits for the room's next tick (at most one) and travels both ways.
+        let gestures = run.roundTrips.gestureMilliseconds.sorted()
+        if run.timesGestures {
+            let tick = 1000.0 / 60
+            say(
+                "server gesture_to_frame_ms samples=\(gestures.count) of \(run.gesturesSent) p50=\(format(percentile(gestures, 0.5))) p99=\(format(percentile(gestures, 0.99))) max=\(format(gestures.last ?? .nan)) bar_p99<=\(format(tick + percentile(rtts, 0.99))) (one tick \(format(tick)) + ping p99)"
+            )
+        } else {
+            say("server gesture_to_frame_ms unavailable (timed only in \(LoadRun.gestureLesson), whose frames show where a pan went)")
+        }
         let tickBefore = histogram(metricsBefore, "newtons_room_tick_seconds")
         let tickAfter = histogram(metricsAfter, "newtons_room_tick_seconds")
         say(

@@ -11,10 +11,13 @@ import LoadWire
     import Glibc
 #endif
 
-/// Where the clients of a run put what they measure together.
+/// Where the clients of a run put what they time together.
 final class RoundTrips {
     /// Ping round trips in milliseconds, since the last `removeAll`.
     var milliseconds: [Double] = []
+    /// Gesture to first frame in milliseconds: from sending a gesture to the first state frame
+    /// that shows it (`RawWebSocket.pan`).
+    var gestureMilliseconds: [Double] = []
 }
 
 final class RawWebSocket {
@@ -80,6 +83,8 @@ final class RawWebSocket {
     /// Whether to look at every frame's items for rest, and whether one was all at rest.
     var watchesRest = false
     private(set) var sawRest = false
+    /// The gesture waiting to be seen in a frame: where it put the orbit's centre, and when.
+    private var pendingGesture: (x: Float, y: Float, sentAt: UInt64)?
 
     /// Opens a non-blocking connection to `address` and asks for `target` (path and query).
     init(
@@ -272,6 +277,18 @@ final class RawWebSocket {
         lastSequence = sequence
         hasSequence = true
         if watchesRest && StatePeek.allItemsAtRest(payload) { sawRest = true }
+        if let gesture = pendingGesture { checkGesture(gesture, payload) }
+    }
+
+    /// Whether the frame shows the pending gesture: fixture-orbit's two items stand opposite
+    /// each other about its centre, so their midpoint is where the last pan put it.
+    private func checkGesture(_ gesture: (x: Float, y: Float, sentAt: UInt64), _ payload: UnsafeRawBufferPointer) {
+        guard let a = StatePeek.itemCenter(payload, at: 0), let b = StatePeek.itemCenter(payload, at: 1),
+            abs((a.x + b.x) / 2 - gesture.x) < 0.01, abs((a.y + b.y) / 2 - gesture.y) < 0.01
+        else { return }
+        pendingGesture = nil
+        let now = monotonicNanoseconds()
+        if now >= gesture.sentAt { roundTrips.gestureMilliseconds.append(Double(now - gesture.sentAt) / 1e6) }
     }
 
     /// A text message: a `pong` is timed, the first `welcome` noted. True for that welcome.
@@ -304,7 +321,16 @@ final class RawWebSocket {
         send(ClientFrame.ping(id: monotonicNanoseconds(), maskKey: maskKey()))
     }
 
-    /// Sends one JSON text message (the protocol's `overlay` request).
+    /// A `pan` (phase `changed`) to (x, y), timed until a frame shows it: in fixture-orbit a pan
+    /// moves the centre the two items circle, from the room's next tick on. A gesture still
+    /// unseen is replaced (and not counted).
+    func pan(x: Float, y: Float) {
+        guard state == .open else { return }
+        pendingGesture = (x, y, monotonicNanoseconds())
+        send(text: #"{"type":"pan","phase":"changed","x":\#(x),"y":\#(y)}"#)
+    }
+
+    /// Sends one JSON text message (the protocol's `overlay` request, a gesture).
     func send(text: String) {
         guard state == .open else { return }
         send(ClientFrame.encode(opcode: WebSocketOpcode.text, payload: Array(text.utf8), maskKey: maskKey()))
@@ -370,8 +396,9 @@ final class RawWebSocket {
         shut()
     }
 
-    /// Starts a new window: the counters go to zero.
+    /// Starts a new window: the counters go to zero, a gesture sent before it is not timed.
     func resetCounters() {
+        pendingGesture = nil
         frames = 0
         frameBytes = 0
         overlayBytes = 0

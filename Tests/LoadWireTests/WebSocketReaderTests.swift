@@ -160,6 +160,24 @@ struct ProtocolPeekTests {
         ([2] + [UInt8](repeating: 0, count: 15)).withUnsafeBytes { #expect(StatePeek.sequence($0) == nil) }
     }
 
+    @Test func itemCentresAreReadInPlace() {
+        var frame = stateFrame(sequence: 1)
+        // Item 1's x and y (f32 little-endian at offsets 4 and 8 of the item).
+        let x = Float(12.5).bitPattern, y = Float(-300.25).bitPattern
+        for shift in stride(from: 0, to: 32, by: 8) {
+            frame[16 + 16 + 4 + shift / 8] = UInt8(truncatingIfNeeded: x >> UInt32(shift))
+            frame[16 + 16 + 8 + shift / 8] = UInt8(truncatingIfNeeded: y >> UInt32(shift))
+        }
+        frame.withUnsafeBytes { bytes in
+            #expect(StatePeek.itemCenter(bytes, at: 1).map { [$0.x, $0.y] } == [12.5, -300.25])
+            #expect(StatePeek.itemCenter(bytes, at: 0).map { [$0.x, $0.y] } == [0, 0])
+            #expect(StatePeek.itemCenter(bytes, at: 2) == nil)
+            #expect(StatePeek.itemCenter(bytes, at: -1) == nil)
+        }
+        // Says two items but carries one: the second is not read past the end.
+        Array(frame.prefix(32)).withUnsafeBytes { #expect(StatePeek.itemCenter($0, at: 1) == nil) }
+    }
+
     @Test func pongIDsAreFoundAndOtherMessagesAreNot() {
         func id(_ text: String) -> UInt64? { Array(text.utf8).withUnsafeBytes { MessagePeek.pongID($0) } }
         #expect(id(#"{"type":"pong","id":"123456789012"}"#) == 123_456_789_012)

@@ -16,37 +16,62 @@ public enum StateFrame {
     /// Item flags bit 1: the item is hidden.
     public static let hiddenFlag: UInt8 = 2
 
-    /// Encodes one frame. Items and lines beyond 65,535 are left out (the counts are u16).
+    /// Encodes one frame, straight into its wire buffer. Items and lines beyond 65,535 are left
+    /// out (the counts are u16).
     public static func encode(
         items: [SceneItem], lines: [SceneLine], sequence: UInt32, time: Double, paused: Bool, past: Bool = false
     ) -> WireBuffer {
         let itemCount = min(items.count, Int(UInt16.max))
         let lineCount = min(lines.count, Int(UInt16.max))
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(headerSize + itemCount * itemSize + lineCount * lineSize)
-        bytes.append(kind)
-        bytes.append((paused ? pausedFlag : 0) | (past ? pastFlag : 0))
-        appendU16(&bytes, UInt16(itemCount))
-        appendU16(&bytes, UInt16(lineCount))
-        appendU16(&bytes, 0)
-        appendU32(&bytes, sequence)
-        appendF32(&bytes, time)
-        for item in items.prefix(itemCount) {
-            appendU16(&bytes, UInt16(truncatingIfNeeded: item.id))
-            let alpha = item.alpha.isFinite ? min(max(item.alpha, 0), 1) : 1
-            bytes.append(UInt8((alpha * 255).rounded()))
-            bytes.append((item.isAtRest ? atRestFlag : 0) | (item.isHidden ? hiddenFlag : 0))
-            appendF32(&bytes, Double(item.center.x))
-            appendF32(&bytes, Double(item.center.y))
-            appendF32(&bytes, item.angle)
+        let size = headerSize + itemCount * itemSize + lineCount * lineSize
+        return WireBuffer(count: size, isBinary: true) { out in
+            var writer = Writer(out: out)
+            writer.u8(kind)
+            writer.u8((paused ? pausedFlag : 0) | (past ? pastFlag : 0))
+            writer.u16(UInt16(itemCount))
+            writer.u16(UInt16(lineCount))
+            writer.u16(0)
+            writer.u32(sequence)
+            writer.f32(time)
+            for item in items.prefix(itemCount) {
+                writer.u16(UInt16(truncatingIfNeeded: item.id))
+                let alpha = item.alpha.isFinite ? min(max(item.alpha, 0), 1) : 1
+                writer.u8(UInt8((alpha * 255).rounded()))
+                writer.u8((item.isAtRest ? atRestFlag : 0) | (item.isHidden ? hiddenFlag : 0))
+                writer.f32(Double(item.center.x))
+                writer.f32(Double(item.center.y))
+                writer.f32(item.angle)
+            }
+            for line in lines.prefix(lineCount) {
+                writer.f32(Double(line.from.x))
+                writer.f32(Double(line.from.y))
+                writer.f32(Double(line.to.x))
+                writer.f32(Double(line.to.y))
+            }
         }
-        for line in lines.prefix(lineCount) {
-            appendF32(&bytes, Double(line.from.x))
-            appendF32(&bytes, Double(line.from.y))
-            appendF32(&bytes, Double(line.to.x))
-            appendF32(&bytes, Double(line.to.y))
+    }
+
+    /// Little-endian values written one after another into a buffer sized for them.
+    private struct Writer {
+        let out: UnsafeMutableRawBufferPointer
+        var offset = 0
+
+        mutating func u8(_ value: UInt8) {
+            out.storeBytes(of: value, toByteOffset: offset, as: UInt8.self)
+            offset += 1
         }
-        return WireBuffer(bytes, isBinary: true)
+
+        mutating func u16(_ value: UInt16) {
+            out.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt16.self)
+            offset += 2
+        }
+
+        mutating func u32(_ value: UInt32) {
+            out.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt32.self)
+            offset += 4
+        }
+
+        mutating func f32(_ value: Double) { u32(wireFloat(value)) }
     }
 
     static func appendU16(_ bytes: inout [UInt8], _ value: UInt16) {
@@ -58,9 +83,14 @@ public enum StateFrame {
         for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8((value >> UInt32(shift)) & 0xFF)) }
     }
 
-    /// A non-finite value (an engine blow-up) is sent as 0 so clients never see NaN.
     static func appendF32(_ bytes: inout [UInt8], _ value: Double) {
+        appendU32(&bytes, wireFloat(value))
+    }
+
+    /// A value's f32 bits; a non-finite value (an engine blow-up) is sent as 0 so clients never
+    /// see NaN.
+    static func wireFloat(_ value: Double) -> UInt32 {
         let float = Float(value)
-        appendU32(&bytes, float.isFinite ? float.bitPattern : 0)
+        return float.isFinite ? float.bitPattern : 0
     }
 }

@@ -16,18 +16,22 @@ public final class WireBuffer: @unchecked Sendable {
     private let storage: UnsafeMutableRawPointer
 
     /// Copies `payload` after the headroom.
-    public init(_ payload: some Collection<UInt8>, isBinary: Bool) {
-        let count = payload.count
+    public convenience init(_ payload: some Collection<UInt8>, isBinary: Bool) {
+        self.init(count: payload.count, isBinary: isBinary) { target in
+            if payload.withContiguousStorageIfAvailable({ target.copyMemory(from: UnsafeRawBufferPointer($0)) }) == nil {
+                target.copyBytes(from: payload)
+            }
+        }
+    }
+
+    /// A payload of `count` bytes written in place by `write` (every byte of it), with no copy:
+    /// a state frame is encoded straight into the buffer its members' sockets write from.
+    public init(count: Int, isBinary: Bool, _ write: (UnsafeMutableRawBufferPointer) -> Void) {
         self.count = count
         self.isBinary = isBinary
         storage = UnsafeMutableRawPointer.allocate(byteCount: Self.headroom + max(count, 1), alignment: 16)
         storage.initializeMemory(as: UInt8.self, repeating: 0, count: Self.headroom)
-        let target = (storage + Self.headroom).bindMemory(to: UInt8.self, capacity: max(count, 1))
-        var offset = 0
-        for byte in payload {
-            target[offset] = byte
-            offset += 1
-        }
+        write(UnsafeMutableRawBufferPointer(start: storage + Self.headroom, count: count))
     }
 
     deinit {

@@ -392,20 +392,26 @@ public final class ServerCore {
 
     /// What to write to a connection now that its socket can take it: reliable messages first,
     /// then a close, then the room's newest frame if it has not had it. `moreDue` asks for
-    /// another writeable callback.
-    public func nextWrite(connection: ConnectionID, now: Int64) -> (action: WriteAction, moreDue: Bool) {
+    /// another writeable callback. `outsideCallback`: the transport writes at once, outside the
+    /// connection's own callback, where it cannot send a close: a close that is next stays
+    /// pending and is said to be due instead.
+    public func nextWrite(
+        connection: ConnectionID, now: Int64, outsideCallback: Bool = false
+    ) -> (action: WriteAction, moreDue: Bool) {
         guard let session = sessions[connection] else { return (.nothing, false) }
+        if session.queuedCount == 0, let close = session.pendingClose {
+            if outsideCallback { return (.nothing, true) }
+            session.writeRequested = false
+            session.pendingClose = nil
+            if session.closeReason == nil { session.closeReason = "closed by the server (\(close.code))" }
+            return (.close(code: close.code, reason: close.reason), false)
+        }
         session.writeRequested = false
         var action = WriteAction.nothing
         if let message = session.dequeue() {
             action = .send(message)
             metrics.counts.messagesOut += 1
             metrics.counts.bytesSent += message.count
-        } else if let close = session.pendingClose {
-            action = .close(code: close.code, reason: close.reason)
-            session.pendingClose = nil
-            if session.closeReason == nil { session.closeReason = "closed by the server (\(close.code))" }
-            return (action, false)
         } else if let room = session.room, session.lastFrameSequence != room.frameSequence {
             let frame = room.newestFrame
             session.lastFrameSequence = room.frameSequence
@@ -433,13 +439,6 @@ public final class ServerCore {
             session.waitingSince = nil
         }
         return (action, more)
-    }
-
-    /// Whether the next write to the connection may be made outside its writeable callback:
-    /// anything but a close, which the transport can only send from the connection's own callback.
-    public func mayWriteAtOnce(connection: ConnectionID) -> Bool {
-        guard let session = sessions[connection] else { return false }
-        return session.queuedCount > 0 || session.pendingClose == nil
     }
 
     private func requestWrite(_ session: Session, now: Int64) {

@@ -5,7 +5,10 @@ public final class Session {
     public let address: String
     public let openedAt: Int64
     /// The room this connection belongs to, for its whole life (nil while refused or waiting).
-    public internal(set) weak var room: Room?
+    /// A strong reference: a room outlives its members (it closes only once empty), and a weak
+    /// one made every frame's reads of it and every retain of the room take the runtime's slow
+    /// path.
+    public internal(set) var room: Room?
     public internal(set) var roomID: String?
     /// The display name asked for.
     public let name: String

@@ -75,6 +75,16 @@ public final class LWSServer: @unchecked Sendable {
     private var vhost: OpaquePointer?
     private var lastPublished: Int64 = 0
     private var unpublished = false
+    /// The worker's libev loop (epoll), lws's foreign loop; nil: lws's own poll() loop (a TLS
+    /// server, or no libev plugin for lws on this machine). docs/server.md, "The wait".
+    private var eventLoop: OpaquePointer?
+    private var foreignLoops: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    /// With the libev loop: the timer of the tick and the core's timers (lws 4.1's own libev
+    /// timer is not moved earlier once armed, so a tick scheduled through it could wait for a
+    /// timeout 30 s away), and a once-a-second nudge that has lws run its own due timers.
+    private var loopTimer: UnsafeMutablePointer<ev_timer>?
+    private var lwsNudge: UnsafeMutablePointer<ev_timer>?
+    private static let lwsNudgeSeconds = 1.0
     /// Metrics reach the shared board at most this long after they change.
     private static let publishMicroseconds: Int64 = 20_000
 
@@ -174,7 +184,10 @@ public final class LWSServer: @unchecked Sendable {
         LibraryLog.logger = logger
         lws_set_log_level(LLL_ERR | LLL_WARN, emitLibraryLog)
 
-        guard let context = lws_create_context(&info) else {
+        let pollLoop = configuration.usesTLS || ProcessInfo.processInfo.environment["NEWTONS_EVENT_LOOP"] == "poll"
+        var created = pollLoop ? nil : createContextOnEventLoop(info)
+        if created == nil { created = lws_create_context(&info) }
+        guard let context = created else {
             throw ServerStartError(
                 description: "cannot listen on \(configuration.host):\(configuration.port) (in use, or TLS files invalid)")
         }
@@ -194,6 +207,46 @@ public final class LWSServer: @unchecked Sendable {
         }
     }
 
+    /// The context with lws waiting in a libev loop of this worker's own (docs/server.md, "The
+    /// wait"), or nil when lws cannot (no libev plugin on this machine).
+    private func createContextOnEventLoop(_ info: lws_context_creation_info) -> OpaquePointer? {
+        guard let loop = ev_loop_new(UInt32(EVBACKEND_EPOLL) | UInt32(EVFLAG_NOSIGMASK)) else { return nil }
+        let loops = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
+        loops.initialize(to: UnsafeMutableRawPointer(loop))
+        var info = info
+        info.options |= UInt64(LWS_SERVER_OPTION_LIBEV)
+        info.foreign_loops = loops
+        guard let context = lws_create_context(&info) else {
+            loops.deallocate()
+            ev_loop_destroy(loop)
+            logger.notice("lws has no libev plugin here (libwebsockets-evlib-ev): waiting in poll() over every socket")
+            return nil
+        }
+        eventLoop = loop
+        foreignLoops = loops
+        loopTimer = makeLoopTimer()
+        let nudge = makeLoopTimer()
+        lwsNudge = nudge
+        newtons_ev_timer_arm(loop, nudge, Self.lwsNudgeSeconds)
+        return context
+    }
+
+    /// A libev timer whose expiry calls `loopTimerFired` on this server.
+    private func makeLoopTimer() -> UnsafeMutablePointer<ev_timer> {
+        let timer = UnsafeMutablePointer<ev_timer>.allocate(capacity: 1)
+        newtons_ev_timer_init(
+            timer,
+            { _, timer, _ in
+                guard let timer, let server = timer.pointee.data else { return }
+                Unmanaged<LWSServer>.fromOpaque(server).takeUnretainedValue().loopTimerFired(timer)
+            }, Unmanaged.passUnretained(self).toOpaque())
+        return timer
+    }
+
+    fileprivate func loopTimerFired(_ timer: UnsafeMutablePointer<ev_timer>) {
+        if timer == lwsNudge { nudgeLWS() } else { timerFired() }
+    }
+
     /// The service loop, on the calling thread, until the worker has shut down; then the
     /// context is destroyed (every socket it adopted is closed).
     public func serve() {
@@ -201,7 +254,12 @@ public final class LWSServer: @unchecked Sendable {
         while !loopShouldEnd {
             if lock.withLock({ stopRequested }), shutdownDeadline == nil { beginShutdown() }
             adoptQueued()
-            if lws_service(context, 0) < 0 { break }
+            if let eventLoop {
+                // One wait in epoll and what was ready; the tick is a libev timer of ours.
+                ev_run(eventLoop, Int32(EVRUN_ONCE))
+            } else if lws_service(context, 0) < 0 {
+                break
+            }
             closeUnmasked()
         }
         lock.withLock {
@@ -209,8 +267,23 @@ public final class LWSServer: @unchecked Sendable {
             for adoption in adoptions { Glibc.close(adoption.socket) }
             adoptions.removeAll()
         }
+        if let eventLoop {
+            for timer in [loopTimer, lwsNudge] { if let timer { newtons_ev_timer_arm(eventLoop, timer, -1) } }
+        }
         lws_context_destroy(context)
         self.context = nil
+        if let eventLoop {
+            ev_loop_destroy(eventLoop)
+            self.eventLoop = nil
+        }
+    }
+
+    /// lws runs its own due timers (its timeouts; a connection the core drops) when something
+    /// happens on one of its sockets: its wake-up pipe is one. Once a second, and after a drop.
+    private func nudgeLWS() {
+        guard let context, let eventLoop, let lwsNudge else { return }
+        lws_cancel_service(context)
+        newtons_ev_timer_arm(eventLoop, lwsNudge, Self.lwsNudgeSeconds)
     }
 
     /// Hands this worker an accepted socket and the bytes of its request already read. Any
@@ -356,6 +429,12 @@ public final class LWSServer: @unchecked Sendable {
             let publish = lastPublished + Self.publishMicroseconds
             deadline = min(deadline ?? publish, publish)
         }
+        if let eventLoop, let loopTimer {
+            if let scheduledFor, let deadline, scheduledFor <= deadline, scheduledFor > now - 1000 { return }
+            scheduledFor = deadline
+            newtons_ev_timer_arm(eventLoop, loopTimer, deadline.map { Double(max(0, $0 - now)) / 1e6 } ?? -1)
+            return
+        }
         let sul = timer.assumingMemoryBound(to: lws_sorted_usec_list_t.self)
         guard let deadline else {
             if scheduledFor != nil {
@@ -382,37 +461,45 @@ public final class LWSServer: @unchecked Sendable {
     }
 
     /// Performs what the core asked for, then reschedules the timer. A write is made at once
-    /// when the socket can take it (`lws_send_pipe_choked`), rather than in a writeable callback
-    /// of the next round of the service loop: a pong or a tick's frame waits behind nothing,
-    /// and no POLLOUT is set and cleared per frame (each change is three lws callbacks).
+    /// unless lws still holds the unsent tail of an earlier one (`lws_partial_buffered`),
+    /// rather than in a writeable callback of the next round of the service loop: a pong or a
+    /// tick's frame waits behind nothing, and no POLLOUT is set and cleared per frame (each
+    /// change is three lws callbacks). Whether the kernel takes it is the `send` itself: what it
+    /// does not take, lws keeps and writes when the socket drains, and the next frames wait for
+    /// that callback (so lws holds at most one frame per client). `lws_send_pipe_choked` would
+    /// ask first with a `poll` of the socket: a second system call per frame.
     private func flush() {
         let now = Self.now()
         publishMetrics(now: now)
         for id in core.takeWriteRequests() {
             guard let wsi = sockets[id] else { continue }
-            if core.mayWriteAtOnce(connection: id), lws_send_pipe_choked(wsi) == 0 {
+            if lws_partial_buffered(wsi) == 0 {
                 writeAtOnce(wsi, connection: id, now: now)
             } else {
                 lws_callback_on_writable(wsi)
             }
         }
+        var killed = false
         for id in core.takeKills() {
             if let wsi = sockets[id] {
                 lws_set_timeout(wsi, PENDING_TIMEOUT_LAGGING, LWS_TO_KILL_ASYNC)
+                killed = true
             }
         }
+        if killed, eventLoop != nil, let context { lws_cancel_service(context) }
         reschedule()
     }
 
     /// One write outside the socket's own callback (never a close: that needs the callback).
     private func writeAtOnce(_ wsi: OpaquePointer, connection id: ConnectionID, now: Int64) {
-        let (action, more) = core.nextWrite(connection: id, now: now)
+        let (action, more) = core.nextWrite(connection: id, now: now, outsideCallback: true)
         if case .send(let buffer) = action {
             let written = lws_write(
                 wsi, buffer.payloadStart.assumingMemoryBound(to: UInt8.self), buffer.count,
                 buffer.isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT)
             if written < buffer.count {
                 lws_set_timeout(wsi, PENDING_TIMEOUT_LAGGING, LWS_TO_KILL_ASYNC)
+                if eventLoop != nil, let context { lws_cancel_service(context) }
                 return
             }
         }
@@ -865,6 +952,12 @@ public final class LWSServer: @unchecked Sendable {
         }
         retryPolicy?.deallocate()
         timer?.deallocate()
+        foreignLoops?.deallocate()
+        foreignLoops = nil
+        loopTimer?.deallocate()
+        loopTimer = nil
+        lwsNudge?.deallocate()
+        lwsNudge = nil
         protocols = nil
         headerOptions = nil
         retryPolicy = nil
