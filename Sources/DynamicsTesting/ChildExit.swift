@@ -13,14 +13,22 @@ extension Process {
     /// caller began waiting: a second after that, a child Foundation has not reaped is reaped here.
     package func exitStatus(waitingSince since: ContinuousClock.Instant) -> Int32? {
         if !isRunning { return terminationStatus }
+        guard hasExited else { return nil }
         let pid = processIdentifier
-        var info = siginfo_t()
-        let seen = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
-        guard seen == 0, info._sifields._sigchld.si_pid == pid else { return nil }
         guard ContinuousClock.now - since > .seconds(1) else { return nil }
         var status: Int32 = 0
         guard waitpid(pid, &status, WNOHANG) == pid else { return isRunning ? nil : terminationStatus }
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F
+    }
+
+    /// Whether the child has exited, reaped or not: the moment it exits, not the moment
+    /// Foundation notices (which may be a second later on a busy machine). Never blocks.
+    package var hasExited: Bool {
+        if !isRunning { return true }
+        let pid = processIdentifier
+        var info = siginfo_t()
+        let seen = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+        return seen == 0 && info._sifields._sigchld.si_pid == pid
     }
 
     /// Waits (blocking this thread) until the child has exited, at most `timeout`; nil if it

@@ -33,7 +33,7 @@ extension ContactBlock {
     @inline(__always)
     mutating func prepare(
         lane l: Int, reference: Int32, _ contactPointer: UnsafePointer<Contact>, _ bodyA: UnsafePointer<Body>,
-        _ bodyB: UnsafePointer<Body>, _ states: UnsafeBufferPointer<BodyState>, _ context: StepContext
+        _ bodyB: UnsafePointer<Body>, _ states: UnsafeMutableBufferPointer<BodyState>, _ context: StepContext
     ) -> Bool {
         let indexA = bodyA.pointee.awakeIndex
         let indexB = bodyB.pointee.awakeIndex
@@ -53,6 +53,8 @@ extension ContactBlock {
 
         self.indexA[l] = indexA
         self.indexB[l] = indexB
+        if indexA >= 0 { stateA.set(l, states.baseAddress! + Int(indexA)) }
+        if indexB >= 0 { stateB.set(l, states.baseAddress! + Int(indexB)) }
         constraint[l] = reference
         normalX[l] = normal.x
         normalY[l] = normal.y

@@ -19,6 +19,9 @@ struct ContactBlock {
     /// Awake-state indices; -1 for a static body or an empty lane.
     var indexA = IndexLanes(repeating: -1)
     var indexB = IndexLanes(repeating: -1)
+    /// The same bodies' state records, as the passes load them (`StatePointers`).
+    var stateA: StatePointers
+    var stateB: StatePointers
     /// Index into the step's contact references (those between awake bodies, then those
     /// against static ones); -1 for an empty lane.
     var constraint = IndexLanes(repeating: -1)
@@ -31,6 +34,12 @@ struct ContactBlock {
     var coupling = Lanes()
     var inverse11 = Lanes(), inverse12 = Lanes(), inverse22 = Lanes()
     var solvesAsBlock = Lanes()
+
+    /// An empty block: every lane reads and writes `dummy`.
+    init(dummy: UnsafeMutablePointer<BodyState>) {
+        stateA = StatePointers(dummy)
+        stateB = StatePointers(dummy)
+    }
 }
 
 /// The two bodies of a block's contacts, in lanes: the velocities a pass changes and the inverse
@@ -40,14 +49,31 @@ struct BodyPairLanes {
     var vAx: Lanes, vAy: Lanes, wA: Lanes
     var vBx: Lanes, vBy: Lanes, wB: Lanes
     let mA: Lanes, iA: Lanes, mB: Lanes, iB: Lanes
-    let pa: StatePointers, pb: StatePointers
+    /// The block, whose state pointers the gathers and scatters load as they go (held in
+    /// this struct, all sixteen were kept on the stack anyway).
+    let block: UnsafeMutablePointer<ContactBlock>
 
     @inline(__always)
-    init(_ c: UnsafeMutablePointer<ContactBlock>, _ states: UnsafeMutablePointer<BodyState>, _ dummy: UnsafeMutablePointer<BodyState>) {
-        pa = StatePointers(states, dummy, c.pointee.indexA)
-        pb = StatePointers(states, dummy, c.pointee.indexB)
-        (vAx, vAy, wA, _) = pa.gather(0)
-        (vBx, vBy, wB, _) = pb.gather(0)
+    init(_ c: UnsafeMutablePointer<ContactBlock>) {
+        block = c
+        (vAx, vAy, wA, _) = c.pointee.stateA.gather(0)
+        (vBx, vBy, wB, _) = c.pointee.stateB.gather(0)
+        mA = c.pointee.invMassA
+        iA = c.pointee.invIA
+        mB = c.pointee.invMassB
+        iB = c.pointee.invIB
+    }
+
+    /// The same, gathering the bodies' substep motion too (displacement, rotation cos and sin).
+    @inline(__always)
+    init(_ c: UnsafeMutablePointer<ContactBlock>, motionA: inout (Lanes, Lanes, Lanes, Lanes),
+         motionB: inout (Lanes, Lanes, Lanes, Lanes)) {
+        block = c
+        let a = c.pointee.stateA.gatherBoth(), b = c.pointee.stateB.gatherBoth()
+        (vAx, vAy, wA) = (a.vx, a.vy, a.w)
+        (vBx, vBy, wB) = (b.vx, b.vy, b.w)
+        motionA = (a.dpx, a.dpy, a.c, a.s)
+        motionB = (b.dpx, b.dpy, b.c, b.s)
         mA = c.pointee.invMassA
         iA = c.pointee.invIA
         mB = c.pointee.invMassB
@@ -57,8 +83,8 @@ struct BodyPairLanes {
     /// Writes the velocities back to the bodies' states.
     @inline(__always)
     func store() {
-        pa.scatterVelocities(vAx, vAy, wA)
-        pb.scatterVelocities(vBx, vBy, wB)
+        block.pointee.stateA.scatterVelocities(vAx, vAy, wA)
+        block.pointee.stateB.scatterVelocities(vBx, vBy, wB)
     }
 
     /// The same behind a call, for the warm start: inlined there, LLVM sees each lane's
@@ -148,13 +174,10 @@ struct BodyPairLanes {
     }
 }
 
-func warmStartContactBlocks(
-    _ blocks: UnsafeMutableBufferPointer<ContactBlock>, _ states: UnsafeMutablePointer<BodyState>,
-    _ dummy: UnsafeMutablePointer<BodyState>
-) {
+func warmStartContactBlocks(_ blocks: UnsafeMutableBufferPointer<ContactBlock>) {
     for k in 0..<blocks.count {
         let c = blocks.baseAddress! + k
-        var bodies = BodyPairLanes(c, states, dummy)
+        var bodies = BodyPairLanes(c)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let tx = ny, ty = -nx
         for pass in 0..<2 {
@@ -167,10 +190,7 @@ func warmStartContactBlocks(
     }
 }
 
-func solveContactBlocks(
-    _ blocks: UnsafeMutableBufferPointer<ContactBlock>, _ states: UnsafeMutablePointer<BodyState>,
-    _ dummy: UnsafeMutablePointer<BodyState>, inv_h: Float, pushout: Float, useBias: Bool
-) {
+func solveContactBlocks(_ blocks: UnsafeMutableBufferPointer<ContactBlock>, inv_h: Float, pushout: Float, useBias: Bool) {
     let zero = Lanes(repeating: 0)
     let one = Lanes(repeating: 1)
     let minBias = Lanes(repeating: -pushout)
@@ -178,8 +198,8 @@ func solveContactBlocks(
     let count = blocks.count
     for k in 0..<count {
         let c = blocks.baseAddress! + k
-        var bodies = BodyPairLanes(c, states, dummy)
-        let bA = bodies.pa.gather(16), bB = bodies.pb.gather(16)
+        var bA = (zero, zero, zero, zero), bB = bA
+        var bodies = BodyPairLanes(c, motionA: &bA, motionB: &bB)
         let dpx = bB.0 - bA.0, dpy = bB.1 - bA.1
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let biasRate = useBias ? c.pointee.biasRate : zero
@@ -242,17 +262,14 @@ func solveContactBlocks(
     }
 }
 
-func applyRestitutionBlocks(
-    _ blocks: UnsafeMutableBufferPointer<ContactBlock>, _ states: UnsafeMutablePointer<BodyState>,
-    _ dummy: UnsafeMutablePointer<BodyState>, threshold: Float
-) {
+func applyRestitutionBlocks(_ blocks: UnsafeMutableBufferPointer<ContactBlock>, threshold: Float) {
     let zero = Lanes(repeating: 0)
     let minusThreshold = Lanes(repeating: -threshold)
     for k in 0..<blocks.count {
         let c = blocks.baseAddress! + k
         let e = c.pointee.restitution
         guard any(e .!= zero) else { continue }
-        var bodies = BodyPairLanes(c, states, dummy)
+        var bodies = BodyPairLanes(c)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let p0 = c.pointer(to: \.p0)!, p1 = c.pointer(to: \.p1)!
         // Only points that closed faster than the threshold and carried load bounce.
@@ -379,13 +396,13 @@ extension World {
                 fill.append(0)
                 next += (colorCounts[color] + laneCount - 1) / laneCount
             }
-            blocks.append(contentsOf: repeatElement(ContactBlock(), count: next - blocks.count))
+            blocks.append(contentsOf: repeatElement(ContactBlock(dummy: scratch.dummyState), count: next - blocks.count))
             let offset = pass == 0 ? 0 : scratch.contactReferences.count
             func prepareAll(
                 _ list: UnsafeBufferPointer<ContactReference>, _ blocks: inout [ContactBlock], _ colorOf: [Int32],
                 _ firstBlock: [Int], _ fill: inout [Int], _ changed: inout [UInt8], _ hasImpact: inout Bool,
                 _ contacts: UnsafeBufferPointer<Contact>, _ bodies: UnsafeBufferPointer<Body>,
-                _ states: UnsafeBufferPointer<BodyState>, _ context: StepContext
+                _ states: UnsafeMutableBufferPointer<BodyState>, _ context: StepContext
             ) {
                 blocks.withUnsafeMutableBufferPointer { bp in
                     changed.withUnsafeMutableBufferPointer { marks in
@@ -412,7 +429,10 @@ extension World {
             list.withUnsafeBufferPointer { listBuffer in
                 contacts.withUnsafeBufferPointer { contactBuffer in
                     bodies.withUnsafeBufferPointer { bodyBuffer in
-                        states.withUnsafeBufferPointer { stateBuffer in
+                        // Mutable access makes the states' storage unique now (a keyframe may
+                        // share it): the blocks keep pointers into it for the whole step.
+                        states.withUnsafeMutableBufferPointer { stateBuffer in
+                            scratch.blockStates = UnsafeMutableRawPointer(stateBuffer.baseAddress)
                             prepareAll(
                                 listBuffer, &blocks, colorOf, firstBlock, &fill, &impactChanged, &hasImpact,
                                 contactBuffer, bodyBuffer, stateBuffer, context)
@@ -447,8 +467,7 @@ struct ImpactLanes {
 /// restitution are left to the restitution pass. Marks in `next` the bodies this sweep changed
 /// by more than `tolerance` (m/s) and returns whether it marked any.
 func solveImpactBlocks(
-    _ blocks: UnsafeMutableBufferPointer<ContactBlock>, _ impacts: UnsafeMutableBufferPointer<ImpactLanes>,
-    _ states: UnsafeMutablePointer<BodyState>, _ dummy: UnsafeMutablePointer<BodyState>, inv_dt: Float,
+    _ blocks: UnsafeMutableBufferPointer<ContactBlock>, _ impacts: UnsafeMutableBufferPointer<ImpactLanes>, inv_dt: Float,
     changed: UnsafePointer<UInt8>, next: UnsafeMutablePointer<UInt8>, tolerance: Float
 ) -> Bool {
     let zero = Lanes(repeating: 0)
@@ -466,7 +485,7 @@ func solveImpactBlocks(
         }
         guard any(touched) else { continue }
         let q = impacts.baseAddress! + k
-        var bodies = BodyPairLanes(c, states, dummy)
+        var bodies = BodyPairLanes(c)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let inelastic = (c.pointee.restitution .== zero) .& touched
         let p0 = c.pointer(to: \.p0)!, p1 = c.pointer(to: \.p1)!

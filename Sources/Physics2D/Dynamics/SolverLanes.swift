@@ -21,10 +21,43 @@ let laneCount = 4
 #endif
 typealias LaneMask = SIMDMask<IndexLanes>
 
-/// Lane-wise maximum and minimum as selects, which compile to vector instructions (the
-/// standard library's generic `pointwiseMax` does not inline here).
-@inline(__always) func lanesMax(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: a .< b) }
-@inline(__always) func lanesMin(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .< a) }
+/// Lane-wise maximum and minimum: `b` where `a < b` (`b < a`), else `a`, NaN and signed
+/// zeros included. Eight wide, `vmaxps`/`vminps` with `b` first give exactly that (the second
+/// operand where the comparison fails).
+@inline(__always) func lanesMax(_ a: Lanes, _ b: Lanes) -> Lanes {
+    #if NEWTONS_WIDE_LANES
+    _mm256_max_ps(b, a)
+    #else
+    a.replacing(with: b, where: a .< b)
+    #endif
+}
+
+@inline(__always) func lanesMin(_ a: Lanes, _ b: Lanes) -> Lanes {
+    #if NEWTONS_WIDE_LANES
+    _mm256_min_ps(b, a)
+    #else
+    a.replacing(with: b, where: b .< a)
+    #endif
+}
+
+#if NEWTONS_WIDE_LANES
+extension SIMD8 where Scalar == Float {
+    /// `other` where `mask` is set, else `self`: one `vblendvps`. The standard library's
+    /// generic `replacing(with:where:)` picks lane by lane; LLVM put the picks back together
+    /// in pieces (lanes 0-3, 4-5, 6, 7), and worked the values feeding them out in scalar
+    /// code beside the vector code: a tenth of the solve pass's instructions. Chosen over
+    /// the generic one wherever `Lanes` are combined (a concrete type's member wins).
+    @inline(__always)
+    func replacing(with other: Self, where mask: SIMDMask<SIMD8<Int32>>) -> Self {
+        _mm256_blendv_ps(self, other, unsafeBitCast(mask, to: Self.self))
+    }
+
+    @inline(__always)
+    mutating func replace(with other: Self, where mask: SIMDMask<SIMD8<Int32>>) {
+        self = replacing(with: other, where: mask)
+    }
+}
+#endif
 
 // Gathering and scattering load each body's state as two 16-byte rows (velocity, angular
 // velocity, padding; then substep motion and rotation) and transpose them into lanes, as
@@ -50,27 +83,39 @@ func transpose4(_ r0: SIMD4<Float>, _ r1: SIMD4<Float>, _ r2: SIMD4<Float>, _ r3
 }
 #endif
 
-/// The state records of one block's bodies, one per lane.
+/// The state records of one side of a block's bodies, one per lane: the body's awake state,
+/// or the world's zeroed dummy for a static body or an empty lane. Worked out once, when the
+/// block is prepared (`ContactBlock.prepare`): each pass then loads them from the block
+/// instead of turning sixteen indices into addresses again (a third of the gather's cost).
+/// Valid for the step that prepared the block; the states array stays put while it solves.
 struct StatePointers {
     #if NEWTONS_WIDE_LANES
-    let p: (
+    var p: (
         UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer,
         UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer
     )
     #else
-    let p: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer)
+    var p: (UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer, UnsafeMutableRawPointer)
     #endif
 
-    @inline(__always)
-    init(_ states: UnsafeMutablePointer<BodyState>, _ dummy: UnsafeMutablePointer<BodyState>, _ indices: IndexLanes) {
-        @inline(__always) func at(_ l: Int) -> UnsafeMutableRawPointer {
-            UnsafeMutableRawPointer(indices[l] >= 0 ? states + Int(indices[l]) : dummy)
-        }
+    /// Every lane at `dummy`.
+    init(_ dummy: UnsafeMutablePointer<BodyState>) {
+        let d = UnsafeMutableRawPointer(dummy)
         #if NEWTONS_WIDE_LANES
-        p = (at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7))
+        p = (d, d, d, d, d, d, d, d)
         #else
-        p = (at(0), at(1), at(2), at(3))
+        p = (d, d, d, d)
         #endif
+    }
+
+    /// Points lane `l` at `state`.
+    @inline(__always)
+    mutating func set(_ l: Int, _ state: UnsafeMutablePointer<BodyState>) {
+        withUnsafeMutableBytes(of: &p) {
+            $0.storeBytes(
+                of: UnsafeMutableRawPointer(state), toByteOffset: l * MemoryLayout<UnsafeMutableRawPointer>.stride,
+                as: UnsafeMutableRawPointer.self)
+        }
     }
 
     /// Row `offset` (0: velocity, 16: motion) of every lane's state, transposed into lanes.
@@ -89,6 +134,37 @@ struct StatePointers {
         return (pairsLow(t0, t2), pairsHigh(t0, t2), pairsLow(t1, t3), pairsHigh(t1, t3))
         #else
         return transpose4(row(p.0), row(p.1), row(p.2), row(p.3))
+        #endif
+    }
+
+    /// Both rows of every lane's state at once, transposed into lanes: velocity (x, y),
+    /// angular velocity, then substep motion (x, y) and rotation (cos, sin). Eight wide, each
+    /// state is one 32-byte load and the transpose a full 8 × 8 one, as Box2D v3 gathers.
+    @inline(__always)
+    func gatherBoth() -> (
+        vx: Lanes, vy: Lanes, w: Lanes, dpx: Lanes, dpy: Lanes, c: Lanes, s: Lanes
+    ) {
+        #if NEWTONS_WIDE_LANES
+        @inline(__always) func state(_ q: UnsafeMutableRawPointer) -> Lanes { q.loadUnaligned(as: Lanes.self) }
+        let r0 = state(p.0), r1 = state(p.1), r2 = state(p.2), r3 = state(p.3)
+        let r4 = state(p.4), r5 = state(p.5), r6 = state(p.6), r7 = state(p.7)
+        // Within each 128-bit half: rows 0-3 (then 4-7) transposed, fields 0-3 low, 4-7 high.
+        let t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1)
+        let t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3)
+        let t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5)
+        let t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7)
+        let u0 = pairsLow(t0, t2), u1 = pairsHigh(t0, t2), u2 = pairsLow(t1, t3), u3 = pairsHigh(t1, t3)
+        let u4 = pairsLow(t4, t6), u5 = pairsHigh(t4, t6), u6 = pairsLow(t5, t7), u7 = pairsHigh(t5, t7)
+        // Then the halves joined: a field's lanes 0-3 from the first set, 4-7 from the second.
+        return (
+            Lanes(lowHalf: u0.lowHalf, highHalf: u4.lowHalf), Lanes(lowHalf: u1.lowHalf, highHalf: u5.lowHalf),
+            Lanes(lowHalf: u2.lowHalf, highHalf: u6.lowHalf), Lanes(lowHalf: u0.highHalf, highHalf: u4.highHalf),
+            Lanes(lowHalf: u1.highHalf, highHalf: u5.highHalf), Lanes(lowHalf: u2.highHalf, highHalf: u6.highHalf),
+            Lanes(lowHalf: u3.highHalf, highHalf: u7.highHalf)
+        )
+        #else
+        let v = gather(0), m = gather(16)
+        return (v.0, v.1, v.2, m.0, m.1, m.2, m.3)
         #endif
     }
 

@@ -40,6 +40,8 @@ struct StepScratch {
     var colorCounts: [Int] = []
     var colorFirstBlock: [Int] = []
     var colorFill: [Int] = []
+    /// The states' storage the blocks point into (checked in debug builds).
+    var blockStates: UnsafeMutableRawPointer? = nil
     let dummyState: UnsafeMutablePointer<BodyState> = {
         let p = UnsafeMutablePointer<BodyState>.allocate(capacity: 1)
         p.initialize(to: .identity)
@@ -294,36 +296,21 @@ extension World {
         prepareContacts(context)
 
         buildContactBlocks(context)
-        let dummy = scratch.dummyState
         solveImpacts(context)
         let pushout = context.contactPushMaxVelocity
         let maxAngularSpeed = Tolerance.maxRotation * context.inv_dt
         for _ in 0..<n {
             integrateVelocities(h: h, maxLinearSpeed: context.maxLinearSpeed, maxAngularSpeed: maxAngularSpeed)
             warmStartJoints()
-            states.withUnsafeMutableBufferPointer { sp in
-                scratch.blocks.withUnsafeMutableBufferPointer { bp in warmStartContactBlocks(bp, sp.baseAddress!, dummy) }
-            }
+            withContactBlocks { warmStartContactBlocks($0) }
             solveJoints(context, useBias: true)
-            states.withUnsafeMutableBufferPointer { sp in
-                scratch.blocks.withUnsafeMutableBufferPointer { bp in
-                    solveContactBlocks(bp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: true)
-                }
-            }
+            withContactBlocks { solveContactBlocks($0, inv_h: inv_h, pushout: pushout, useBias: true) }
             integratePositions(h: h)
             // Relax: solve again without position bias, removing the velocity the soft push added.
             solveJoints(context, useBias: false)
-            states.withUnsafeMutableBufferPointer { sp in
-                scratch.blocks.withUnsafeMutableBufferPointer { bp in
-                    solveContactBlocks(bp, sp.baseAddress!, dummy, inv_h: inv_h, pushout: pushout, useBias: false)
-                }
-            }
+            withContactBlocks { solveContactBlocks($0, inv_h: inv_h, pushout: pushout, useBias: false) }
         }
-        states.withUnsafeMutableBufferPointer { sp in
-            scratch.blocks.withUnsafeMutableBufferPointer { bp in
-                applyRestitutionBlocks(bp, sp.baseAddress!, dummy, threshold: context.restitutionThreshold)
-            }
-        }
+        withContactBlocks { applyRestitutionBlocks($0, threshold: context.restitutionThreshold) }
         storeImpulses()
         finalizeBodies(dt)
         if enableContinuous { solveContinuous() }
@@ -339,27 +326,34 @@ extension World {
         scratch.impactChanged.append(contentsOf: repeatElement(0, count: awakeBodies.count))
         scratch.impactNext.removeAll(keepingCapacity: true)
         scratch.impactNext.append(contentsOf: repeatElement(0, count: awakeBodies.count))
-        for i in 0..<awakeBodies.count {
-            var body = bodies[Int(awakeBodies[i])]
-            body.center0 = body.center
-            body.rotation0 = body.transform.q
-            body.isFast = false
-            if body.type == .dynamic {
-                let dv = h * body.invMass * body.force + (h * body.gravityScale) * gravity
-                scratch.integration.append(
-                    BodyIntegration(
-                        linearVelocityDelta: dv, angularVelocityDelta: h * body.invInertia * body.torque,
-                        linearDampingFactor: 1 / (1 + h * body.linearDamping),
-                        angularDampingFactor: 1 / (1 + h * body.angularDamping)))
-            } else {
-                scratch.integration.append(
-                    BodyIntegration(
-                        linearVelocityDelta: .zero, angularVelocityDelta: 0, linearDampingFactor: 1,
-                        angularDampingFactor: 1))
+        let gravity = self.gravity
+        // In place: a body is a large record (see finalizeBodies).
+        bodies.withUnsafeMutableBufferPointer { bodyList in
+            for i in 0..<awakeBodies.count {
+                let body = bodyList.baseAddress! + Int(awakeBodies[i])
+                body.pointee.center0 = body.pointee.center
+                body.pointee.rotation0 = body.pointee.transform.q
+                body.pointee.isFast = false
+                if body.pointee.type == .dynamic {
+                    let dv = h * body.pointee.invMass * body.pointee.force + (h * body.pointee.gravityScale) * gravity
+                    scratch.integration.append(
+                        BodyIntegration(
+                            linearVelocityDelta: dv, angularVelocityDelta: h * body.pointee.invInertia * body.pointee.torque,
+                            linearDampingFactor: 1 / (1 + h * body.pointee.linearDamping),
+                            angularDampingFactor: 1 / (1 + h * body.pointee.angularDamping)))
+                } else {
+                    scratch.integration.append(
+                        BodyIntegration(
+                            linearVelocityDelta: .zero, angularVelocityDelta: 0, linearDampingFactor: 1,
+                            angularDampingFactor: 1))
+                }
             }
-            bodies[Int(awakeBodies[i])] = body
-            states[i].deltaPosition = .zero
-            states[i].deltaRotation = .identity
+        }
+        states.withUnsafeMutableBufferPointer { stateList in
+            for i in 0..<awakeBodies.count {
+                stateList[i].deltaPosition = .zero
+                stateList[i].deltaRotation = .identity
+            }
         }
     }
 
@@ -441,17 +435,14 @@ extension World {
         impacts.removeAll(keepingCapacity: true)
         impacts.append(contentsOf: repeatElement(ImpactLanes(), count: scratch.blocks.count))
         let tolerance = 0.1 * Tolerance.linearSlop * context.inv_dt
-        let dummy = scratch.dummyState
         for _ in 0..<maxImpactSweeps {
-            let marked = states.withUnsafeMutableBufferPointer { sp in
-                scratch.blocks.withUnsafeMutableBufferPointer { bp in
-                    impacts.withUnsafeMutableBufferPointer { ip in
-                        changed.withUnsafeBufferPointer { cp in
-                            next.withUnsafeMutableBufferPointer { np in
-                                solveImpactBlocks(
-                                    bp, ip, sp.baseAddress!, dummy, inv_dt: context.inv_dt, changed: cp.baseAddress!,
-                                    next: np.baseAddress!, tolerance: tolerance)
-                            }
+            let marked = withContactBlocks { bp in
+                impacts.withUnsafeMutableBufferPointer { ip in
+                    changed.withUnsafeBufferPointer { cp in
+                        next.withUnsafeMutableBufferPointer { np in
+                            solveImpactBlocks(
+                                bp, ip, inv_dt: context.inv_dt, changed: cp.baseAddress!, next: np.baseAddress!,
+                                tolerance: tolerance)
                         }
                     }
                 }
@@ -463,6 +454,18 @@ extension World {
         scratch.impacts = impacts
         scratch.impactChanged = changed
         scratch.impactNext = next
+    }
+
+    /// Runs a pass over the step's contact blocks while holding mutable access to the bodies'
+    /// states, which the blocks read and write through the pointers they were prepared with.
+    @inline(__always)
+    func withContactBlocks<R>(_ pass: (UnsafeMutableBufferPointer<ContactBlock>) -> R) -> R {
+        states.withUnsafeMutableBufferPointer { sp in
+            assert(
+                scratch.blocks.isEmpty || UnsafeMutableRawPointer(sp.baseAddress) == scratch.blockStates,
+                "the states moved since the blocks were prepared")
+            return scratch.blocks.withUnsafeMutableBufferPointer { pass($0) }
+        }
     }
 
     /// Copies the solved impulses back into the manifolds, for warm starting and events.
@@ -550,54 +553,66 @@ extension World {
     /// marks fast bodies for sweeping and accumulates sleep time.
     func finalizeBodies(_ dt: Float) {
         scratch.fastBodies.removeAll(keepingCapacity: true)
-        for i in 0..<awakeBodies.count {
-            let bodyIndex = awakeBodies[i]
-            var body = bodies[Int(bodyIndex)]
-            let state = states[i]
-            var v = state.linearVelocity, w = state.angularVelocity
-            body.center = body.center + state.deltaPosition
-            body.transform.q = mulRot(state.deltaRotation, body.transform.q).normalized()
-            body.transform.p = body.center - body.transform.q.rotate(body.localCenter)
-            if body.stopAfterStep {
-                // A kinematic body that reached its target stops there.
-                body.stopAfterStep = false
-                v = .zero
-                w = 0
-                states[i].linearVelocity = v
-                states[i].angularVelocity = w
-            }
-            body.linearVelocity = v
-            body.angularVelocity = w
-            body.force = .zero
-            body.torque = 0
+        let enableSleep = self.enableSleep, enableContinuous = self.enableContinuous
+        let sleepThreshold = self.sleepThreshold
+        // Bodies and states are read and written in place (a body is a large record: copied
+        // out and back, it cost as much as the rest); the boxes are updated after, in the
+        // same order, since that reaches into the shapes and the broad phase.
+        bodies.withUnsafeMutableBufferPointer { bodyList in
+            states.withUnsafeMutableBufferPointer { stateList in
+                for i in 0..<awakeBodies.count {
+                    let bodyIndex = awakeBodies[i]
+                    let body = bodyList.baseAddress! + Int(bodyIndex)
+                    let state = stateList[i]
+                    var v = state.linearVelocity, w = state.angularVelocity
+                    body.pointee.center = body.pointee.center + state.deltaPosition
+                    body.pointee.transform.q = mulRot(state.deltaRotation, body.pointee.transform.q).normalized()
+                    body.pointee.transform.p =
+                        body.pointee.center - body.pointee.transform.q.rotate(body.pointee.localCenter)
+                    if body.pointee.stopAfterStep {
+                        // A kinematic body that reached its target stops there.
+                        body.pointee.stopAfterStep = false
+                        v = .zero
+                        w = 0
+                        stateList[i].linearVelocity = v
+                        stateList[i].angularVelocity = w
+                    }
+                    body.pointee.linearVelocity = v
+                    body.pointee.angularVelocity = w
+                    body.pointee.force = .zero
+                    body.pointee.torque = 0
 
-            if enableSleep && body.enableSleep {
-                let sleepVelocity = max(v.length, body.maxExtent * abs(w))
-                body.sleepTime = sleepVelocity > sleepThreshold ? 0 : body.sleepTime + dt
-            } else {
-                body.sleepTime = 0
-            }
+                    if enableSleep && body.pointee.enableSleep {
+                        let sleepVelocity = max(v.length, body.pointee.maxExtent * abs(w))
+                        body.pointee.sleepTime = sleepVelocity > sleepThreshold ? 0 : body.pointee.sleepTime + dt
+                    } else {
+                        body.pointee.sleepTime = 0
+                    }
 
-            // A body that moved farther than speculative contacts reach may have entered or
-            // passed something this step: it is swept afterwards. (Box2D v3 sweeps only past
-            // half the smallest extent; then a box landing at 10 m/s sinks a speculative
-            // margin's worth of 12 cm into the ground for a few frames, which UIKit scenes,
-            // where items fall fast onto edges, would show.)
-            // Joints' and contacts' position correction moves bodies too, beyond what the final
-            // velocity says: take whichever is larger, the velocity's reach or the actual move.
-            let turned = abs(body.rotation0.c * body.transform.q.s - body.rotation0.s * body.transform.q.c)
-            let moved = (body.center - body.center0).length + turned * body.maxExtent
-            let motion = max(v.length * dt + abs(w) * dt * body.maxExtent, moved)
-            if enableContinuous && body.type == .dynamic && motion > Tolerance.speculativeDistance {
-                body.isFast = true
-                bodies[Int(bodyIndex)] = body
-                scratch.fastBodies.append(bodyIndex)
-                continue
+                    // A body that moved farther than speculative contacts reach may have entered or
+                    // passed something this step: it is swept afterwards. (Box2D v3 sweeps only past
+                    // half the smallest extent; then a box landing at 10 m/s sinks a speculative
+                    // margin's worth of 12 cm into the ground for a few frames, which UIKit scenes,
+                    // where items fall fast onto edges, would show.)
+                    // Joints' and contacts' position correction moves bodies too, beyond what the final
+                    // velocity says: take whichever is larger, the velocity's reach or the actual move.
+                    let q = body.pointee.transform.q, q0 = body.pointee.rotation0
+                    let turned = abs(q0.c * q.s - q0.s * q.c)
+                    let maxExtent = body.pointee.maxExtent
+                    let moved = (body.pointee.center - body.pointee.center0).length + turned * maxExtent
+                    let motion = max(v.length * dt + abs(w) * dt * maxExtent, moved)
+                    if enableContinuous && body.pointee.type == .dynamic && motion > Tolerance.speculativeDistance {
+                        body.pointee.isFast = true
+                        scratch.fastBodies.append(bodyIndex)
+                        continue
+                    }
+                    body.pointee.center0 = body.pointee.center
+                    body.pointee.rotation0 = q
+                }
             }
-            body.center0 = body.center
-            body.rotation0 = body.transform.q
-            bodies[Int(bodyIndex)] = body
-            updateBodyAABBs(bodyIndex)
+        }
+        for i in 0..<awakeBodies.count where !bodies[Int(awakeBodies[i])].isFast {
+            updateBodyAABBs(awakeBodies[i])
         }
     }
 
@@ -625,37 +640,49 @@ extension World {
         scratch.islandParent = []
         parent.removeAll(keepingCapacity: true)
         for i in 0..<count { parent.append(Int32(i)) }
-        func find(_ x: Int32) -> Int32 {
-            var x = x
-            while parent[Int(x)] != x {
-                parent[Int(x)] = parent[Int(parent[Int(x)])]
-                x = parent[Int(x)]
-            }
-            return x
-        }
-        func union(_ a: Int32, _ b: Int32) {
-            let ra = find(a), rb = find(b)
-            if ra != rb {
-                if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb }
-            }
-        }
-        for c in scratch.contactReferences where c.indexA >= 0 && c.indexB >= 0 {
-            union(c.indexA, c.indexB)
-        }
-        for j in scratch.activeJoints {
-            let a = bodies[Int(joints[Int(j)].bodyA)].awakeIndex
-            let b = bodies[Int(joints[Int(j)].bodyB)].awakeIndex
-            if a >= 0 && b >= 0 { union(a, b) }
-        }
         var minSleep = scratch.islandMinSleepTime
         scratch.islandMinSleepTime = []
         minSleep.removeAll(keepingCapacity: true)
         minSleep.append(contentsOf: repeatElement(Float.greatestFiniteMagnitude, count: count))
-        for i in 0..<count {
-            let body = bodies[Int(awakeBodies[i])]
-            let r = Int(find(Int32(i)))
-            let t = body.enableSleep ? body.sleepTime : 0
-            minSleep[r] = min(minSleep[r], t)
+        // Through the buffers: local functions capturing the arrays checked their uniqueness
+        // at every step of every find.
+        parent.withUnsafeMutableBufferPointer { parentBuffer in
+            let parent = parentBuffer.baseAddress!
+            @inline(__always) func find(_ x: Int32) -> Int32 {
+                var x = x
+                while parent[Int(x)] != x {
+                    parent[Int(x)] = parent[Int(parent[Int(x)])]
+                    x = parent[Int(x)]
+                }
+                return x
+            }
+            @inline(__always) func union(_ a: Int32, _ b: Int32) {
+                let ra = find(a), rb = find(b)
+                if ra != rb {
+                    if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb }
+                }
+            }
+            for c in scratch.contactReferences where c.indexA >= 0 && c.indexB >= 0 {
+                union(c.indexA, c.indexB)
+            }
+            for j in scratch.activeJoints {
+                let a = bodies[Int(joints[Int(j)].bodyA)].awakeIndex
+                let b = bodies[Int(joints[Int(j)].bodyB)].awakeIndex
+                if a >= 0 && b >= 0 { union(a, b) }
+            }
+            minSleep.withUnsafeMutableBufferPointer { minSleep in
+                bodies.withUnsafeBufferPointer { bodyList in
+                    for i in 0..<count {
+                        // Read in place: a body is a large record.
+                        let body = bodyList.baseAddress! + Int(awakeBodies[i])
+                        let r = Int(find(Int32(i)))
+                        let t = body.pointee.enableSleep ? body.pointee.sleepTime : 0
+                        minSleep[r] = min(minSleep[r], t)
+                    }
+                }
+            }
+            // Every entry to its root, for the islands that sleep below.
+            for i in 0..<count { parent[i] = find(Int32(i)) }
         }
         // Collect the islands that sleep, by root, in awake order (deterministic).
         var sleepingRoots: [Int32] = []
@@ -666,7 +693,7 @@ extension World {
             var members: [Int32: [Int32]] = [:]
             for r in sleepingRoots { members[r] = [] }
             for i in 0..<count {
-                let r = find(Int32(i))
+                let r = parent[i]
                 if members[r] != nil { members[r]!.append(awakeBodies[i]) }
             }
             for r in sleepingRoots { putIslandToSleep(members[r]!) }

@@ -20,8 +20,11 @@ final class ItemRecord {
     /// then, so re-adding behaviours in the same step starts the item afresh, at rest).
     var isReleased = false
     /// The pose written to the item last (or read from it), to write only what changed.
-    var lastPosition: Vec2 = .zero
-    var lastRotation: Rot = .identity
+    /// Read and written for every item at every step, only by the animator's own step on its
+    /// thread, never through a long access: so without the run-time exclusivity check (with
+    /// it, the check and its access set cost as much as the rest of the write-back).
+    @exclusivity(unchecked) var lastPosition: Vec2 = .zero
+    @exclusivity(unchecked) var lastRotation: Rot = .identity
 
     /// The material applied to the engine now, and the one the item behaviours ask for.
     var appliedMaterial = Material.simulatedDefault
@@ -35,8 +38,9 @@ final class ItemRecord {
     var appliedBoundaryCollisions: [Int] = []
     var isBullet = false
     /// The forces the animator itself applied in the last step (gravity, pushes, fields), for
-    /// measurement; joint and contact forces are read from the engine when asked.
-    var appliedForces = AppliedForces()
+    /// measurement; joint and contact forces are read from the engine when asked. Written
+    /// for every item at every step, unchecked like `lastPosition` and for the same reason.
+    @exclusivity(unchecked) var appliedForces = AppliedForces()
 
     init(item: UIDynamicItem, slot: Int) {
         self.item = item
