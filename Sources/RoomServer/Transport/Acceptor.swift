@@ -50,6 +50,9 @@ final class Acceptor: @unchecked Sendable {
     /// full table does not turn the loop into a spin.
     private var listenerPausedUntil: Int64?
     private var lastDescriptorWarning: Int64 = 0
+    /// One buffer for every read (this thread only), not one per readable socket.
+    private let readBuffer = UnsafeMutableRawPointer.allocate(byteCount: readBufferBytes, alignment: 16)
+    private static let readBufferBytes = 65536
 
     private static let listenerID: UInt64 = 1 << 40
     private static let wakeID: UInt64 = 1 << 41
@@ -68,8 +71,8 @@ final class Acceptor: @unchecked Sendable {
         listener = try Self.listen(host: host, port: port)
         wake = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        // No close here: with every stored property set, the deinit runs when this throws.
         guard wake >= 0, epoll >= 0 else {
-            close(listener)
             throw ServerStartError(description: "cannot create the acceptor's event loop: \(String(cString: strerror(errno)))")
         }
         watch(listener, id: Self.listenerID)
@@ -79,8 +82,9 @@ final class Acceptor: @unchecked Sendable {
     deinit {
         for socket in pending.keys { close(socket) }
         if listener >= 0 { close(listener) }
-        close(wake)
-        close(epoll)
+        if wake >= 0 { close(wake) }
+        if epoll >= 0 { close(epoll) }
+        readBuffer.deallocate()
     }
 
     /// Stops `run()` soon. Any thread.
@@ -172,12 +176,11 @@ final class Acceptor: @unchecked Sendable {
         // Never more than a head's worth, or the rest of an upload's body: lws takes the bytes
         // read as its first input, so nothing of a next request may be among them.
         let wanted = connection.upload.map { $0.headLength + $0.bodyLength } ?? RequestRouter.maxHeadBytes
-        var buffer = [UInt8](repeating: 0, count: 65536)
         var ended = false
         while connection.bytes.count < wanted {
-            let count = recv(socket, &buffer, min(buffer.count, wanted - connection.bytes.count), 0)
+            let count = recv(socket, readBuffer, min(Self.readBufferBytes, wanted - connection.bytes.count), 0)
             if count > 0 {
-                connection.bytes.append(contentsOf: buffer[0..<count])
+                connection.bytes.append(contentsOf: UnsafeRawBufferPointer(start: readBuffer, count: count))
             } else if count < 0, errno == EINTR {
                 continue
             } else {
