@@ -25,8 +25,14 @@ struct ReplayBenchCommand: ParsableCommand {
     @Option(help: "Seconds between taps.")
     var tapEvery: Double = 2
 
+    @Option(help: "Seconds at the start of each epoch with a tap every quarter second (to fill a drops pile), before --tap-every.")
+    var fillSeconds: Double = 0
+
     @Option(help: "Seeks to random moments.")
     var seeks = 200
+
+    @Flag(help: "Print the recording's keyframes every minute while recording.")
+    var verbose = false
 
     @Flag(help: "Print what a keyframe costs for every shipped lesson (capture and restore time, bytes), then stop.")
     var keyframeCosts = false
@@ -39,10 +45,10 @@ struct ReplayBenchCommand: ParsableCommand {
 
     func validate() throws {
         guard minutes > 0, minutes <= 600, restartEvery > 0, tapEvery > 0, (1...100_000).contains(seeks),
-            costsAfter >= 0, costsAfter <= 3600
+            costsAfter >= 0, costsAfter <= 3600, fillSeconds >= 0, fillSeconds <= 3600
         else {
             throw ValidationError(
-                "--minutes (0, 600], --restart-every > 0, --tap-every > 0, --seeks 1...100000, --costs-after 0...3600")
+                "--minutes (0, 600], --restart-every > 0, --tap-every > 0, --seeks 1...100000, --costs-after and --fill-seconds 0...3600")
         }
     }
 
@@ -61,16 +67,22 @@ struct ReplayBenchCommand: ParsableCommand {
         let size = entry.info.bounds
         let ticks = Int(minutes * 60 * 60)
         let tapTicks = max(1, Int(tapEvery * 60)), restartTicks = max(1, Int(restartEvery * 3600))
+        let fillTicks = Int(fillSeconds * 60)
         var generator = Xorshift(seed: 42)
         let started = Date()
         for t in 0..<ticks {
             let now = Int64(t) * 16_667
-            if t % tapTicks == 0 {
+            let sinceRestart = t % restartTicks
+            if sinceRestart < fillTicks ? sinceRestart % 15 == 0 : t % tapTicks == 0 {
                 let x = Double(generator.next() % 1000) / 1000 * Double(size.width)
                 _ = room.handle(.tap(x: x, y: Double(size.height) / 4), from: 1, now: now)
             }
             if t > 0, t % restartTicks == 0 { _ = room.handle(.reset, from: 1, now: now) }
             _ = room.handle(.control(.step(ticks: 1)), from: 1, now: now)
+            if verbose, t % 3600 == 0 {
+                let r = room.recording
+                print("replay progress minute=\(t / 3600) keyframes=\(r.epochs.reduce(0) { $0 + $1.keyframes.count }) stride=\(r.keyframeStride) keyframe_kb=\(r.keyframeBytes / 1024) unshared_kb=\(r.epochs.reduce(0) { $0 + $1.keyframes.reduce(0) { $0 + $1.bytes } } / 1024) hash_stride=\(r.hashStride)")
+            }
         }
         let recordSeconds = Date().timeIntervalSince(started)
         let recording = room.recording
@@ -78,10 +90,10 @@ struct ReplayBenchCommand: ParsableCommand {
         let hours = minutes / 60
         print(
             String(
-                format: "replay recording lesson=%@ minutes=%.0f restart_every_min=%.1f steps=%d epochs=%d inputs=%d "
+                format: "replay recording lesson=%@ minutes=%.0f restart_every_min=%.1f tap_every_s=%.1f fill_s=%.0f items=%d steps=%d epochs=%d inputs=%d "
                     + "hash_stride=%d keyframes=%d keyframe_stride=%d keyframe_mb=%.2f memory_mb_per_hour=%.2f "
                     + "budget_mb=%.1f file_mb_per_hour=%.2f record_s=%.1f",
-                lesson, minutes, restartEvery, recording.lastTick ?? 0, recording.epochs.count,
+                lesson, minutes, restartEvery, tapEvery, fillSeconds, room.lesson.items.count, recording.lastTick ?? 0, recording.epochs.count,
                 recording.epochs.reduce(0) { $0 + $1.inputs.count }, recording.hashStride,
                 recording.epochs.reduce(0) { $0 + $1.keyframes.count }, recording.keyframeStride,
                 Double(recording.keyframeBytes) / 1_048_576, Double(recording.memoryBytes) / 1_048_576 / hours,
@@ -127,23 +139,57 @@ struct ReplayBenchCommand: ParsableCommand {
                 _ = lesson.items
                 _ = lesson.drainEvents()
             }
-            let rounds = 200
-            var keyframe = Keyframe(capturing: lesson, step: 0)
-            var begin = DispatchTime.now().uptimeNanoseconds
-            for _ in 0..<rounds { keyframe = Keyframe(capturing: lesson, step: 0) }
-            let captureMicros = Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e3 / Double(rounds)
-            begin = DispatchTime.now().uptimeNanoseconds
-            for _ in 0..<rounds { keyframe.restore() }
-            let restoreMicros = Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e3 / Double(rounds)
-            begin = DispatchTime.now().uptimeNanoseconds
-            for _ in 0..<rounds { lesson.advance(by: Room.tickSeconds) }
-            let stepMicros = Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e3 / Double(rounds)
+            let rounds = 100
+            func micros(_ body: () -> Void) -> Double {
+                let begin = DispatchTime.now().uptimeNanoseconds
+                for _ in 0..<rounds { body() }
+                return Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e3 / Double(rounds)
+            }
+            // A keyframe of its own (the recording's first of an epoch), and what restoring it costs.
+            var keyframe = Keyframe(capturing: lesson, step: 0, shareable: true)
+            let captureMicros = micros { keyframe = Keyframe(capturing: lesson, step: 0, shareable: true) }
+            let restoreMicros = micros { keyframe.restore() }
+            let stepMicros = micros { lesson.advance(by: Room.tickSeconds) }
+            // The recording's own work every tick: the state hash of the frame the room sends anyway.
+            let frame = StateFrame.encode(items: lesson.items, lines: lesson.lines, sequence: 0, time: 0, paused: false)
+            var hash: UInt32 = 0
+            var bytes = Array(frame.bytes)
+            let hashMicros = micros {
+                bytes[bytes.count - 1] &+= 1  // a different frame each time: nothing to hoist
+                hash ^= StateHash.of(frameBytes: bytes)
+            }
+            // The next keyframe, 64 steps on, sharing with the one before: left alone, and with a
+            // tap at the start (a block dropped in drops, as the bench's class does every 2 s).
+            func next(tapping: Bool) -> (adds: Int, micros: Double, keyframe: Keyframe, previous: Keyframe) {
+                let first = Keyframe(capturing: lesson, step: 0, shareable: true)
+                if tapping { lesson.tap(at: CGPoint(x: Double(size.width) * 0.3, y: Double(size.height) / 4)) }
+                for _ in 0..<Recording.minKeyframeStride { lesson.advance(by: Room.tickSeconds) }
+                var next = Keyframe(capturing: lesson, step: 64, shareable: true, sharingWith: first)
+                let time = micros { next = Keyframe(capturing: lesson, step: 64, shareable: true, sharingWith: first) }
+                var held: Set<ObjectIdentifier> = []
+                first.forEachPiece { id, _ in held.insert(id) }
+                var added = 0
+                next.forEachPiece { id, bytes in if !held.contains(id) { added += bytes } }
+                return (added, time, next, first)
+            }
+            let quiet = next(tapping: false)
+            let busy = next(tapping: true)
+            let perTick = hashMicros + quiet.micros / Double(Recording.minKeyframeStride)
             print(
                 String(
-                    format: "replay keyframe lesson=%@ after_s=%.0f objects=%d bytes=%d capture_us=%.1f restore_us=%.1f step_us=%.1f "
-                        + "capture_per_tick_us=%.2f load_avg=%@",
-                    entry.info.id, costsAfter, keyframe.objectCount, keyframe.bytes, captureMicros, restoreMicros, stepMicros,
-                    captureMicros / Double(Recording.minKeyframeStride), Self.loadAverage()))
+                    format: "replay keyframe lesson=%@ after_s=%.0f objects=%d bytes=%d capture_us=%.1f restore_us=%.1f "
+                        + "next_adds_bytes=%d next_adds_bytes_tapped=%d next_capture_us=%.1f hash_us=%.2f record_per_tick_us=%.2f "
+                        + "step_us=%.1f load_avg=%@%@",
+                    entry.info.id, costsAfter, keyframe.objectCount, keyframe.bytes, captureMicros, restoreMicros, quiet.adds,
+                    busy.adds, quiet.micros, hashMicros, perTick, stepMicros, Self.loadAverage(), hash == 1 ? " " : ""))
+            if only != nil {
+                for (field, bytes) in keyframe.bytesByField().prefix(12) {
+                    print("replay keyframe-bytes lesson=\(entry.info.id) field=\(field) bytes=\(bytes)")
+                }
+                for (field, bytes) in busy.keyframe.bytesByField(notSharedWith: busy.previous).prefix(12) {
+                    print("replay keyframe-adds-tapped lesson=\(entry.info.id) field=\(field) bytes=\(bytes)")
+                }
+            }
         }
     }
 

@@ -384,12 +384,22 @@ extension UIColor {
         return a > 0
     }
 
-    /// `#rrggbb`, for clients.
+    /// `#rrggbb`, for clients. Written digit by digit: every item's colour is read for every
+    /// frame, and `String(format:)` (Foundation's varargs formatter) was most of a heavy room's
+    /// tick (docs/benchmarks.md, replay).
     var hexString: String {
         var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
         getRed(&r, green: &g, blue: &b, alpha: &a)
         func byte(_ v: CGFloat) -> Int { Int((max(0, min(1, v)) * 255).rounded()) }
-        return String(format: "#%02x%02x%02x", byte(r), byte(g), byte(b))
+        let digits: StaticString = "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: 7) { buffer in
+            buffer[0] = UInt8(ascii: "#")
+            for (i, value) in [byte(r), byte(g), byte(b)].enumerated() {
+                buffer[1 + 2 * i] = digits.utf8Start[value >> 4]
+                buffer[2 + 2 * i] = digits.utf8Start[value & 15]
+            }
+            return 7
+        }
     }
 }
 

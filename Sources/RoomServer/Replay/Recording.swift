@@ -58,8 +58,8 @@ public struct RecordingMark: Equatable, Sendable {
 ///
 /// Past the budget, keyframes and hashes thin out first (their spacing doubles: keyframes to one
 /// every 8 s, hashes to one a second, then keyframes to one a minute), then the oldest epochs
-/// go, and the reach of the recording moves forward; with one epoch left, its oldest keyframes
-/// go. See docs/replay.md.
+/// go, and the reach of the recording moves forward; with one epoch left, its keyframes go one
+/// by one where they stand closest together, so those left stay spread over it. See docs/replay.md.
 public struct Recording: Sendable {
     public private(set) var epochs: [RecordingEpoch] = []
     public private(set) var marks: [RecordingMark] = []
@@ -181,8 +181,7 @@ public struct Recording: Sendable {
         // Inputs recorded after that step belong to the old future.
         epochs[index].inputs.removeAll { $0.step >= step }
         epochs[index].hashes.removeSubrange(min(epochs[index].hashes.count, step / hashStride)...)
-        epochs[index].keyframes.removeAll { $0.step > step }
-        recountKeyframes()
+        removeKeyframes(epoch: index) { $0.step > step }
         marks.removeAll { $0.tick > tick }
         isSuspended = false
     }
@@ -196,28 +195,80 @@ public struct Recording: Sendable {
             && last.keyframes.last.map { $0.step < last.steps } ?? true
     }
 
+    /// The current epoch's newest keyframe: the next one shares with it what did not change.
+    public var newestKeyframe: Keyframe? {
+        isSuspended ? nil : epochs.last?.keyframes.last
+    }
+
+    /// Takes and keeps a keyframe of the current epoch's `lesson` after its latest step,
+    /// sharing with the epoch's newest keyframe what did not change since.
+    public mutating func addKeyframe(of lesson: AnyObject) {
+        guard !isSuspended, let last = epochs.last else { return }
+        addKeyframe(Keyframe(capturing: lesson, step: last.steps, shareable: true, sharingWith: newestKeyframe))
+    }
+
     /// Keeps a keyframe of the current epoch's lesson after its latest step.
     public mutating func addKeyframe(_ keyframe: Keyframe) {
         guard !isSuspended, !epochs.isEmpty, keyframe.step == epochs[epochs.count - 1].steps else { return }
         epochs[epochs.count - 1].keyframes.append(keyframe)
-        keyframeBytes += keyframe.bytes
+        retainPieces(of: keyframe)
         enforceBudget()
     }
 
     /// Forgets an epoch's keyframes (one of them disagreed with the recording).
     public mutating func dropKeyframes(epochStartingAt tick: Int) {
         guard let index = epochIndex(startingAt: tick) else { return }
-        keyframeBytes -= epochs[index].keyframes.reduce(0) { $0 + $1.bytes }
-        epochs[index].keyframes.removeAll()
+        removeKeyframes(epoch: index) { _ in true }
     }
 
     // MARK: Memory
 
-    /// Bytes the keyframes hold (each one's estimate, taken when it was captured).
+    /// Bytes the keyframes hold: each piece (an object's copy, a chunk of a large array) once,
+    /// however many keyframes share it.
     public private(set) var keyframeBytes = 0
+    /// How many kept keyframes hold each piece, and its bytes. A piece is alive while a kept
+    /// keyframe holds it, so its identity is not reused while it is counted here.
+    private var pieceCounts: [ObjectIdentifier: (keyframes: Int, bytes: Int)] = [:]
 
-    private mutating func recountKeyframes() {
-        keyframeBytes = epochs.reduce(0) { $0 + $1.keyframes.reduce(0) { $0 + $1.bytes } }
+    /// The pieces kept keyframes hold, counted once each (for tests: always `keyframeBytes`).
+    public var distinctPieceBytes: Int {
+        var seen: Set<ObjectIdentifier> = []
+        var total = 0
+        for epoch in epochs {
+            for keyframe in epoch.keyframes {
+                keyframe.forEachPiece { id, bytes in if seen.insert(id).inserted { total += bytes } }
+            }
+        }
+        return total
+    }
+
+    private mutating func retainPieces(of keyframe: Keyframe) {
+        keyframe.forEachPiece { id, bytes in
+            if let known = pieceCounts[id] {
+                pieceCounts[id] = (known.keyframes + 1, known.bytes)
+            } else {
+                pieceCounts[id] = (1, bytes)
+                keyframeBytes += bytes
+            }
+        }
+    }
+
+    private mutating func releasePieces(of keyframe: Keyframe) {
+        keyframe.forEachPiece { id, _ in
+            guard let known = pieceCounts[id] else { return }
+            if known.keyframes > 1 {
+                pieceCounts[id] = (known.keyframes - 1, known.bytes)
+            } else {
+                pieceCounts[id] = nil
+                keyframeBytes -= known.bytes
+            }
+        }
+    }
+
+    /// Removes the keyframes of epoch `index` that `drop` picks, uncounting their pieces.
+    private mutating func removeKeyframes(epoch index: Int, where drop: (Keyframe) -> Bool) {
+        for keyframe in epochs[index].keyframes where drop(keyframe) { releasePieces(of: keyframe) }
+        epochs[index].keyframes.removeAll(where: drop)
     }
 
     /// Bytes the recording holds (inputs, hashes, keyframes, marks), as counted against the budget.
@@ -237,8 +288,8 @@ public struct Recording: Sendable {
             {
                 keyframeStride *= 2
                 // Keep the keyframes that fall on the new, doubled spacing.
-                for i in epochs.indices { epochs[i].keyframes.removeAll { $0.step % keyframeStride != 0 } }
-                recountKeyframes()
+                let spacing = keyframeStride
+                for i in epochs.indices { removeKeyframes(epoch: i) { $0.step % spacing != 0 } }
             } else if hashStride < Self.maxHashStride {
                 hashStride *= 2
                 for i in epochs.indices {
@@ -246,19 +297,29 @@ public struct Recording: Sendable {
                     epochs[i].hashes = stride(from: 1, to: epochs[i].hashes.count, by: 2).map { epochs[i].hashes[$0] }
                 }
             } else if epochs.count > 1 {
-                keyframeBytes -= epochs[0].keyframes.reduce(0) { $0 + $1.bytes }
+                removeKeyframes(epoch: 0) { _ in true }
                 epochs.removeFirst()
                 let first = epochs[0].startTick
                 marks.removeAll { $0.tick < first }
             } else if let i = epochs.firstIndex(where: { !$0.keyframes.isEmpty }) {
-                // One epoch alone: its oldest keyframes go (moments before the first one left are
-                // still reached, by re-running the epoch from its start).
-                keyframeBytes -= epochs[i].keyframes.removeFirst().bytes
+                // One epoch alone: a keyframe goes where its loss leaves the shortest stretch
+                // between the ones around it (the epoch's start counting as one: it is reached by
+                // re-running), never the newest. The keyframes left stay spread over the whole
+                // epoch, so no seek re-runs much more than its length over their number, and one
+                // near the newest moment stays within a spacing of it.
+                let steps = epochs[i].keyframes.map(\.step)
+                var drop = 0, shortest = Int.max
+                for k in 0..<max(1, steps.count - 1) {
+                    let stretch = (k + 1 < steps.count ? steps[k + 1] : steps[k]) - (k > 0 ? steps[k - 1] : 0)
+                    if stretch < shortest { (drop, shortest) = (k, stretch) }
+                }
+                releasePieces(of: epochs[i].keyframes.remove(at: drop))
             } else {
                 // One epoch alone outgrew the budget and it cannot be cut (a replay starts from its
                 // beginning): let it go; the next reset or lesson switch starts recording again.
                 epochs.removeAll()
                 marks.removeAll()
+                pieceCounts.removeAll()
                 keyframeBytes = 0
                 isSuspended = true
                 return

@@ -312,7 +312,7 @@ public final class Room {
         encodeFrame()
         recording.recordStep(hash: StateHash.of(frame: newestFrame))
         if recording.wantsKeyframe {
-            recording.addKeyframe(Keyframe(capturing: lesson, step: liveTick - (recording.epochs.last?.startTick ?? 0)))
+            recording.addKeyframe(of: lesson)
         }
         outputs.append(.frame)
         return outputs
