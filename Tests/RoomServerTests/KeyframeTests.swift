@@ -106,6 +106,7 @@ struct KeyframeTests {
         let directory = LiveInterpreterRoomTests.directory
         var limits = ServerLimits()
         limits.timeControlsPerSecondPerRoom = 1e9
+        limits.seekSliceSeconds = 60  // every seek answered at once (a debug build steps slowly)
         var random = SystemRandomNumberGenerator()
         let room = Room(
             id: "ABCDEF", kind: .classRoom(code: "ABCDEF"), lesson: directory.entry(withID: "snap")!,
@@ -240,6 +241,7 @@ struct KeyframeTests {
         let directory = LessonDirectory([HiddenCounterLesson.self]) { "// \($0.info.id)" }
         var limits = ServerLimits()
         limits.timeControlsPerSecondPerRoom = 1e9
+        limits.seekSliceSeconds = 60  // every seek answered at once (a debug build steps slowly)
         var random = SystemRandomNumberGenerator()
         let room = Room(
             id: "HIDDEN", kind: .classRoom(code: "HIDDEN"), lesson: directory.entry(withID: "hidden-counter")!,

@@ -16,12 +16,14 @@ struct ReplayTests {
 
     static func payload(_ frame: WireBuffer) -> [UInt8] { Array(frame.bytes.dropFirst(StateFrame.headerSize)) }
 
-    static func makeRoom(_ lesson: String, budget: Int = ServerLimits().recordingBudgetBytes) -> Room {
+    /// `seekSlice` 60: every seek is answered at once (a debug build steps slowly).
+    static func makeRoom(_ lesson: String, budget: Int = ServerLimits().recordingBudgetBytes, seekSlice: Double = 60) -> Room {
         var limits = ServerLimits()
         limits.recordingBudgetBytes = budget
         limits.setsPerSecondPerRoom = 1000
         limits.resetsPerSecondPerRoom = 1000
         limits.timeControlsPerSecondPerRoom = 1e9
+        limits.seekSliceSeconds = seekSlice
         var random = SystemRandomNumberGenerator()
         let room = Room(
             id: "ABCDEF", kind: .classRoom(code: "ABCDEF"), lesson: directory.entry(withID: lesson)!,
@@ -121,6 +123,55 @@ struct ReplayTests {
         Self.control(room, .live)
         #expect(room.shown == nil)
         #expect(Self.payload(room.newestFrame) == run.stepped[live])
+    }
+
+    /// A seek that needs more stepping than a slice of the worker's time goes on over the next
+    /// ticks (the other rooms of the worker keep theirs), showing each moment on the way exactly,
+    /// and lands where a seek at once lands; any other control ends it.
+    @Test func aSeekLongerThanASliceGoesOnTickByTickAndLandsExactly() throws {
+        // A slice of 0 s: each slice takes one stride of 8 steps, the first one included.
+        let room = Self.makeRoom("snap", seekSlice: 0)
+        let run = Self.drive(room, ticks: 460)
+        let outputs = Self.control(room, .seek(time: 120.0 / 60))  // the keyframe at 64, then 56 steps
+        #expect(room.seekTarget == 120)
+        #expect(room.shownTick == 72)
+        Self.expectShows(room, run, "the first slice")
+        let announced = outputs.contains { output in
+            guard case .broadcast(let message) = output else { return false }
+            return String(decoding: message.bytes, as: UTF8.self).contains(#""seeking":2"#)
+        }
+        #expect(announced, "the room message says where the seek is going")
+        var ticks = 0
+        var last = room.shownTick
+        while room.seekTarget != nil, ticks < 20 {
+            _ = room.tick()
+            ticks += 1
+            #expect(room.shownTick > last)
+            last = room.shownTick
+            Self.expectShows(room, run, "on the way")
+        }
+        #expect(ticks == 6)
+        #expect(room.shownTick == 120)
+        #expect(room.seekTarget == nil)
+        Self.expectShows(room, run, "landed")
+        #expect(!room.isActive, "paused at the moment sought")
+
+        // A step counts from where a seek was going; going live ends a seek on its way.
+        Self.control(room, .seek(time: 380.0 / 60))  // epoch 1 from 200: the keyframe at 328, then 52 steps
+        #expect(room.seekTarget == 380)
+        Self.control(room, .step(ticks: -5))
+        while room.seekTarget != nil, ticks < 40 {
+            _ = room.tick()
+            ticks += 1
+        }
+        #expect(room.shownTick == 375)
+        Self.expectShows(room, run, "a step during a seek")
+        Self.control(room, .seek(time: 190.0 / 60))
+        #expect(room.seekTarget == 190)
+        Self.control(room, .live)
+        #expect(room.seekTarget == nil)
+        #expect(room.shown == nil)
+        #expect(Self.payload(room.newestFrame) == run.stepped[room.liveTick])
     }
 
     @Test func seekingWorksAfterTheBudgetThinnedTheHashesAndDroppedTheOldestEpochs() throws {

@@ -274,6 +274,11 @@ public enum ServerMessage {
         json.comma()
         json.key("recording")
         json.bool(timeline.recording)
+        if let seeking = timeline.seeking {
+            json.comma()
+            json.key("seeking")
+            json.number(seeking)
+        }
         json.raw("}")
     }
 

@@ -63,6 +63,10 @@ public struct ServerLimits: Sendable, Equatable {
     public var recordingBudgetBytes = 4 * 1024 * 1024
     /// `seek`s and `step`s per second in one room (each may replay part of the recording).
     public var timeControlsPerSecondPerRoom = 15.0
+    /// CPU seconds of its worker's thread one tick of a room may spend replaying towards a
+    /// moment sought; a seek that needs more goes on over the next ticks (a heavy scene's), so
+    /// the worker's other rooms keep their ticks.
+    public var seekSliceSeconds = 0.004
     /// Largest recording file the server opens (an upload), in bytes.
     public var maxRecordingFileBytes = 32 * 1024 * 1024
     /// `overlay` requests one client may make per second (each may change what the server

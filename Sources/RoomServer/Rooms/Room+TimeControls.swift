@@ -16,6 +16,8 @@ public struct TimelineState: Equatable, Sendable {
     public var speed: Double
     /// False when the recording was let go for memory until the lesson starts again.
     public var recording: Bool
+    /// The moment a seek is still on its way to (a heavy scene's), else nil.
+    public var seeking: Double? = nil
 }
 
 /// The time controls (docs/replay.md): slow motion, seek, step back and forth, play the
@@ -28,7 +30,7 @@ extension Room {
         return TimelineState(
             from: Self.seconds(recording.firstTick ?? liveTick), to: Self.seconds(liveTick),
             at: Self.seconds(shownTick), start: Self.seconds(start), live: shown == nil, speed: speed,
-            recording: !recording.isSuspended)
+            recording: !recording.isSuspended, seeking: seekTarget.map(Self.seconds))
     }
 
     /// The compiler for moments of the recording: the edited code running now is not
@@ -52,6 +54,10 @@ extension Room {
 
     /// The time-control part of `control`, or nil for the actions the live room handles itself.
     func timeControl(_ action: ControlAction) throws(ProtocolError) -> [RoomOutput]? {
+        // Any control but a change of speed ends a seek still on its way (a step counts from
+        // where that seek was going).
+        let pendingTarget = seekTarget
+        if case .speed = action {} else { seekTarget = nil }
         switch action {
         case .speed(let value):
             guard value != speed else { return [] }
@@ -69,7 +75,7 @@ extension Room {
                 guard ticks < 0 else { return nil }  // forward from live: the live room steps
                 return try show(tick: liveTick + ticks, clamp: false)
             }
-            let target = cursor.tick + ticks
+            let target = (pendingTarget ?? cursor.tick) + ticks
             if target >= liveTick {
                 return goLive(running: false)
             }
@@ -124,13 +130,20 @@ extension Room {
         let wasPast = shown != nil
         var events: [LessonEvent] = []
         do {
-            if let cursor = shown, cursor.canAdvance(to: tick, in: recording) {
+            if let cursor = shown, cursor.canAdvance(to: tick, in: recording), tick - cursor.tick <= 1 {
                 // A short step forward shows the events on the way, as playing would.
-                events = try cursor.advance(to: tick, in: recording, collectEvents: tick - cursor.tick <= 1)
+                events = try cursor.advance(to: tick, in: recording, collectEvents: true)
             } else {
-                shown = try cursor(at: tick)
+                // From the moment shown when it is on the way, else from the nearest keyframe
+                // (restored, nothing stepped yet); then as far as five slices of time allow (most
+                // seeks end here, answered at once), the rest tick by tick.
+                if shown.map({ !$0.canAdvance(to: tick, in: recording) }) ?? true {
+                    shown = try cursor(at: startingTick(for: tick))
+                }
+                try stepTowards(tick, slices: 5)
             }
         } catch {
+            seekTarget = nil
             return diverged(error)
         }
         isPlayingBack = false
@@ -138,6 +151,64 @@ extension Room {
         pendingKeyframeReports = []
         if !wasPast { recording.mark("rewind", "Back to \(ReplayCursor.seconds(tick)) s", at: liveTick) }
         return events.map { .broadcast(ServerMessage.event($0)) } + displayChanged(from: before)
+    }
+
+    /// The tick a cursor for `tick` starts from: its epoch's nearest keyframe at or before it,
+    /// else the epoch's start.
+    private func startingTick(for tick: Int) -> Int {
+        guard let index = recording.epochIndex(at: tick) else { return tick }
+        let epoch = recording.epochs[index]
+        return epoch.startTick + (epoch.keyframe(atOrBefore: tick - epoch.startTick)?.step ?? 0)
+    }
+
+    /// Steps the shown cursor towards `tick` for at most a slice of the thread's CPU time
+    /// (`ServerLimits.seekSliceSeconds`: a heavy scene replays slowly, docs/replay.md); what is
+    /// left is `seekTarget`, for the next ticks.
+    private func stepTowards(_ tick: Int, slices: Double = 1) throws(ReplayError) {
+        guard var cursor = shown else { return }
+        let deadline = threadCPUNanoseconds() + Int64(min(limits.seekSliceSeconds * slices, 60) * 1e9)
+        while cursor.tick < tick {
+            do {
+                // Every kept hash on the way from a keyframe is checked, as a cursor made at
+                // the moment itself checks them (`ReplayCursor.init`).
+                try cursor.advance(
+                    to: min(tick, cursor.tick + 8), in: recording, collectEvents: false,
+                    verifyEveryStep: cursor.keyframe != nil)
+            } catch {
+                guard cursor.keyframe != nil else { throw error }
+                // The keyframe's steps strayed: it is not used; the epoch starts afresh.
+                noteKeyframeMismatch(error.message, epochStart: cursor.epochStart)
+                cursor = try self.cursor(at: cursor.epochStart)
+                shown = cursor
+            }
+            if cursor.tick < tick, threadCPUNanoseconds() >= deadline {
+                seekTarget = tick
+                return
+            }
+        }
+        seekTarget = nil
+    }
+
+    /// A tick of a seek still on its way: another slice of stepping; the room shows where it
+    /// got to, and the moment sought once it is there.
+    func continueSeek() -> [RoomOutput] {
+        guard let target = seekTarget else { return [] }
+        let before = shownEntry.info.id
+        do {
+            try stepTowards(target)
+        } catch {
+            seekTarget = nil
+            return diverged(error)
+        }
+        if seekTarget == nil { return displayChanged(from: before) + keyframeReports() }
+        // On the way: where it got to (and the items, where the steps added or removed some).
+        var outputs: [RoomOutput] = []
+        if shownLesson.sceneVersion != sceneVersion {
+            sceneVersion = shownLesson.sceneVersion
+            outputs.append(.broadcast(ServerMessage.scene(items: shownLesson.items, boundaries: shownLesson.boundaries)))
+        }
+        encodeFrame()
+        return outputs + [.broadcast(roomMessage()), .frame]
     }
 
     /// One step of the recording while it plays: the shown cursor goes on (into the next epoch
@@ -198,15 +269,19 @@ extension Room {
             }
             throw error
         }
-        if let mismatch = cursor.keyframeMismatch {
-            keyframeMismatches += 1
-            recording.dropKeyframes(epochStartingAt: cursor.epochStart)
-            pendingKeyframeReports.append(
-                LessonEvent(
-                    name: "replay-rebuilt",
-                    text: "A keyframe did not match the recording (\(mismatch)); the moment was rebuilt from the lesson's start"))
-        }
+        if let mismatch = cursor.keyframeMismatch { noteKeyframeMismatch(mismatch, epochStart: cursor.epochStart) }
         return cursor
+    }
+
+    /// A keyframe disagreed with the recording: counted, reported, and its epoch's keyframes
+    /// dropped (the moment is rebuilt from the epoch's start).
+    private func noteKeyframeMismatch(_ mismatch: String, epochStart: Int) {
+        keyframeMismatches += 1
+        recording.dropKeyframes(epochStartingAt: epochStart)
+        pendingKeyframeReports.append(
+            LessonEvent(
+                name: "replay-rebuilt",
+                text: "A keyframe did not match the recording (\(mismatch)); the moment was rebuilt from the lesson's start"))
     }
 
     private func keyframeReports() -> [RoomOutput] {
@@ -219,6 +294,7 @@ extension Room {
         liveKeyframe?.restore()
         liveKeyframe = nil
         shown = nil
+        seekTarget = nil
         isPlayingBack = false
         sceneVersion = lesson.sceneVersion
     }
@@ -235,6 +311,7 @@ extension Room {
         compiled = cursor.compiled
         liveTick = cursor.tick
         shown = nil
+        seekTarget = nil
         isPlayingBack = false
         paused = false
         awake = true

@@ -92,6 +92,10 @@ public final class Room {
     public internal(set) var shown: ReplayCursor?
     /// True while the shown past plays on (the recording's inputs apply as their steps come).
     public internal(set) var isPlayingBack = false
+    /// The moment a seek is on its way to, while reaching it takes more than one slice of the
+    /// worker's time (`ServerLimits.seekSliceSeconds` a tick): the shown cursor steps towards it
+    /// tick by tick, and the worker's other rooms keep their ticks meanwhile.
+    public internal(set) var seekTarget: Int?
     /// The live lesson as it was when the room left it to show the past: a shown moment of the
     /// live lesson's own epoch is restored into the live lesson's objects, so going live puts
     /// this back.
@@ -101,7 +105,7 @@ public final class Room {
     var pendingKeyframeReports: [LessonEvent] = []
 
     let directory: LessonDirectory
-    private let limits: ServerLimits
+    let limits: ServerLimits
     /// The instructor's key (a class room's); given to whoever opens the room.
     public private(set) var instructorKey: String?
     private var nextMemberID = 1
@@ -187,7 +191,7 @@ public final class Room {
     /// something moves (or a gesture may have started something).
     public var isActive: Bool {
         guard !members.isEmpty else { return false }
-        if shown != nil { return isPlayingBack }
+        if shown != nil { return isPlayingBack || seekTarget != nil }
         return !paused && (awake || !lesson.isAtRest)
     }
 
@@ -292,6 +296,7 @@ public final class Room {
     /// In slow motion a tick steps only when enough of a step is owed (`speed` per tick).
     public func tick() -> [RoomOutput] {
         guard isActive else { return [] }
+        if seekTarget != nil { return continueSeek() }
         speedCredit += Int((speed * 1000).rounded())
         guard speedCredit >= 1000 else { return [] }
         speedCredit -= 1000
