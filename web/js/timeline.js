@@ -52,6 +52,8 @@ export function timelineModel(timeline, frame) {
     playing: frame ? !frame.paused : false,
     speed: timeline.speed,
     recording: timeline.recording,
+    // The moment a seek is still on its way to (a heavy scene's), else null.
+    seeking: typeof timeline.seeking === 'number' ? timeline.seeking : null,
     fraction: span > 0 ? (clamped - from) / span : 1,
     replayFrom: Math.max(from, to - REPLAY_SECONDS),
   };
@@ -67,7 +69,7 @@ export function timeAt(model, fraction) {
 export function describe(model) {
   if (!model) return '';
   const where = model.live ? 'Live' : 'Replay';
-  const state = model.playing ? 'playing' : 'paused';
+  const state = model.seeking !== null ? `seeking ${formatTime(model.seeking)}` : model.playing ? 'playing' : 'paused';
   return `${where} · ${state} · ${formatTime(model.at)} of ${formatTime(model.from)}–${formatTime(model.to)} · ${formatSpeed(model.speed)}`;
 }
 
@@ -195,7 +197,7 @@ export class Timeline {
     const el = this.el;
     this.root.dataset.live = String(model.live);
     this.root.dataset.playing = String(model.playing);
-    el.badge.textContent = model.live ? 'Live' : 'Replay';
+    el.badge.textContent = model.live ? 'Live' : model.seeking !== null ? 'Seeking…' : 'Replay';
     el.badge.title = describe(model);
     if (!this.dragging) el.scrub.value = String(Math.round(model.fraction * SCRUB_STEPS));
     el.scrub.disabled = !this.canControl;

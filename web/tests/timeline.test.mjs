@@ -45,6 +45,15 @@ test('a past frame is not live and does not stretch the reach', () => {
   assert.match(describe(model), /^Replay · paused · 0:10.0/);
 });
 
+test('a seek still on its way says where it is going; without one the model says null', () => {
+  const timeline = { from: 0, to: 120, at: 30, start: 0, live: false, speed: 1, recording: true, seeking: 95.5 };
+  const model = timelineModel(timeline, { time: 30, past: true, paused: true });
+  assert.equal(model.seeking, 95.5);
+  assert.match(describe(model), /^Replay · seeking 1:35.5 · 0:30.0/);
+  const { seeking, ...older } = timeline;
+  assert.equal(timelineModel(older, null).seeking, null);
+});
+
 test('no timeline (an older server) means no model; a malformed one is tamed', () => {
   assert.equal(timelineModel(null, null), null);
   assert.equal(normalizeTimeline('x'), null);
