@@ -59,6 +59,9 @@ struct ReplayBenchCommand: ParsableCommand {
         var limits = ServerLimits()
         limits.resetsPerSecondPerRoom = 1000
         limits.timeControlsPerSecondPerRoom = 1e9
+        // The whole of each seek in one go: the time to the moment sought, not the first slice
+        // a server spends on it before going on over the next ticks.
+        limits.seekSliceSeconds = 60
         var random = SystemRandomNumberGenerator()
         let room = Room(
             id: "BENCH1", kind: .classRoom(code: "BENCH1"), lesson: entry, directory: directory, limits: limits,
