@@ -196,9 +196,19 @@ extension World {
                                         * (abs(stateA.angularVelocity) * bodyA.pointee.maxExtent
                                             + abs(stateB.angularVelocity) * bodyB.pointee.maxExtent))
                             }
-                            var m = Physics2D.collide(
-                                shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB, cache: &cptr.pointee.cache,
-                                motion: motion)
+                            // Polygon pairs (boxes, most pairs) go straight to the polygon test, as
+                            // the dispatch would send them: passing both geometries through it copied
+                            // each whole enum out and back (about 125 instructions a pair).
+                            var m: Manifold
+                            if case .polygon(let polygonA) = shapeA.pointee.geometry,
+                                case .polygon(let polygonB) = shapeB.pointee.geometry
+                            {
+                                m = collidePolygons(polygonA, xfA, polygonB, xfB, motion: motion)
+                            } else {
+                                m = Physics2D.collide(
+                                    shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB,
+                                    cache: &cptr.pointee.cache, motion: motion)
+                            }
                             let offsetA = bodyA.pointee.center - xfA.p
                             let centerDelta = bodyA.pointee.center - bodyB.pointee.center
                             let oldCount = cptr.pointee.manifold.pointCount
