@@ -84,6 +84,33 @@ import _Builtin_intrinsics.intel
     return (bestIndex, maxSeparation)
 }
 
+/// A quadrilateral's vertices and normals carried by `xf` four at a time (SSE): the same
+/// arithmetic per vector as `xf.apply` and `xf.q.rotate` (`c x - s y + p.x`, `s x + c y + p.y`),
+/// stored into `vertices` and `normals` and returned as lanes for the separating-axis search.
+@inline(__always) private func transformQuad(
+    _ xf: Transform, _ sourceVertices: Span<Vec2>, _ sourceNormals: Span<Vec2>,
+    _ vertices: inout MutableSpan<Vec2>, _ normals: inout MutableSpan<Vec2>
+) -> (x: SIMD4<Float>, y: SIMD4<Float>, nx: SIMD4<Float>, ny: SIMD4<Float>) {
+    let c = _mm_set1_ps(xf.q.c), s = _mm_set1_ps(xf.q.s)
+    @inline(__always) func rotate(_ x: SIMD4<Float>, _ y: SIMD4<Float>) -> (SIMD4<Float>, SIMD4<Float>) {
+        (_mm_sub_ps(_mm_mul_ps(c, x), _mm_mul_ps(s, y)), _mm_add_ps(_mm_mul_ps(s, x), _mm_mul_ps(c, y)))
+    }
+    @inline(__always) func store(_ x: SIMD4<Float>, _ y: SIMD4<Float>, _ out: inout MutableSpan<Vec2>) {
+        out.withUnsafeMutableBufferPointer { buffer in
+            let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+            raw.storeBytes(of: _mm_unpacklo_ps(x, y), as: SIMD4<Float>.self)
+            raw.storeBytes(of: _mm_unpackhi_ps(x, y), toByteOffset: 16, as: SIMD4<Float>.self)
+        }
+    }
+    let (vx, vy) = quadLanes(sourceVertices), (sx, sy) = quadLanes(sourceNormals)
+    let (rx, ry) = rotate(vx, vy)
+    let x = _mm_add_ps(rx, _mm_set1_ps(xf.p.x)), y = _mm_add_ps(ry, _mm_set1_ps(xf.p.y))
+    let (nx, ny) = rotate(sx, sy)
+    store(x, y, &vertices)
+    store(nx, ny, &normals)
+    return (x, y, nx, ny)
+}
+
 /// The first four vectors of `vertices` (vertices or normals) as x and y lanes.
 @inline(__always) private func quadLanes(_ vertices: Span<Vec2>) -> (SIMD4<Float>, SIMD4<Float>) {
     vertices.withUnsafeBufferPointer { buffer in
@@ -197,15 +224,29 @@ private func collidePolygons<Counts: PolygonCounts>(
     var verticesA = InlineArray<8, Vec2>(repeating: .zero)
     var localB = InlineArray<8, Vec2>(repeating: .zero)
     var localNormalsB = InlineArray<8, Vec2>(repeating: .zero)
+    #if NEWTONS_WIDE_LANES
+    var quadB = (x: SIMD4<Float>(), y: SIMD4<Float>(), nx: SIMD4<Float>(), ny: SIMD4<Float>())
+    #endif
     do {
         var a = verticesA.mutableSpan, b = localB.mutableSpan, nb = localNormalsB.mutableSpan
         for i in 0..<countA {
             a[i] = sourceA[i] - origin
         }
+        #if NEWTONS_WIDE_LANES
+        if countA == 4 && countB == 4 {
+            quadB = transformQuad(xf, sourceB, sourceNormalsB, &b, &nb)
+        } else {
+            for i in 0..<countB {
+                b[i] = xf.apply(sourceB[i])
+                nb[i] = xf.q.rotate(sourceNormalsB[i])
+            }
+        }
+        #else
         for i in 0..<countB {
             b[i] = xf.apply(sourceB[i])
             nb[i] = xf.q.rotate(sourceNormalsB[i])
         }
+        #endif
     }
     let verticesB = localB.span, normalsB = localNormalsB.span
     let localA = verticesA.span
@@ -215,9 +256,8 @@ private func collidePolygons<Counts: PolygonCounts>(
     #if NEWTONS_WIDE_LANES
     if countA == 4 && countB == 4 {
         let (xA, yA) = quadLanes(localA), (nxA, nyA) = quadLanes(normalsA)
-        let (xB, yB) = quadLanes(verticesB), (nxB, nyB) = quadLanes(normalsB)
         (bestA, separationA) = findMaxSeparationFaces4(nxA, nyA, xA, yA, verticesB)
-        (bestB, separationB) = findMaxSeparationFaces4(nxB, nyB, xB, yB, localA)
+        (bestB, separationB) = findMaxSeparationFaces4(quadB.nx, quadB.ny, quadB.x, quadB.y, localA)
     } else {
         (bestA, separationA) = findMaxSeparation(normalsA, localA, countA, verticesB, countB)
         (bestB, separationB) = findMaxSeparation(normalsB, verticesB, countB, localA, countA)
