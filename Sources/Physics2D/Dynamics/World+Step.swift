@@ -198,12 +198,14 @@ extension World {
                             }
                             // Polygon pairs (boxes, most pairs) go straight to the polygon test, as
                             // the dispatch would send them: passing both geometries through it copied
-                            // each whole enum out and back (about 125 instructions a pair).
+                            // each whole enum out and back (about 125 instructions a pair), and so
+                            // does binding the payload here (`ShapeGeometry.polygonPayload`).
                             var m: Manifold
-                            if case .polygon(let polygonA) = shapeA.pointee.geometry,
-                                case .polygon(let polygonB) = shapeB.pointee.geometry
-                            {
-                                m = collidePolygons(polygonA, xfA, polygonB, xfB, motion: motion)
+                            let geometryA = shapeA.pointer(to: \.geometry)!, geometryB = shapeB.pointer(to: \.geometry)!
+                            if ShapeGeometry.isPolygon(geometryA), ShapeGeometry.isPolygon(geometryB) {
+                                m = collidePolygons(
+                                    ShapeGeometry.polygonPayload(geometryA), xfA, ShapeGeometry.polygonPayload(geometryB), xfB,
+                                    motion: motion)
                             } else {
                                 m = Physics2D.collide(
                                     shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB,
