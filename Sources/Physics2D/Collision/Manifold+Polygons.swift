@@ -54,33 +54,64 @@ import _Builtin_intrinsics.intel
 }
 
 #if NEWTONS_WIDE_LANES
-/// The same for two quadrilaterals, polygon 2's four vertices in lanes (`xs`, `ys`, SSE):
-/// each face's four separations at once, with the same arithmetic per vertex
-/// (`dot(n, v2 - v1)`, in the same order). The smallest is taken by `minps`, which may pick
-/// the other zero of a tie between -0 and +0: separations are only compared, so the result
-/// is the same. Box pairs are most pairs, and these two searches were a third of their
-/// instructions, element by element.
-@inline(__always) private func findMaxSeparation4(
-    _ normals1: Span<Vec2>, _ vertices1: Span<Vec2>, _ xs: SIMD4<Float>, _ ys: SIMD4<Float>
+/// The same search for two quadrilaterals (SSE), the faces in lanes: polygon 1's four faces
+/// (normals `nx`, `ny`, first vertices `vx`, `vy`) against each vertex of polygon 2 in turn,
+/// so the deepest vertex of every face comes out of `minps` and no face's separations are
+/// folded across lanes. The arithmetic per face and vertex is that of `findMaxSeparation`
+/// (`n.x * (v2.x - v1.x) + n.y * (v2.y - v1.y)`), and the best face is picked from the four
+/// lanes in order by the same strict comparison, so ties keep the first face. `minps` may
+/// keep the other zero of a tie between -0 and +0: separations are only compared, so the
+/// result is the same. Box pairs are most pairs; with polygon 2's vertices in lanes instead
+/// (one face at a time, its four separations folded across lanes) the two searches cost some
+/// 30 instructions a pair more.
+@inline(__always) private func findMaxSeparationFaces4(
+    _ nx: SIMD4<Float>, _ ny: SIMD4<Float>, _ vx: SIMD4<Float>, _ vy: SIMD4<Float>, _ vertices2: Span<Vec2>
 ) -> (edge: Int, separation: Float) {
+    var deepest = _mm_set1_ps(Float.greatestFiniteMagnitude)
+    for j in 0..<4 {
+        let v2 = vertices2[j]
+        let dx = _mm_sub_ps(_mm_set1_ps(v2.x), vx), dy = _mm_sub_ps(_mm_set1_ps(v2.y), vy)
+        let s = _mm_add_ps(_mm_mul_ps(nx, dx), _mm_mul_ps(ny, dy))
+        // `s` first: where it is NaN `minps` keeps `deepest`, as the scalar search skips it.
+        deepest = _mm_min_ps(s, deepest)
+    }
     var bestIndex = 0
     var maxSeparation = -Float.greatestFiniteMagnitude
-    for i in 0..<4 {
-        let n = normals1[i]
-        let v1 = vertices1[i]
-        let dx = _mm_sub_ps(xs, _mm_set1_ps(v1.x)), dy = _mm_sub_ps(ys, _mm_set1_ps(v1.y))
-        let s = _mm_add_ps(_mm_mul_ps(_mm_set1_ps(n.x), dx), _mm_mul_ps(_mm_set1_ps(n.y), dy))
-        let pairs = _mm_min_ps(s, _mm_movehl_ps(s, s))
-        let si = _mm_cvtss_f32(_mm_min_ss(pairs, _mm_unpackhi_ps(_mm_unpacklo_ps(pairs, pairs), pairs)))
-        if si > maxSeparation {
-            maxSeparation = si
-            bestIndex = i
-        }
+    for i in 0..<4 where deepest[i] > maxSeparation {
+        maxSeparation = deepest[i]
+        bestIndex = i
     }
     return (bestIndex, maxSeparation)
 }
 
-/// The first four vertices of `vertices` as x and y lanes.
+/// A quadrilateral's vertices and normals carried by `xf` four at a time (SSE): the same
+/// arithmetic per vector as `xf.apply` and `xf.q.rotate` (`c x - s y + p.x`, `s x + c y + p.y`),
+/// stored into `vertices` and `normals` and returned as lanes for the separating-axis search.
+@inline(__always) private func transformQuad(
+    _ xf: Transform, _ sourceVertices: Span<Vec2>, _ sourceNormals: Span<Vec2>,
+    _ vertices: inout MutableSpan<Vec2>, _ normals: inout MutableSpan<Vec2>
+) -> (x: SIMD4<Float>, y: SIMD4<Float>, nx: SIMD4<Float>, ny: SIMD4<Float>) {
+    let c = _mm_set1_ps(xf.q.c), s = _mm_set1_ps(xf.q.s)
+    @inline(__always) func rotate(_ x: SIMD4<Float>, _ y: SIMD4<Float>) -> (SIMD4<Float>, SIMD4<Float>) {
+        (_mm_sub_ps(_mm_mul_ps(c, x), _mm_mul_ps(s, y)), _mm_add_ps(_mm_mul_ps(s, x), _mm_mul_ps(c, y)))
+    }
+    @inline(__always) func store(_ x: SIMD4<Float>, _ y: SIMD4<Float>, _ out: inout MutableSpan<Vec2>) {
+        out.withUnsafeMutableBufferPointer { buffer in
+            let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+            raw.storeBytes(of: _mm_unpacklo_ps(x, y), as: SIMD4<Float>.self)
+            raw.storeBytes(of: _mm_unpackhi_ps(x, y), toByteOffset: 16, as: SIMD4<Float>.self)
+        }
+    }
+    let (vx, vy) = quadLanes(sourceVertices), (sx, sy) = quadLanes(sourceNormals)
+    let (rx, ry) = rotate(vx, vy)
+    let x = _mm_add_ps(rx, _mm_set1_ps(xf.p.x)), y = _mm_add_ps(ry, _mm_set1_ps(xf.p.y))
+    let (nx, ny) = rotate(sx, sy)
+    store(x, y, &vertices)
+    store(nx, ny, &normals)
+    return (x, y, nx, ny)
+}
+
+/// The first four vectors of `vertices` (vertices or normals) as x and y lanes.
 @inline(__always) private func quadLanes(_ vertices: Span<Vec2>) -> (SIMD4<Float>, SIMD4<Float>) {
     vertices.withUnsafeBufferPointer { buffer in
         let raw = UnsafeRawPointer(buffer.baseAddress!)
@@ -193,15 +224,29 @@ private func collidePolygons<Counts: PolygonCounts>(
     var verticesA = InlineArray<8, Vec2>(repeating: .zero)
     var localB = InlineArray<8, Vec2>(repeating: .zero)
     var localNormalsB = InlineArray<8, Vec2>(repeating: .zero)
+    #if NEWTONS_WIDE_LANES
+    var quadB = (x: SIMD4<Float>(), y: SIMD4<Float>(), nx: SIMD4<Float>(), ny: SIMD4<Float>())
+    #endif
     do {
         var a = verticesA.mutableSpan, b = localB.mutableSpan, nb = localNormalsB.mutableSpan
         for i in 0..<countA {
             a[i] = sourceA[i] - origin
         }
+        #if NEWTONS_WIDE_LANES
+        if countA == 4 && countB == 4 {
+            quadB = transformQuad(xf, sourceB, sourceNormalsB, &b, &nb)
+        } else {
+            for i in 0..<countB {
+                b[i] = xf.apply(sourceB[i])
+                nb[i] = xf.q.rotate(sourceNormalsB[i])
+            }
+        }
+        #else
         for i in 0..<countB {
             b[i] = xf.apply(sourceB[i])
             nb[i] = xf.q.rotate(sourceNormalsB[i])
         }
+        #endif
     }
     let verticesB = localB.span, normalsB = localNormalsB.span
     let localA = verticesA.span
@@ -210,9 +255,9 @@ private func collidePolygons<Counts: PolygonCounts>(
     let (bestB, separationB): (Int, Float)
     #if NEWTONS_WIDE_LANES
     if countA == 4 && countB == 4 {
-        let (xB, yB) = quadLanes(verticesB), (xA, yA) = quadLanes(localA)
-        (bestA, separationA) = findMaxSeparation4(normalsA, localA, xB, yB)
-        (bestB, separationB) = findMaxSeparation4(normalsB, verticesB, xA, yA)
+        let (xA, yA) = quadLanes(localA), (nxA, nyA) = quadLanes(normalsA)
+        (bestA, separationA) = findMaxSeparationFaces4(nxA, nyA, xA, yA, verticesB)
+        (bestB, separationB) = findMaxSeparationFaces4(quadB.nx, quadB.ny, quadB.x, quadB.y, localA)
     } else {
         (bestA, separationA) = findMaxSeparation(normalsA, localA, countA, verticesB, countB)
         (bestB, separationB) = findMaxSeparation(normalsB, verticesB, countB, localA, countA)

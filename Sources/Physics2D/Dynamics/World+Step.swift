@@ -196,18 +196,33 @@ extension World {
                                         * (abs(stateA.angularVelocity) * bodyA.pointee.maxExtent
                                             + abs(stateB.angularVelocity) * bodyB.pointee.maxExtent))
                             }
-                            var m = Physics2D.collide(
-                                shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB, cache: &cptr.pointee.cache,
-                                motion: motion)
+                            // Polygon pairs (boxes, most pairs) go straight to the polygon test, as
+                            // the dispatch would send them: passing both geometries through it copied
+                            // each whole enum out and back (about 125 instructions a pair), and so
+                            // does binding the payload here (`ShapeGeometry.polygonPayload`).
+                            // Last step's points, for warm starting: the new manifold is written
+                            // straight into the contact, not built aside and copied over it.
+                            let oldCount = cptr.pointee.manifold.pointCount
+                            let (old0, old1) = cptr.pointee.manifold.points.span.withUnsafeBufferPointer { ($0[0], $0[1]) }
+                            let wasTouching = cptr.pointee.isTouching
+                            let geometryA = shapeA.pointer(to: \.geometry)!, geometryB = shapeB.pointer(to: \.geometry)!
+                            if ShapeGeometry.isPolygon(geometryA), ShapeGeometry.isPolygon(geometryB) {
+                                cptr.pointee.manifold = collidePolygons(
+                                    ShapeGeometry.polygonPayload(geometryA), xfA, ShapeGeometry.polygonPayload(geometryB), xfB,
+                                    motion: motion)
+                            } else {
+                                cptr.pointee.manifold = Physics2D.collide(
+                                    shapeA.pointee.geometry, xfA, shapeB.pointee.geometry, xfB,
+                                    cache: &cptr.pointee.cache, motion: motion)
+                            }
                             let offsetA = bodyA.pointee.center - xfA.p
                             let centerDelta = bodyA.pointee.center - bodyB.pointee.center
-                            let oldCount = cptr.pointee.manifold.pointCount
-                            let newCount = m.pointCount
+                            let newCount = cptr.pointee.manifold.pointCount
                             do {
-                                // Through spans: InlineArray elements read one by one copy the
-                                // whole array each time.
-                                var points = m.points.mutableSpan
-                                let old = cptr.pointee.manifold.points.span
+                                // Through a pointer to the elements: InlineArray elements read one by
+                                // one copy the whole array each time.
+                                let points = UnsafeMutableRawPointer(cptr.pointer(to: \.manifold.points)!)
+                                    .assumingMemoryBound(to: ManifoldPoint.self)
                                 for i in 0..<newCount {
                                     // Anchors relative to the centres of mass, both naming the same world point.
                                     let anchorA = points[i].anchorA - offsetA
@@ -217,17 +232,16 @@ extension World {
                                     points[i].tangentImpulse = 0
                                     points[i].persisted = false
                                     let id = points[i].id
-                                    for j in 0..<oldCount where old[j].id == id {
-                                        points[i].normalImpulse = old[j].normalImpulse
-                                        points[i].tangentImpulse = old[j].tangentImpulse
+                                    // The first of last step's points with the same features.
+                                    let match = oldCount > 0 && old0.id == id ? old0 : oldCount > 1 && old1.id == id ? old1 : nil
+                                    if let match {
+                                        points[i].normalImpulse = match.normalImpulse
+                                        points[i].tangentImpulse = match.tangentImpulse
                                         points[i].persisted = true
-                                        break
                                     }
                                 }
                             }
-                            let touching = m.pointCount > 0
-                            let wasTouching = cptr.pointee.isTouching
-                            cptr.pointee.manifold = m
+                            let touching = newCount > 0
                             cptr.pointee.isTouching = touching
                             if touching && !wasTouching {
                                 fp[index] = ContactFlag.startedTouching

@@ -98,6 +98,37 @@ package enum ShapeGeometry: Sendable {
     case ellipse(Ellipse)
 }
 
+extension ShapeGeometry {
+    /// Whether the geometry at `geometry` is a polygon, read from its tag alone.
+    @inline(__always) static func isPolygon(_ geometry: UnsafePointer<ShapeGeometry>) -> Bool {
+        if case .polygon = geometry.pointee { return true }
+        return false
+    }
+
+    /// The polygon of a `.polygon` geometry, loaded straight from the enum's storage. Binding
+    /// the payload (`if case .polygon(let p) = geometry.pointee`) copied the whole enum first,
+    /// through outlined copy and destroy functions, some 55 instructions a box pair in the
+    /// narrow phase. A multi-payload enum keeps every payload at offset 0 and its case in
+    /// extra tag bytes after the largest payload when the payloads leave no spare bits
+    /// (a polygon has none: its `count` is a full `Int`), so the polygon's bytes are at the
+    /// start of the enum as they are in a `Polygon`. Debug builds check it on every read.
+    @inline(__always) static func polygonPayload(_ geometry: UnsafePointer<ShapeGeometry>) -> Polygon {
+        let polygon = UnsafeRawPointer(geometry).load(as: Polygon.self)
+        #if DEBUG
+        if case .polygon(let bound) = geometry.pointee {
+            assert(
+                bound.count == polygon.count && bound.radius == polygon.radius
+                    && bound.centroid == polygon.centroid
+                    && (0..<8).allSatisfy { bound.vertices[$0] == polygon.vertices[$0] && bound.normals[$0] == polygon.normals[$0] },
+                "a polygon's payload is not at the start of its ShapeGeometry")
+        } else {
+            assertionFailure("polygonPayload of a geometry that is not a polygon")
+        }
+        #endif
+        return polygon
+    }
+}
+
 /// Mass properties: mass in kilograms, centre of mass in the local frame, rotational inertia
 /// about the centre of mass in kg·m².
 package struct MassData: Equatable, Sendable {
