@@ -70,6 +70,28 @@ struct ServerCoreTests {
         #expect(drain(core, 1).types == ["pong"])
     }
 
+    /// Replaying the recording takes service-thread time, charged to the address that asked:
+    /// past its share, that address's seeks are refused (another address's are not).
+    @Test func replayTimeIsChargedToTheAddressThatSeeks() {
+        let core = makeCore {
+            $0.replaySecondsPerSecondPerAddress = 1e-9  // any seek at all spends it
+            $0.timeControlsPerSecondPerRoom = 1e9
+        }
+        join(core, 1, ["lesson=fake-moving"], address: "10.0.0.1")
+        join(core, 2, ["lesson=fake-moving"], address: "10.0.0.2")
+        for tick in 1...60 { core.tick(now: Int64(tick) * 16_667) }
+        _ = drain(core, 1)
+        _ = drain(core, 2)
+        let seek = Array(#"{"type":"control","action":"seek","time":0.25}"#.utf8)
+        let now: Int64 = 1_000_000
+        core.receive(connection: 1, text: seek, now: now)
+        #expect(!drain(core, 1, now: now).types.contains("error"), "the first seek is answered")
+        core.receive(connection: 1, text: seek, now: now)
+        #expect(drain(core, 1, now: now).types == ["error"], "the address has used its replay time")
+        core.receive(connection: 2, text: seek, now: now)
+        #expect(!drain(core, 2, now: now).types.contains("error"), "another address seeks as before")
+    }
+
     @Test func anUnknownRoomIsAnsweredOnlyAfterTheDelayThenClosedWith4404() {
         let core = makeCore { $0.unknownRoomDelaySeconds = 1 }
         join(core, 1, ["room=NOROOM"])

@@ -23,6 +23,15 @@ public enum ControlAction: Equatable, Sendable {
     case show(member: Int)
     /// Shows (or stops showing) one overlay on every member's page.
     case overlay(String, on: Bool)
+
+    /// Whether the action may replay part of the recording (or step the live lesson many
+    /// ticks at once): its service-thread time is charged to the sender's address.
+    public var mayReplay: Bool {
+        switch self {
+        case .seek, .step: true
+        default: false
+        }
+    }
 }
 
 /// The overlays an instructor may turn on for the whole class.

@@ -63,6 +63,11 @@ public struct ServerLimits: Sendable, Equatable {
     public var recordingBudgetBytes = 4 * 1024 * 1024
     /// `seek`s and `step`s per second in one room (each may replay part of the recording).
     public var timeControlsPerSecondPerRoom = 15.0
+    /// Seconds of the service thread that replaying the recording (`seek`, `step`, and a seek
+    /// going on over the next ticks) may take per second for one address, with a burst of twice
+    /// that: one address's rooms cannot fill a worker with replays. Past it, its time controls
+    /// are `rate-limited` and its seeks on their way wait for the next ticks.
+    public var replaySecondsPerSecondPerAddress = 0.25
     /// CPU seconds of its worker's thread one tick of a room may spend replaying towards a
     /// moment sought; a seek that needs more goes on over the next ticks (a heavy scene's), so
     /// the worker's other rooms keep their ticks.

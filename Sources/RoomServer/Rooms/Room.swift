@@ -96,6 +96,8 @@ public final class Room {
     /// worker's time (`ServerLimits.seekSliceSeconds` a tick): the shown cursor steps towards it
     /// tick by tick, and the worker's other rooms keep their ticks meanwhile.
     public internal(set) var seekTarget: Int?
+    /// The address whose replay time a seek on its way is charged to (`ServerCore`).
+    var seekChargedTo: String?
     /// The live lesson as it was when the room left it to show the past: a shown moment of the
     /// live lesson's own epoch is restored into the live lesson's objects, so going live puts
     /// this back.

@@ -45,6 +45,9 @@ public final class ServerCore {
     /// Service-thread time spent running code, per address (`codeSecondsPerSecondPerAddress`): per
     /// worker, as each worker's service thread is what slow code holds up.
     private var codeTimeBuckets: [String: TokenBucket] = [:]
+    /// Service-thread time spent replaying recordings, per address
+    /// (`replaySecondsPerSecondPerAddress`): seeks, steps back, seeks on their way.
+    private var replayTimeBuckets: [String: TokenBucket] = [:]
     private var deferredSessions: Set<ConnectionID> = []
     /// Connections owed an overlay frame once its interval has passed (see `nextWrite`).
     private var overlayWaiting: Set<ConnectionID> = []
@@ -324,6 +327,19 @@ public final class ServerCore {
     private func handle(
         _ message: ClientMessage, in room: Room, from session: Session, now: Int64
     ) -> Result<[RoomOutput], ProtocolError> {
+        if case .control(let action) = message, action.mayReplay {
+            var bucket = replayTime(for: session.address, now: now)
+            guard bucket.hasTokens(now: now) else {
+                return .failure(
+                    ProtocolError(
+                        .rateLimited, "replaying the recording for your address took the server a long time; wait a few seconds"))
+            }
+            let started = threadCPUNanoseconds()
+            let result = room.handle(message, from: session.id, now: now)
+            chargeReplay(threadCPUNanoseconds() - started, to: session.address, now: now)
+            if room.seekTarget != nil { room.seekChargedTo = session.address }
+            return result
+        }
         guard case .code = message else { return room.handle(message, from: session.id, now: now) }
         let perSecond = limits.codeSecondsPerSecondPerAddress
         var bucket =
@@ -539,8 +555,28 @@ public final class ServerCore {
 
     private func tick(_ room: Room, now: Int64) {
         let started = clock()
-        perform(room.tick(), in: room, now: now)
+        if room.seekTarget != nil, let address = room.seekChargedTo {
+            // A seek on its way takes its slice only while its address has replay time left.
+            var bucket = replayTime(for: address, now: now)
+            guard bucket.hasTokens(now: now) else { return }
+            let cpu = threadCPUNanoseconds()
+            perform(room.tick(), in: room, now: now)
+            chargeReplay(threadCPUNanoseconds() - cpu, to: address, now: now)
+        } else {
+            perform(room.tick(), in: room, now: now)
+        }
         metrics.roomTick.recordNanoseconds(clock() - started)
+    }
+
+    private func replayTime(for address: String, now: Int64) -> TokenBucket {
+        let perSecond = limits.replaySecondsPerSecondPerAddress
+        return replayTimeBuckets[address] ?? TokenBucket(capacity: 2 * perSecond, perSecond: perSecond, now: now)
+    }
+
+    private func chargeReplay(_ nanoseconds: Int64, to address: String, now: Int64) {
+        var bucket = replayTime(for: address, now: now)
+        bucket.spend(Double(nanoseconds) / 1e9, now: now)
+        replayTimeBuckets[address] = bucket
     }
 
     /// The next time `runTimers` has work, if any: a slow answer to send, a room or an
@@ -603,6 +639,7 @@ public final class ServerCore {
             }
         }
         codeTimeBuckets = codeTimeBuckets.filter { !$0.value.isFull(now: now) }
+        replayTimeBuckets = replayTimeBuckets.filter { !$0.value.isFull(now: now) }
         // A lesson's extra instances close once empty; its first room stays.
         for (id, instance) in instances where instance.number > 1 {
             guard let room = lessonRooms[id], room.members.isEmpty else { continue }
