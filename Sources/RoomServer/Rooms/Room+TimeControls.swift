@@ -130,16 +130,15 @@ extension Room {
         let wasPast = shown != nil
         var events: [LessonEvent] = []
         do {
-            if let cursor = shown, cursor.canAdvance(to: tick, in: recording), tick - cursor.tick <= 1 {
+            let onTheWay = shown?.canAdvance(to: tick, in: recording) ?? false
+            if onTheWay, let cursor = shown, tick - cursor.tick <= 1 {
                 // A short step forward shows the events on the way, as playing would.
                 events = try cursor.advance(to: tick, in: recording, collectEvents: true)
             } else {
                 // From the moment shown when it is on the way, else from the nearest keyframe
                 // (restored, nothing stepped yet); then as far as five slices of time allow (most
                 // seeks end here, answered at once), the rest tick by tick.
-                if shown.map({ !$0.canAdvance(to: tick, in: recording) }) ?? true {
-                    shown = try cursor(at: startingTick(for: tick))
-                }
+                if !onTheWay { shown = try cursor(at: startingTick(for: tick)) }
                 try stepTowards(tick, slices: 5)
             }
         } catch {
@@ -202,13 +201,17 @@ extension Room {
         }
         if seekTarget == nil { return displayChanged(from: before) + keyframeReports() }
         // On the way: where it got to (and the items, where the steps added or removed some).
-        var outputs: [RoomOutput] = []
-        if shownLesson.sceneVersion != sceneVersion {
-            sceneVersion = shownLesson.sceneVersion
-            outputs.append(.broadcast(ServerMessage.scene(items: shownLesson.items, boundaries: shownLesson.boundaries)))
-        }
+        let scene = sceneIfChanged()
         encodeFrame()
-        return outputs + [.broadcast(roomMessage()), .frame]
+        return scene + [.broadcast(roomMessage()), .frame]
+    }
+
+    /// The shown lesson's items and boundaries for everyone, when steps of the shown past
+    /// changed them (added or removed items) since they were last sent.
+    private func sceneIfChanged() -> [RoomOutput] {
+        guard shownLesson.sceneVersion != sceneVersion else { return [] }
+        sceneVersion = shownLesson.sceneVersion
+        return [.broadcast(ServerMessage.scene(items: shownLesson.items, boundaries: shownLesson.boundaries))]
     }
 
     /// One step of the recording while it plays: the shown cursor goes on (into the next epoch
@@ -222,11 +225,7 @@ extension Room {
                 let events = try cursor.advance(
                     to: cursor.tick + 1, in: recording, collectEvents: true, verifyEveryStep: true)
                 var outputs: [RoomOutput] = events.map { .broadcast(ServerMessage.event($0)) }
-                if cursor.lesson.sceneVersion != sceneVersion {
-                    sceneVersion = cursor.lesson.sceneVersion
-                    outputs.append(
-                        .broadcast(ServerMessage.scene(items: cursor.lesson.items, boundaries: cursor.lesson.boundaries)))
-                }
+                outputs += sceneIfChanged()
                 encodeFrame()
                 outputs.append(.frame)
                 if cursor.tick >= liveTick { outputs += goLive(running: true) }

@@ -44,10 +44,10 @@ public final class ServerCore {
     private var kills: [ConnectionID] = []
     /// Service-thread time spent running code, per address (`codeSecondsPerSecondPerAddress`): per
     /// worker, as each worker's service thread is what slow code holds up.
-    private var codeTimeBuckets: [String: TokenBucket] = [:]
+    private var codeTime: AddressTimeShares
     /// Service-thread time spent replaying recordings, per address
-    /// (`replaySecondsPerSecondPerAddress`): seeks, steps back, seeks on their way.
-    private var replayTimeBuckets: [String: TokenBucket] = [:]
+    /// (`replaySecondsPerSecondPerAddress`): seeks, steps, seeks on their way.
+    private var replayTime: AddressTimeShares
     private var deferredSessions: Set<ConnectionID> = []
     /// Connections owed an overlay frame once its interval has passed (see `nextWrite`).
     private var overlayWaiting: Set<ConnectionID> = []
@@ -82,6 +82,8 @@ public final class ServerCore {
         self.directory = directory
         self.compiler = compiler
         self.limits = limits
+        codeTime = AddressTimeShares(perSecond: limits.codeSecondsPerSecondPerAddress)
+        replayTime = AddressTimeShares(perSecond: limits.replaySecondsPerSecondPerAddress)
         self.logger = logger
         self.clock = clock
         self.ledger = ledger ?? ServerLedger(limits: limits)
@@ -328,30 +330,25 @@ public final class ServerCore {
         _ message: ClientMessage, in room: Room, from session: Session, now: Int64
     ) -> Result<[RoomOutput], ProtocolError> {
         if case .control(let action) = message, action.mayReplay {
-            var bucket = replayTime(for: session.address, now: now)
-            guard bucket.hasTokens(now: now) else {
+            guard replayTime.hasTime(session.address, now: now) else {
                 return .failure(
                     ProtocolError(
                         .rateLimited, "replaying the recording for your address took the server a long time; wait a few seconds"))
             }
             let started = threadCPUNanoseconds()
             let result = room.handle(message, from: session.id, now: now)
-            chargeReplay(threadCPUNanoseconds() - started, to: session.address, now: now)
+            replayTime.charge(threadCPUNanoseconds() - started, to: session.address, now: now)
             if room.seekTarget != nil { room.seekChargedTo = session.address }
             return result
         }
         guard case .code = message else { return room.handle(message, from: session.id, now: now) }
-        let perSecond = limits.codeSecondsPerSecondPerAddress
-        var bucket =
-            codeTimeBuckets[session.address] ?? TokenBucket(capacity: 2 * perSecond, perSecond: perSecond, now: now)
-        guard bucket.hasTokens(now: now) else {
+        guard codeTime.hasTime(session.address, now: now) else {
             return .failure(
                 ProtocolError(.rateLimited, "code from your address took the server a long time; wait a few seconds and Run again"))
         }
         let started = clock()
         let result = room.handle(message, from: session.id, now: now)
-        bucket.spend(Double(clock() - started) / 1e9, now: now)
-        codeTimeBuckets[session.address] = bucket
+        codeTime.charge(clock() - started, to: session.address, now: now)
         return result
     }
 
@@ -557,27 +554,16 @@ public final class ServerCore {
         let started = clock()
         if room.seekTarget != nil, let address = room.seekChargedTo {
             // A seek on its way takes its slice only while its address has replay time left.
-            var bucket = replayTime(for: address, now: now)
-            guard bucket.hasTokens(now: now) else { return }
+            guard replayTime.hasTime(address, now: now) else { return }
             let cpu = threadCPUNanoseconds()
             perform(room.tick(), in: room, now: now)
-            chargeReplay(threadCPUNanoseconds() - cpu, to: address, now: now)
+            replayTime.charge(threadCPUNanoseconds() - cpu, to: address, now: now)
         } else {
             perform(room.tick(), in: room, now: now)
         }
         metrics.roomTick.recordNanoseconds(clock() - started)
     }
 
-    private func replayTime(for address: String, now: Int64) -> TokenBucket {
-        let perSecond = limits.replaySecondsPerSecondPerAddress
-        return replayTimeBuckets[address] ?? TokenBucket(capacity: 2 * perSecond, perSecond: perSecond, now: now)
-    }
-
-    private func chargeReplay(_ nanoseconds: Int64, to address: String, now: Int64) {
-        var bucket = replayTime(for: address, now: now)
-        bucket.spend(Double(nanoseconds) / 1e9, now: now)
-        replayTimeBuckets[address] = bucket
-    }
 
     /// The next time `runTimers` has work, if any: a slow answer to send, a room or an
     /// instructor seat to expire, lagging clients to check (once a second while anyone is here).
@@ -638,8 +624,8 @@ public final class ServerCore {
                 logger.info("room \(code) expired: empty for \(Int(limits.roomExpirySeconds)) s")
             }
         }
-        codeTimeBuckets = codeTimeBuckets.filter { !$0.value.isFull(now: now) }
-        replayTimeBuckets = replayTimeBuckets.filter { !$0.value.isFull(now: now) }
+        codeTime.forgetIdle(now: now)
+        replayTime.forgetIdle(now: now)
         // A lesson's extra instances close once empty; its first room stays.
         for (id, instance) in instances where instance.number > 1 {
             guard let room = lessonRooms[id], room.members.isEmpty else { continue }
