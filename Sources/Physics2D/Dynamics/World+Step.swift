@@ -604,7 +604,8 @@ extension World {
                     }
 
                     // A body that moved farther than speculative contacts reach may have entered or
-                    // passed something this step: it is swept afterwards. (Box2D v3 sweeps only past
+                    // passed something this step: it is swept afterwards, unless nothing it can
+                    // reach was out of the solver's sight (`needsSweep`). (Box2D v3 sweeps only past
                     // half the smallest extent; then a box landing at 10 m/s sinks a speculative
                     // margin's worth of 12 cm into the ground for a few frames, which UIKit scenes,
                     // where items fall fast onto edges, would show.)
@@ -615,7 +616,9 @@ extension World {
                     let maxExtent = body.pointee.maxExtent
                     let moved = (body.pointee.center - body.pointee.center0).length + turned * maxExtent
                     let motion = max(v.length * dt + abs(w) * dt * maxExtent, moved)
-                    if enableContinuous && body.pointee.type == .dynamic && motion > Tolerance.speculativeDistance {
+                    if enableContinuous && body.pointee.type == .dynamic && motion > Tolerance.speculativeDistance
+                        && needsSweep(body, motion: motion, dt: dt, bodies: bodyList, states: stateList)
+                    {
                         body.pointee.isFast = true
                         scratch.fastBodies.append(bodyIndex)
                         continue
@@ -636,7 +639,12 @@ extension World {
         while s != -1 {
             let aabb = shapes[Int(s)].geometry.computeAABB(transform)
             shapes[Int(s)].aabb = aabb
-            if !shapes[Int(s)].fatAABB.contains(aabb) {
+            // Fattened again before the box comes within the speculative margin of the fat
+            // box's edge (as Box2D v3 does): whatever lies within that margin of the shape is
+            // then paired with it and has speculative points at the next step. Tested on the
+            // box alone, a small item that ended a step touching a boundary just inside its
+            // fat box had no contact there, and sank a whole step's travel into it.
+            if !shapes[Int(s)].fatAABB.contains(aabb.fattened(by: Tolerance.speculativeDistance)) {
                 let fat = aabb.fattened(by: Tolerance.aabbMargin)
                 shapes[Int(s)].fatAABB = fat
                 if shapes[Int(s)].proxyKey != -1 { broadPhase.enlargeProxy(shapes[Int(s)].proxyKey, aabb: fat) }
