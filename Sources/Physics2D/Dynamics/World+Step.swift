@@ -35,6 +35,9 @@ struct StepScratch {
     var impacts: [ImpactLanes] = []
     var impactChanged: [UInt8] = []
     var impactNext: [UInt8] = []
+    /// Colouring: per awake body, the first 64 colours it is in; per colour past 64, the
+    /// bodies in it (`colorContacts`).
+    var colorMasks: [UInt64] = []
     var colorBits: [UInt64] = []
     var colorOf: [Int32] = []
     var colorCounts: [Int] = []
