@@ -45,7 +45,8 @@ extension World {
                 s = shape.pointee.nextShape
                 guard shape.pointee.filter.categoryBits != 0 || shape.pointee.filter.maskBits != 0 else { continue }
                 guard shape.pointee.proxyKey != -1 else { return true }
-                let swept = shape.pointee.geometry.computeAABB(start).union(shape.pointee.geometry.computeAABB(end))
+                let geometry = shape.pointer(to: \.geometry)!
+                let swept = ShapeGeometry.computeAABB(geometry, start).union(ShapeGeometry.computeAABB(geometry, end))
                 guard shape.pointee.fatAABB.contains(swept.fattened(by: Tolerance.speculativeDistance)) else { return true }
                 reach = reach.map { $0.union(swept) } ?? swept
             }

@@ -639,20 +639,24 @@ extension World {
     func updateBodyAABBs(_ bodyIndex: Int32) {
         let transform = bodies[Int(bodyIndex)].transform
         var s = bodies[Int(bodyIndex)].shapeHead
-        while s != -1 {
-            let aabb = shapes[Int(s)].geometry.computeAABB(transform)
-            shapes[Int(s)].aabb = aabb
-            // Fattened again before the box comes within the speculative margin of the fat
-            // box's edge (as Box2D v3 does): whatever lies within that margin of the shape is
-            // then paired with it and has speculative points at the next step. Tested on the
-            // box alone, a small item that ended a step touching a boundary just inside its
-            // fat box had no contact there, and sank a whole step's travel into it.
-            if !shapes[Int(s)].fatAABB.contains(aabb.fattened(by: Tolerance.speculativeDistance)) {
-                let fat = aabb.fattened(by: Tolerance.aabbMargin)
-                shapes[Int(s)].fatAABB = fat
-                if shapes[Int(s)].proxyKey != -1 { broadPhase.enlargeProxy(shapes[Int(s)].proxyKey, aabb: fat) }
+        // In place: a shape record holds its whole geometry.
+        shapes.withUnsafeMutableBufferPointer { shapeList in
+            while s != -1 {
+                let shape = shapeList.baseAddress! + Int(s)
+                let aabb = ShapeGeometry.computeAABB(shape.pointer(to: \.geometry)!, transform)
+                shape.pointee.aabb = aabb
+                // Fattened again before the box comes within the speculative margin of the fat
+                // box's edge (as Box2D v3 does): whatever lies within that margin of the shape is
+                // then paired with it and has speculative points at the next step. Tested on the
+                // box alone, a small item that ended a step touching a boundary just inside its
+                // fat box had no contact there, and sank a whole step's travel into it.
+                if !shape.pointee.fatAABB.contains(aabb.fattened(by: Tolerance.speculativeDistance)) {
+                    let fat = aabb.fattened(by: Tolerance.aabbMargin)
+                    shape.pointee.fatAABB = fat
+                    if shape.pointee.proxyKey != -1 { broadPhase.enlargeProxy(shape.pointee.proxyKey, aabb: fat) }
+                }
+                s = shape.pointee.nextShape
             }
-            s = shapes[Int(s)].nextShape
         }
     }
 
