@@ -78,10 +78,13 @@ extension World {
 
     func pairFound(_ a: Int32, _ b: Int32) {
         guard a != b else { return }
-        let shapeA = shapes[Int(a)], shapeB = shapes[Int(b)]
-        guard shapeA.isAlive, shapeB.isAlive, shapeA.body != shapeB.body else { return }
+        // Most pairs reported already have their contact (a proxy that moved reports all its
+        // overlaps): looked up before the two shape records are copied out (each holds its
+        // whole geometry; copying them first cost some 250 instructions a pair).
         let key = pairKey(a, b)
         guard contactMap[key] == nil else { return }
+        let shapeA = shapes[Int(a)], shapeB = shapes[Int(b)]
+        guard shapeA.isAlive, shapeB.isAlive, shapeA.body != shapeB.body else { return }
         let typeA = bodies[Int(shapeA.body)].type, typeB = bodies[Int(shapeB.body)].type
         guard typeA == .dynamic || typeB == .dynamic else { return }
         guard !(shapeA.isStaticOnlyGeometry && shapeB.isStaticOnlyGeometry) else { return }
