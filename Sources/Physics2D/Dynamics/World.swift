@@ -53,7 +53,7 @@ package final class World {
     var contacts: [Contact] = []
     var freeContacts: [Int32] = []
     /// Existing contacts by shape pair, so the broad phase never makes one twice.
-    var contactMap: [UInt64: Int32] = [:]
+    var contactMap = PairMap()
     var joints: [Joint] = []
     var freeJoints: [Int32] = []
     var broadPhase = BroadPhase()
