@@ -76,8 +76,13 @@ extension World {
     }
 
     func solveContinuous() {
-        for bodyIndex in scratch.fastBodies {
+        for (n, bodyIndex) in scratch.fastBodies.enumerated() {
             var body = bodies[Int(bodyIndex)]
+            // Swept only because something was near that the discrete pass may not have seen
+            // (`needsSweep`): it moved less than half its size, so what it has speculative
+            // points with stopped it already (those points are rigid while apart) and it cannot
+            // have passed through it; the sweep skips those shapes (most of a pile's).
+            let skipsTouching = !scratch.fastBodyMayTunnel[n]
             let sweep = Sweep(
                 localCenter: body.localCenter, c1: body.center0, c2: body.center, q1: body.rotation0,
                 q2: body.transform.q)
@@ -113,6 +118,11 @@ extension World {
                     else { return true }
                     if let customFilter = self.customFilter,
                         !customFilter(self.shapeID(fastIndex), self.shapeID(otherIndex))
+                    {
+                        return true
+                    }
+                    if skipsTouching, let contact = self.contactMap[pairKey(fastIndex, otherIndex)],
+                        self.contacts[Int(contact)].manifold.pointCount > 0
                     {
                         return true
                     }

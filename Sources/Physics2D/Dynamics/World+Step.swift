@@ -25,6 +25,8 @@ struct StepScratch {
     var islandMinSleepTime: [Float] = []
     var islandMembers: [Int32] = []
     var fastBodies: [Int32] = []
+    /// Per fast body, whether it moved at least half its smallest extent (`needsSweep`).
+    var fastBodyMayTunnel: [Bool] = []
     var contactFlags: [UInt8] = []
     var blocks: [ContactBlock] = []
     /// The impact pass: whether a contact is struck this step, its impulses by block, and per
@@ -573,6 +575,7 @@ extension World {
     /// marks fast bodies for sweeping and accumulates sleep time.
     func finalizeBodies(_ dt: Float) {
         scratch.fastBodies.removeAll(keepingCapacity: true)
+        scratch.fastBodyMayTunnel.removeAll(keepingCapacity: true)
         let enableSleep = self.enableSleep, enableContinuous = self.enableContinuous
         let sleepThreshold = self.sleepThreshold
         // Bodies and states are read and written in place (a body is a large record: copied
@@ -627,6 +630,7 @@ extension World {
                     {
                         body.pointee.isFast = true
                         scratch.fastBodies.append(bodyIndex)
+                        scratch.fastBodyMayTunnel.append(motion >= continuousSafetyFactor * body.pointee.minExtent)
                         continue
                     }
                     body.pointee.center0 = body.pointee.center
