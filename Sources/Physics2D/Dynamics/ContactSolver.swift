@@ -34,7 +34,7 @@ extension ContactBlock {
     /// `World.solveImpacts`).
     @inline(__always)
     mutating func prepare(
-        lane l: Int, reference: Int32, _ contactPointer: UnsafePointer<Contact>, _ bodyA: UnsafePointer<Body>,
+        lane l: Int, contactIndex: Int32, _ contactPointer: UnsafePointer<Contact>, _ bodyA: UnsafePointer<Body>,
         _ bodyB: UnsafePointer<Body>, _ states: UnsafeMutableBufferPointer<BodyState>,
         dummy: UnsafeMutablePointer<BodyState>, _ context: StepContext
     ) -> Bool {
@@ -58,7 +58,7 @@ extension ContactBlock {
         self.indexB[l] = indexB
         stateA.set(l, indexA >= 0 ? states.baseAddress! + Int(indexA) : dummy)
         stateB.set(l, indexB >= 0 ? states.baseAddress! + Int(indexB) : dummy)
-        constraint[l] = reference
+        constraint[l] = contactIndex
         normalX[l] = normal.x
         normalY[l] = normal.y
         friction[l] = contactPointer.pointee.friction

@@ -22,8 +22,8 @@ struct ContactBlock {
     /// The same bodies' state records, as the passes load them (`StatePointers`).
     var stateA: StatePointers
     var stateB: StatePointers
-    /// Index into the step's contact references (those between awake bodies, then those
-    /// against static ones); -1 for an empty lane.
+    /// The contact's index in the world's contacts (where `storeImpulses` writes its
+    /// impulses back); -1 for an empty lane.
     var constraint = IndexLanes(repeating: -1)
     var normalX = Lanes(), normalY = Lanes(), friction = Lanes(), restitution = Lanes()
     var invMassA = Lanes(), invIA = Lanes(), invMassB = Lanes(), invIB = Lanes()
@@ -399,7 +399,6 @@ extension World {
                 blocks.append(contentsOf: repeatElement(ContactBlock(dummy: scratch.dummyState), count: next - blocks.count))
             }
             used = next
-            let offset = pass == 0 ? 0 : scratch.contactReferences.count
             func prepareAll(
                 _ list: UnsafeBufferPointer<ContactReference>, _ blocks: inout [ContactBlock], _ colorOf: [Int32],
                 _ firstBlock: [Int], _ fill: inout [Int], _ changed: inout [UInt8], _ hasImpact: inout Bool,
@@ -416,7 +415,7 @@ extension World {
                             let block = bp.baseAddress! + (firstBlock[color] + slot / laneCount)
                             let contact = contacts.baseAddress! + Int(list[i].contact)
                             let struck = block.pointee.prepare(
-                                lane: slot % laneCount, reference: Int32(offset + i), contact,
+                                lane: slot % laneCount, contactIndex: list[i].contact, contact,
                                 bodies.baseAddress! + Int(contact.pointee.bodyA),
                                 bodies.baseAddress! + Int(contact.pointee.bodyB), states, dummy: dummy, context)
                             if struck {

@@ -491,31 +491,29 @@ extension World {
     }
 
     /// Copies the solved impulses back into the manifolds, for warm starting and events.
+    ///
+    /// Only stores into the contacts, no loads from them (each lane names its contact, and
+    /// both point slots are written: a one-point contact's second lane is zero, and a slot
+    /// past the point count is never read), through a pointer to the points: a field of an
+    /// InlineArray element written through the contact copied the whole array in and out.
     func storeImpulses() {
-        let staticOffset = scratch.contactReferences.count
         scratch.blocks.withUnsafeBufferPointer { bp in
-            scratch.contactReferences.withUnsafeBufferPointer { dynamicList in
-                scratch.staticContactReferences.withUnsafeBufferPointer { staticList in
-                    contacts.withUnsafeMutableBufferPointer { cp in
-                        for b in 0..<bp.count {
-                            let block = bp.baseAddress! + b
-                            for l in 0..<laneCount {
-                                let k = Int(block.pointee.constraint[l])
-                                guard k >= 0 else { continue }
-                                let contact = Int(k < staticOffset ? dynamicList[k].contact : staticList[k - staticOffset].contact)
-                                let m = cp.baseAddress! + contact
-                                m.pointee.manifold.points[0].normalImpulse = block.pointee.p0.normalImpulse[l]
-                                m.pointee.manifold.points[0].tangentImpulse = block.pointee.p0.tangentImpulse[l]
-                                m.pointee.manifold.points[0].totalNormalImpulse = block.pointee.p0.maxNormalImpulse[l]
-                                m.pointee.manifold.points[0].normalVelocity = block.pointee.p0.relativeVelocity[l]
-                                if m.pointee.manifold.pointCount > 1 {
-                                    m.pointee.manifold.points[1].normalImpulse = block.pointee.p1.normalImpulse[l]
-                                    m.pointee.manifold.points[1].tangentImpulse = block.pointee.p1.tangentImpulse[l]
-                                    m.pointee.manifold.points[1].totalNormalImpulse = block.pointee.p1.maxNormalImpulse[l]
-                                    m.pointee.manifold.points[1].normalVelocity = block.pointee.p1.relativeVelocity[l]
-                                }
-                            }
-                        }
+            contacts.withUnsafeMutableBufferPointer { cp in
+                for b in 0..<bp.count {
+                    let block = bp.baseAddress! + b
+                    for l in 0..<laneCount {
+                        let k = Int(block.pointee.constraint[l])
+                        guard k >= 0 else { continue }
+                        let points = UnsafeMutableRawPointer((cp.baseAddress! + k).pointer(to: \.manifold.points)!)
+                            .assumingMemoryBound(to: ManifoldPoint.self)
+                        points[0].normalImpulse = block.pointee.p0.normalImpulse[l]
+                        points[0].tangentImpulse = block.pointee.p0.tangentImpulse[l]
+                        points[0].totalNormalImpulse = block.pointee.p0.maxNormalImpulse[l]
+                        points[0].normalVelocity = block.pointee.p0.relativeVelocity[l]
+                        points[1].normalImpulse = block.pointee.p1.normalImpulse[l]
+                        points[1].tangentImpulse = block.pointee.p1.tangentImpulse[l]
+                        points[1].totalNormalImpulse = block.pointee.p1.maxNormalImpulse[l]
+                        points[1].normalVelocity = block.pointee.p1.relativeVelocity[l]
                     }
                 }
             }
