@@ -237,6 +237,41 @@ struct KeyframeTests {
         #expect(kept[0].step < 400_000 / 4, "early moments keep a keyframe: \(kept.map(\.step))")
     }
 
+    /// With many epochs (a class that restarts its lesson), the older epochs give up their
+    /// keyframes first, oldest first, while the live epoch keeps its own; an epoch goes only when
+    /// the inputs alone outgrow the budget, so the recording keeps its reach.
+    @Test func olderEpochsGiveUpTheirKeyframesBeforeAnyEpochGoes() {
+        final class Blob { var data = [UInt8](repeating: 1, count: 2000) }
+        var recording = Recording(budget: 64 * 1024)
+        for _ in 0..<12 {
+            let blob = Blob()
+            recording.begin(lesson: "snap", at: recording.lastTick ?? 0)
+            for _ in 0..<20_000 {
+                recording.recordStep(hash: 1)
+                if recording.wantsKeyframe {
+                    recording.addKeyframe(Keyframe(capturing: blob, step: recording.epochs.last!.steps))
+                    #expect(recording.memoryBytes <= recording.budget)
+                }
+            }
+        }
+        #expect(recording.epochs.count == 12, "every epoch is still reached")
+        #expect(recording.firstTick == 0)
+        // The oldest epochs gave theirs up, oldest first; the live epoch kept every one on its spacing.
+        let older = recording.epochs.dropLast().map { $0.keyframes.count }
+        let firstWithKeyframes = older.firstIndex { $0 > 0 } ?? older.count
+        #expect(firstWithKeyframes > 0, "\(older)")
+        #expect(older[firstWithKeyframes...].allSatisfy { $0 > 0 }, "\(older)")
+        let newest = recording.epochs.last!.keyframes
+        let spacing = recording.keyframeStride
+        #expect(newest.map(\.step) == Array(stride(from: spacing, through: 20_000, by: spacing)))
+        // Inputs past the budget: only then does the oldest epoch go, and the reach moves on.
+        for _ in 0..<768 { recording.record(.tap(x: 1, y: 1)) }  // the budget is enforced every 256
+        #expect(!recording.isSuspended)
+        #expect(recording.memoryBytes <= recording.budget)
+        #expect(recording.epochs.count < 12)
+        #expect((recording.firstTick ?? 0) > 0)
+    }
+
     @Test func aKeyframeThatMissesStateIsCaughtReportedAndTheMomentRebuilt() throws {
         let directory = LessonDirectory([HiddenCounterLesson.self]) { "// \($0.info.id)" }
         var limits = ServerLimits()
