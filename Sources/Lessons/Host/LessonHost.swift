@@ -48,6 +48,7 @@ open class LessonHost<Controller: UIViewController> {
         window.rootViewController = controller
         window.makeKeyAndVisible()
         structure = currentStructure()
+        nameViews()
     }
 
     /// Called on each new controller before its `viewDidLoad()`: set the values of live
@@ -62,6 +63,7 @@ open class LessonHost<Controller: UIViewController> {
         prepare(controller)
         window.rootViewController = controller
         didRestart()
+        nameViews()
         structure = currentStructure()
         sceneVersion += 1
         emit("reset", "Started again")
@@ -78,6 +80,32 @@ open class LessonHost<Controller: UIViewController> {
     /// Gives a view the name clients show (views of images are named after the image).
     public func name(_ view: UIView, _ name: String) {
         view.hostName = name
+    }
+
+    /// The lesson whose `LessonViewNames` name this host's views (a lesson run from its source
+    /// says which shipped lesson it is).
+    open var viewNamesID: String? {
+        (self as? any Lesson).map { type(of: $0).info.id }
+    }
+
+    /// What the controller's stored property `property` holds now (a view, a list of views), or
+    /// nil when it has no such property or holds nothing: read by reflection; a lesson run from
+    /// its source reads its interpreted controller instead.
+    open func controllerProperty(_ property: String) -> Any? {
+        var mirror: Mirror? = Mirror(reflecting: controller)
+        while let current = mirror {
+            if let child = current.children.first(where: { $0.label == property }) {
+                // An optional holding nothing reads as nil.
+                if case .optional? = Mirror(reflecting: child.value).displayStyle,
+                    Mirror(reflecting: child.value).children.isEmpty
+                {
+                    return nil
+                }
+                return child.value
+            }
+            mirror = current.superclassMirror
+        }
+        return nil
     }
 
     /// Queues an event for the room to send.
@@ -124,6 +152,7 @@ open class LessonHost<Controller: UIViewController> {
         window.simulateTouchEnded(window.simulateTouchBegan(at: onScreen(point)))
         didTap(at: point)
         didDeliverGesture()
+        nameViews()
     }
 
     /// One step of a drag, delivered by phase: the client applied its own drag slop, so a
@@ -131,7 +160,10 @@ open class LessonHost<Controller: UIViewController> {
     public func pan(_ phase: PanPhase, at point: CGPoint) {
         guard takes(.pan), point.x.isFinite, point.y.isFinite else { return }
         willDeliverGesture()
-        defer { didDeliverGesture() }
+        defer {
+            didDeliverGesture()
+            nameViews()
+        }
         switch phase {
         case .began: window.simulateDrag(.began, at: onScreen(point))
         case .changed: window.simulateDrag(.moved, at: point)
@@ -145,7 +177,10 @@ open class LessonHost<Controller: UIViewController> {
     public func push(at point: CGPoint, swipe: CGVector?) {
         guard takes(.push), point.x.isFinite, point.y.isFinite else { return }
         willDeliverGesture()
-        defer { didDeliverGesture() }
+        defer {
+            didDeliverGesture()
+            nameViews()
+        }
         if !handlePush(at: point, swipe: swipe) {
             window.simulateTouchEnded(window.simulateTouchBegan(at: onScreen(point)))
         }
