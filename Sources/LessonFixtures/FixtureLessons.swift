@@ -21,10 +21,31 @@ public enum FixtureLessons {
     }
 }
 
+/// A fixture lesson: what a fixture does not define, it does not have (no boundaries, lines,
+/// parameters or events; gestures do nothing; its scene never changes). A real lesson defines
+/// every part of `Lesson` itself.
+public protocol FixtureLesson: Lesson {}
+
+extension FixtureLesson {
+    public var sceneVersion: Int { 0 }
+    public var boundaries: [SceneBoundary] { [] }
+    public var lines: [SceneLine] { [] }
+    public var parameters: [LessonParameter] { [] }
+
+    public func setParameter(_ name: String, to value: Double) throws(LessonError) {
+        throw .unknownParameter(name)
+    }
+
+    public func tap(at point: CGPoint) {}
+    public func pan(_ phase: PanPhase, at point: CGPoint) {}
+    public func push(at point: CGPoint, swipe: CGVector?) {}
+    public func drainEvents() -> [LessonEvent] { [] }
+}
+
 /// Two items circling the centre of the view forever: a room that never rests, and the size of a
 /// two-item tutorial lesson on the wire (48 bytes a frame). A tap moves the circle's centre to the
 /// tap; a pan drags it; a push adds to the speed.
-public final class FixtureOrbitLesson: Lesson {
+public final class FixtureOrbitLesson: FixtureLesson {
     public static let info = LessonInfo(
         id: "fixture-orbit", title: "Orbit (fixture)", summary: "Two items circle forever.", order: 1000,
         gestures: [.tap, .pan, .push], sourceFileName: "FixtureLessons.swift")
@@ -50,10 +71,6 @@ public final class FixtureOrbitLesson: Lesson {
                 sprite: "dragon", center: b, angle: -phase),
         ]
     }
-
-    public var sceneVersion: Int { 0 }
-    public var boundaries: [SceneBoundary] { [] }
-    public var lines: [SceneLine] { [] }
 
     public var parameters: [LessonParameter] {
         [
@@ -100,7 +117,7 @@ public final class FixtureOrbitLesson: Lesson {
 
 /// One block that falls for `duration` seconds, then rests and says "Block Landed". A tap drops
 /// it again from the tap point.
-public final class FixtureSettleLesson: Lesson {
+public final class FixtureSettleLesson: FixtureLesson {
     public static let info = LessonInfo(
         id: "fixture-settle", title: "Settle (fixture)", summary: "A block falls, lands and rests.", order: 1001,
         gestures: [.tap], sourceFileName: "FixtureLessons.swift")
@@ -122,7 +139,6 @@ public final class FixtureSettleLesson: Lesson {
         ]
     }
 
-    public var sceneVersion: Int { 0 }
     public var boundaries: [SceneBoundary] {
         [
             SceneBoundary(
@@ -130,7 +146,6 @@ public final class FixtureSettleLesson: Lesson {
                 isClosed: true)
         ]
     }
-    public var lines: [SceneLine] { [] }
     public var parameters: [LessonParameter] {
         [LessonParameter(name: "duration", label: "Fall time (s)", value: duration, min: 0.1, max: 5, step: 0.1)]
     }
@@ -146,9 +161,6 @@ public final class FixtureSettleLesson: Lesson {
         fallTime = 0
         landed = false
     }
-
-    public func pan(_ phase: PanPhase, at point: CGPoint) {}
-    public func push(at point: CGPoint, swipe: CGVector?) {}
 
     public func advance(by dt: TimeInterval) {
         elapsedTime += dt
@@ -169,7 +181,7 @@ public final class FixtureSettleLesson: Lesson {
 }
 
 /// Each tap adds a block at the tap point (a `scene` change); blocks fall for half a second, then rest.
-public final class FixtureDropsLesson: Lesson {
+public final class FixtureDropsLesson: FixtureLesson {
     public static let info = LessonInfo(
         id: "fixture-drops", title: "Drops (fixture)", summary: "Each tap adds a block.", order: 1002,
         gestures: [.tap], sourceFileName: "FixtureLessons.swift")
@@ -196,22 +208,11 @@ public final class FixtureDropsLesson: Lesson {
         }
     }
 
-    public var boundaries: [SceneBoundary] { [] }
-    public var lines: [SceneLine] { [] }
-    public var parameters: [LessonParameter] { [] }
-
-    public func setParameter(_ name: String, to value: Double) throws(LessonError) {
-        throw .unknownParameter(name)
-    }
-
     public func tap(at point: CGPoint) {
         blocks.append(Block(id: nextID, start: point, age: 0))
         nextID += 1
         sceneVersion += 1
     }
-
-    public func pan(_ phase: PanPhase, at point: CGPoint) {}
-    public func push(at point: CGPoint, swipe: CGVector?) {}
 
     public func advance(by dt: TimeInterval) {
         elapsedTime += dt
@@ -219,12 +220,10 @@ public final class FixtureDropsLesson: Lesson {
     }
 
     public var isAtRest: Bool { blocks.allSatisfy { $0.age >= 0.5 } }
-
-    public func drainEvents() -> [LessonEvent] { [] }
 }
 
 /// A thousand items always moving: about 16 KB a frame, for slow-reader tests.
-public final class FixtureCrowdLesson: Lesson {
+public final class FixtureCrowdLesson: FixtureLesson {
     public static let info = LessonInfo(
         id: "fixture-crowd", title: "Crowd (fixture)", summary: "A thousand moving items.", order: 1003,
         gestures: [], sourceFileName: "FixtureLessons.swift")
@@ -242,23 +241,9 @@ public final class FixtureCrowdLesson: Lesson {
         }
     }
 
-    public var sceneVersion: Int { 0 }
-    public var boundaries: [SceneBoundary] { [] }
-    public var lines: [SceneLine] { [] }
-    public var parameters: [LessonParameter] { [] }
-
-    public func setParameter(_ name: String, to value: Double) throws(LessonError) {
-        throw .unknownParameter(name)
-    }
-
-    public func tap(at point: CGPoint) {}
-    public func pan(_ phase: PanPhase, at point: CGPoint) {}
-    public func push(at point: CGPoint, swipe: CGVector?) {}
-
     public func advance(by dt: TimeInterval) {
         elapsedTime += dt
     }
 
     public var isAtRest: Bool { false }
-    public func drainEvents() -> [LessonEvent] { [] }
 }

@@ -6,7 +6,7 @@ import Lessons
 /// and the item's `x` counts the steps that met one. Rooms on one worker step one after the
 /// other and never meet (x stays 0, and each step waits in vain); rooms on two workers meet.
 /// For the tests only (`--fixture-lessons`): its steps block their worker.
-public final class FixtureOverlapLesson: Lesson {
+public final class FixtureOverlapLesson: FixtureLesson {
     public static let info = LessonInfo(
         id: "fixture-overlap", title: "Overlap (fixture)", summary: "Counts steps taken at the same time as another room's.",
         order: 1004, gestures: [], sourceFileName: "FixtureOverlapLesson.swift")
@@ -25,26 +25,12 @@ public final class FixtureOverlapLesson: Lesson {
         ]
     }
 
-    public var sceneVersion: Int { 0 }
-    public var boundaries: [SceneBoundary] { [] }
-    public var lines: [SceneLine] { [] }
-    public var parameters: [LessonParameter] { [] }
-
-    public func setParameter(_ name: String, to value: Double) throws(LessonError) {
-        throw .unknownParameter(name)
-    }
-
-    public func tap(at point: CGPoint) {}
-    public func pan(_ phase: PanPhase, at point: CGPoint) {}
-    public func push(at point: CGPoint, swipe: CGVector?) {}
-
     public func advance(by dt: TimeInterval) {
         elapsedTime += dt
         if Self.meeting.step(waitingUpTo: 0.040) { meetings += 1 }
     }
 
     public var isAtRest: Bool { false }
-    public func drainEvents() -> [LessonEvent] { [] }
 
     private static let meeting = Meeting()
 

@@ -149,6 +149,26 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
         return interpreter.callback { try interpreter.eval(expr, bindingScope(instance)) }
     }
 
+    // MARK: Names: the shipped lesson's (LessonViewNames), read from the interpreted controller
+
+    public override var viewNamesID: String? { program.info.id }
+
+    public override func controllerProperty(_ property: String) -> Any? {
+        guard let instance = run.instance, let value = instance.fields[property] ?? instance.weakFields[property]?.value
+        else { return nil }
+        return Self.views(value)
+    }
+
+    /// A view or a list of views, as the interpreter holds it (nil for anything else).
+    private static func views(_ value: Value) -> Any? {
+        switch value {
+        case .native(let object): return object as? UIView
+        case .object(let instance): return instance.native as? UIView
+        case .array(let values): return values.compactMap { views($0) as? UIView }
+        default: return nil
+        }
+    }
+
     public override func didRestart() {
         guard ParameterBinding.reappliedOnRestart.contains(program.info.id) else { return }
         for binding in bound.sorted(by: { $0.name < $1.name }) { execute(binding.restart ?? binding.set) }

@@ -28,6 +28,9 @@ struct ReplayBenchCommand: ParsableCommand {
     @Option(help: "Seconds at the start of each epoch with a tap every quarter second (to fill a drops pile), before --tap-every.")
     var fillSeconds: Double = 0
 
+    @Option(help: "The room's recording budget in MB (default: the server's, as `--recording-budget`).")
+    var budgetMb: Double?
+
     @Option(help: "Seeks to random moments.")
     var seeks = 200
 
@@ -45,10 +48,11 @@ struct ReplayBenchCommand: ParsableCommand {
 
     func validate() throws {
         guard minutes > 0, minutes <= 600, restartEvery > 0, tapEvery > 0, (1...100_000).contains(seeks),
-            costsAfter >= 0, costsAfter <= 3600, fillSeconds >= 0, fillSeconds <= 3600
+            costsAfter >= 0, costsAfter <= 3600, fillSeconds >= 0, fillSeconds <= 3600,
+            budgetMb.map { $0 > 0 && $0 <= 4096 } ?? true
         else {
             throw ValidationError(
-                "--minutes (0, 600], --restart-every > 0, --tap-every > 0, --seeks 1...100000, --costs-after and --fill-seconds 0...3600")
+                "--minutes (0, 600], --restart-every > 0, --tap-every > 0, --seeks 1...100000, --costs-after and --fill-seconds 0...3600, --budget-mb (0, 4096]")
         }
     }
 
@@ -62,6 +66,7 @@ struct ReplayBenchCommand: ParsableCommand {
         // The whole of each seek in one go: the time to the moment sought, not the first slice
         // a server spends on it before going on over the next ticks.
         limits.seekSliceSeconds = 60
+        if let budgetMb { limits.recordingBudgetBytes = Int(budgetMb * 1_048_576) }
         var random = SystemRandomNumberGenerator()
         let room = Room(
             id: "BENCH1", kind: .classRoom(code: "BENCH1"), lesson: entry, directory: directory, limits: limits,

@@ -45,6 +45,7 @@ struct Script: Sendable, CustomStringConvertible {
 /// What a client is sent about an item, compared bit for bit.
 struct Pose: Equatable {
     var id: Int
+    var name: String
     var center: CGPoint
     var angle: Double
     var size: CGSize
@@ -55,6 +56,7 @@ struct Pose: Equatable {
 
     init(_ item: SceneItem) {
         id = item.id
+        name = item.name
         center = item.center
         angle = item.angle
         size = item.size

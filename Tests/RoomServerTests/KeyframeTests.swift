@@ -237,21 +237,63 @@ struct KeyframeTests {
         #expect(kept[0].step < 400_000 / 4, "early moments keep a keyframe: \(kept.map(\.step))")
     }
 
-    @Test func aKeyframeThatMissesStateIsCaughtReportedAndTheMomentRebuilt() throws {
+    /// With many epochs (a class that restarts its lesson), the older epochs give up their
+    /// keyframes first, oldest first, while the live epoch keeps its own; an epoch goes only when
+    /// the inputs alone outgrow the budget, so the recording keeps its reach.
+    @Test func olderEpochsGiveUpTheirKeyframesBeforeAnyEpochGoes() {
+        final class Blob { var data = [UInt8](repeating: 1, count: 2000) }
+        var recording = Recording(budget: 64 * 1024)
+        for _ in 0..<12 {
+            let blob = Blob()
+            recording.begin(lesson: "snap", at: recording.lastTick ?? 0)
+            for _ in 0..<20_000 {
+                recording.recordStep(hash: 1)
+                if recording.wantsKeyframe {
+                    recording.addKeyframe(Keyframe(capturing: blob, step: recording.epochs.last!.steps))
+                    #expect(recording.memoryBytes <= recording.budget)
+                }
+            }
+        }
+        #expect(recording.epochs.count == 12, "every epoch is still reached")
+        #expect(recording.firstTick == 0)
+        // The oldest epochs gave theirs up, oldest first; the live epoch kept every one on its spacing.
+        let older = recording.epochs.dropLast().map { $0.keyframes.count }
+        let firstWithKeyframes = older.firstIndex { $0 > 0 } ?? older.count
+        #expect(firstWithKeyframes > 0, "\(older)")
+        #expect(older[firstWithKeyframes...].allSatisfy { $0 > 0 }, "\(older)")
+        let newest = recording.epochs.last!.keyframes
+        let spacing = recording.keyframeStride
+        #expect(newest.map(\.step) == Array(stride(from: spacing, through: 20_000, by: spacing)))
+        // Inputs past the budget: only then does the oldest epoch go, and the reach moves on.
+        for _ in 0..<768 { recording.record(.tap(x: 1, y: 1)) }  // the budget is enforced every 256
+        #expect(!recording.isSuspended)
+        #expect(recording.memoryBytes <= recording.budget)
+        #expect(recording.epochs.count < 12)
+        #expect((recording.firstTick ?? 0) > 0)
+    }
+
+    /// A class room of `HiddenCounterLesson` run for `ticks` steps, with each tick's frame.
+    static func hiddenCounterRoom(seekSlice: Double, ticks: Int) -> (Room, [Int: [UInt8]]) {
         let directory = LessonDirectory([HiddenCounterLesson.self]) { "// \($0.info.id)" }
         var limits = ServerLimits()
         limits.timeControlsPerSecondPerRoom = 1e9
-        limits.seekSliceSeconds = 60  // every seek answered at once (a debug build steps slowly)
+        limits.seekSliceSeconds = seekSlice
         var random = SystemRandomNumberGenerator()
         let room = Room(
             id: "HIDDEN", kind: .classRoom(code: "HIDDEN"), lesson: directory.entry(withID: "hidden-counter")!,
             directory: directory, limits: limits, now: 0, random: &random)
         _ = room.join(connection: 1, name: "Teacher", asOpener: true, now: 0)
         var frames: [Int: [UInt8]] = [:]
-        for t in 0..<200 {
+        for t in 0..<ticks {
             R.control(room, .step(ticks: 1), now: Int64(t) * 16_667)
             frames[room.liveTick] = R.payload(room.newestFrame)
         }
+        return (room, frames)
+    }
+
+    @Test func aKeyframeThatMissesStateIsCaughtReportedAndTheMomentRebuilt() throws {
+        // Every seek answered at once (a debug build steps slowly).
+        let (room, frames) = Self.hiddenCounterRoom(seekSlice: 60, ticks: 200)
         #expect(room.recording.epochs[0].keyframes.count == 3)
         let outputs = R.control(room, .seek(time: 150.0 / 60))
         #expect(room.shown?.keyframe == nil, "the keyframe was not used")
@@ -265,6 +307,26 @@ struct KeyframeTests {
         #expect(room.recording.epochs[0].keyframes.isEmpty, "the epoch's keyframes are no longer trusted")
         R.control(room, .live)
         #expect(R.payload(room.newestFrame) == frames[200])
+    }
+
+    /// The rebuild after a keyframe that disagrees goes on tick by tick like any long seek (a
+    /// heavy room's rebuild must not hold its worker), and lands exactly.
+    @Test func aRebuildAfterAKeyframeThatMissesStateGoesOnInSlices() throws {
+        let (room, frames) = Self.hiddenCounterRoom(seekSlice: 0, ticks: 400)
+        R.control(room, .seek(time: 350.0 / 60))
+        #expect(room.keyframeMismatches == 1)
+        #expect(room.seekTarget == 350, "the rebuild goes on over the next ticks")
+        // From the epoch's start, one slice's steps: not re-run to the keyframe's 320 in one piece.
+        #expect(room.shownTick <= 8)
+        var ticks = 0
+        while room.seekTarget != nil, ticks < 100 {
+            _ = room.tick()
+            ticks += 1
+            #expect(R.payload(room.newestFrame) == frames[room.shownTick], "on the way, at \(room.shownTick)")
+        }
+        #expect(ticks > 1)
+        #expect(room.shownTick == 350)
+        #expect(R.payload(room.newestFrame) == frames[350])
     }
 }
 

@@ -29,19 +29,14 @@ open class LessonHost<Controller: UIViewController> {
     public let window: UIWindow
     private let makeController: () -> Controller
 
-    /// Names and item ids by view. The view is held weakly and checked: a view made after
-    /// another was freed may get its address, and must not inherit its id or name (ids are
-    /// never reused in a room, and a replay must number items as the live room did).
-    private var names: [ObjectIdentifier: (view: WeakView, name: String)] = [:]
-    private var ids: [ObjectIdentifier: (view: WeakView, id: Int)] = [:]
     private var nextID = 1
     private var pendingEvents: [LessonEvent] = []
     private var parameterTable: [ParameterSpec] = []
     /// A hash of which views are in the scene, in order: it changes when views come or go.
     private var structure = 0
-    /// Each item's pose after the last step, and whether the step moved it.
-    private var lastPoses: [Int: (CGPoint, Double)] = [:]
-    private var moved: Set<Int> = []
+    /// Steps taken: a view's record says after which one its pose last changed (items and
+    /// names are kept on the views themselves, `UIView.hostRecord`).
+    private var steps = 0
     public private(set) var sceneVersion = 0
     public private(set) var elapsedTime: TimeInterval = 0
 
@@ -53,6 +48,7 @@ open class LessonHost<Controller: UIViewController> {
         window.rootViewController = controller
         window.makeKeyAndVisible()
         structure = currentStructure()
+        nameViews()
     }
 
     /// Called on each new controller before its `viewDidLoad()`: set the values of live
@@ -67,6 +63,7 @@ open class LessonHost<Controller: UIViewController> {
         prepare(controller)
         window.rootViewController = controller
         didRestart()
+        nameViews()
         structure = currentStructure()
         sceneVersion += 1
         emit("reset", "Started again")
@@ -82,7 +79,33 @@ open class LessonHost<Controller: UIViewController> {
 
     /// Gives a view the name clients show (views of images are named after the image).
     public func name(_ view: UIView, _ name: String) {
-        names[ObjectIdentifier(view)] = (WeakView(view), name)
+        view.hostName = name
+    }
+
+    /// The lesson whose `LessonViewNames` name this host's views (a lesson run from its source
+    /// says which shipped lesson it is).
+    open var viewNamesID: String? {
+        (self as? any Lesson).map { type(of: $0).info.id }
+    }
+
+    /// What the controller's stored property `property` holds now (a view, a list of views), or
+    /// nil when it has no such property or holds nothing: read by reflection; a lesson run from
+    /// its source reads its interpreted controller instead.
+    open func controllerProperty(_ property: String) -> Any? {
+        var mirror: Mirror? = Mirror(reflecting: controller)
+        while let current = mirror {
+            if let child = current.children.first(where: { $0.label == property }) {
+                // An optional holding nothing reads as nil.
+                if case .optional? = Mirror(reflecting: child.value).displayStyle,
+                    Mirror(reflecting: child.value).children.isEmpty
+                {
+                    return nil
+                }
+                return child.value
+            }
+            mirror = current.superclassMirror
+        }
+        return nil
     }
 
     /// Queues an event for the room to send.
@@ -129,6 +152,7 @@ open class LessonHost<Controller: UIViewController> {
         window.simulateTouchEnded(window.simulateTouchBegan(at: onScreen(point)))
         didTap(at: point)
         didDeliverGesture()
+        nameViews()
     }
 
     /// One step of a drag, delivered by phase: the client applied its own drag slop, so a
@@ -136,7 +160,10 @@ open class LessonHost<Controller: UIViewController> {
     public func pan(_ phase: PanPhase, at point: CGPoint) {
         guard takes(.pan), point.x.isFinite, point.y.isFinite else { return }
         willDeliverGesture()
-        defer { didDeliverGesture() }
+        defer {
+            didDeliverGesture()
+            nameViews()
+        }
         switch phase {
         case .began: window.simulateDrag(.began, at: onScreen(point))
         case .changed: window.simulateDrag(.moved, at: point)
@@ -150,7 +177,10 @@ open class LessonHost<Controller: UIViewController> {
     public func push(at point: CGPoint, swipe: CGVector?) {
         guard takes(.push), point.x.isFinite, point.y.isFinite else { return }
         willDeliverGesture()
-        defer { didDeliverGesture() }
+        defer {
+            didDeliverGesture()
+            nameViews()
+        }
         if !handlePush(at: point, swipe: swipe) {
             window.simulateTouchEnded(window.simulateTouchBegan(at: onScreen(point)))
         }
@@ -195,12 +225,15 @@ open class LessonHost<Controller: UIViewController> {
         // then layout.
         window.advanceClock(by: dt)
         // Which items this step moved: a client marks the others as at rest.
-        moved.removeAll(keepingCapacity: true)
+        steps += 1
         forEachPose { view, center, angle in
-            let id = itemID(of: view)
-            if let last = lastPoses[id], last.0 == center && last.1 == angle { return }
-            lastPoses[id] = (center, angle)
-            moved.insert(id)
+            _ = itemID(of: view)
+            let record = view.hostRecord
+            if record.hasPose, record.lastCenter == center, record.lastAngle == angle { return }
+            view.hostRecord.lastCenter = center
+            view.hostRecord.lastAngle = angle
+            view.hostRecord.hasPose = true
+            view.hostRecord.movedAtStep = steps
         }
         let now = currentStructure()
         if now != structure {
@@ -298,18 +331,14 @@ open class LessonHost<Controller: UIViewController> {
         return result
     }
 
+    /// The view's item id, numbering it on first sight (in drawing order, so a replay numbers
+    /// items as the live room did).
     public func itemID(of view: UIView) -> Int {
-        let key = ObjectIdentifier(view)
-        if let entry = ids[key], entry.view.view === view { return entry.id }
-        let id = nextID
-        nextID += 1
-        ids[key] = (WeakView(view), id)
-        return id
-    }
-
-    private func name(of view: UIView) -> String? {
-        guard let entry = names[ObjectIdentifier(view)], entry.view.view === view else { return nil }
-        return entry.name
+        if view.hostRecord.itemID == 0 {
+            view.hostRecord.itemID = nextID
+            nextID += 1
+        }
+        return view.hostRecord.itemID
     }
 
     func flattened(_ behaviors: [UIDynamicBehavior]) -> [UIDynamicBehavior] {
@@ -346,11 +375,11 @@ open class LessonHost<Controller: UIViewController> {
         let sprite = (view as? UIImageView)?.image?.name
         let text = (view as? UILabel)?.text ?? (view as? UIButton)?.title(for: .normal)
         return SceneItem(
-            id: id, name: name(of: view) ?? sprite ?? "item", shape: shape, size: size,
+            id: id, name: view.hostName ?? sprite ?? "item", shape: shape, size: size,
             color: view.backgroundColor?.hexString ?? "#000000", isFilled: view.backgroundColor?.isVisible ?? false,
             sprite: sprite, text: text, path: path,
             cornerRadius: Double(view.layer.cornerRadius), center: center, angle: angle,
-            alpha: Double(shownAlpha(of: view)), isHidden: isShownHidden(view), isAtRest: !moved.contains(id))
+            alpha: Double(shownAlpha(of: view)), isHidden: isShownHidden(view), isAtRest: view.hostRecord.movedAtStep != steps)
     }
 
     /// The alpha a view is shown with: its own times every ancestor's under the root view,
@@ -400,15 +429,6 @@ extension UIColor {
             }
             return 7
         }
-    }
-}
-
-/// A view held weakly (a freed view reads as nil, whatever now lives at its address).
-struct WeakView {
-    weak var view: UIView?
-
-    init(_ view: UIView) {
-        self.view = view
     }
 }
 

@@ -140,7 +140,6 @@ final class AlertLesson: LessonHost<AlertViewController>, Lesson {
 
     required init() {
         super.init(bounds: Self.info.bounds) { AlertViewController() }
-        nameViews()
     }
 
     override var animator: UIDynamicAnimator? { controller.animator }
@@ -152,7 +151,6 @@ final class AlertLesson: LessonHost<AlertViewController>, Lesson {
     }
 
     override func didDeliverGesture() {
-        nameViews()
         report(wasShown: before.wasShown, wasFalling: before.wasFalling)
     }
 
@@ -166,20 +164,6 @@ final class AlertLesson: LessonHost<AlertViewController>, Lesson {
             emit("alert-shown", "Alert shown")
         } else if !wasFalling && isFalling {
             emit("alert-dismissed", "Alert dismissed")
-        }
-    }
-
-    override func advance(by dt: TimeInterval) {
-        super.advance(by: dt)
-        nameViews()
-    }
-
-    private func nameViews() {
-        name(controller.showAlertButton, "show alert")
-        name(controller.overlayView, "overlay")
-        if let alert = controller.alertView {
-            name(alert, "alert")
-            for case let button as UIButton in alert.subviews { name(button, "dismiss") }
         }
     }
 }

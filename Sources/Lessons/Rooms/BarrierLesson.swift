@@ -77,7 +77,6 @@ final class BarrierLesson: LessonHost<BarrierViewController>, Lesson {
     /// Each touch of the barrier is an event: the landing, then every bounce.
     private func listen() {
         bounces = 0
-        name(controller.squareView, "square")
         observer.began = { [unowned self] item, _, point in
             bounces += 1
             emit("collision-began", bounces == 1 ? "Landed on the barrier" : "Bounce \(bounces)",

@@ -66,7 +66,6 @@ final class CollisionLesson: LessonHost<CollisionViewController>, Lesson {
 
     required init() {
         super.init(bounds: Self.info.bounds) { CollisionViewController() }
-        wire()
         addParameter("magnitude", "Gravity (1 = Earth)", min: 0, max: 3, step: 0.05,
                      get: { [unowned self] in magnitude }, set: { [unowned self] in magnitude = $0; applyGravity() })
         addParameter("angle", "Gravity angle (rad; π/2 is down)", min: -Double.pi, max: Double.pi, step: 0.05,
@@ -83,7 +82,6 @@ final class CollisionLesson: LessonHost<CollisionViewController>, Lesson {
 
     override func didRestart() {
         shown = []
-        wire()
         applyGravity()
     }
 
@@ -103,10 +101,5 @@ final class CollisionLesson: LessonHost<CollisionViewController>, Lesson {
             shown.insert(text)
             emit("collision-began", text, item: item)
         }
-    }
-
-    private func wire() {
-        name(controller.collisionOneLabel, "frog label")
-        name(controller.collisionTwoLabel, "dragon label")
     }
 }

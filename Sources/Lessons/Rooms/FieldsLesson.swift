@@ -175,15 +175,8 @@ final class FieldsLesson: LessonHost<FieldsViewController>, Lesson {
         }
     }
 
-    /// Names the items and reports the balls' bumps into the anchored block.
+    /// Reports the balls' bumps into the anchored block.
     private func listen() {
-        for (kind, orbs) in [
-            ("positive", controller.positiveOrbs), ("negative", controller.negativeOrbs),
-            ("neutral", controller.neutralOrbs),
-        ] {
-            for (i, orb) in orbs.enumerated() { name(orb, "\(kind) \(i + 1)") }
-        }
-        name(controller.block, "anchored block")
         let block = controller.block!
         observer.began = { [unowned self] a, b, point in
             guard a === block || b === block, let orb = (a === block ? b : a) as? UIView else { return }

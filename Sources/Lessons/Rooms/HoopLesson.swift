@@ -200,7 +200,6 @@ final class HoopLesson: LessonHost<HoopViewController>, Lesson {
         addParameter("density", "Ball density", min: 0.5, max: 10, step: 0.1,
                      get: { [unowned self] in density },
                      set: { [unowned self] in density = $0; applyBall() })
-        nameItems()
     }
 
     override var animator: UIDynamicAnimator? { controller.animator }
@@ -218,7 +217,6 @@ final class HoopLesson: LessonHost<HoopViewController>, Lesson {
 
     override func didRestart() {
         applyBall()
-        nameItems()
     }
 
     override func advance(by dt: TimeInterval) {
@@ -236,14 +234,5 @@ final class HoopLesson: LessonHost<HoopViewController>, Lesson {
         controller.ballDensity = CGFloat(density)
         controller.ballBehavior.elasticity = CGFloat(elasticity)
         controller.ballBehavior.density = CGFloat(density)
-    }
-
-    private func nameItems() {
-        name(controller.board, "board")
-        name(controller.leftHoop, "left rim")
-        name(controller.rightHoop, "right rim")
-        name(controller.hoop, "rim")
-        name(controller.floor, "floor")
-        name(controller.ball, "ball")
     }
 }

@@ -65,7 +65,6 @@ final class PushLesson: LessonHost<PushViewController>, Lesson {
 
     required init() {
         super.init(bounds: Self.info.bounds) { PushViewController() }
-        name(controller.centerMarker, "centre")
     }
 
     override var animator: UIDynamicAnimator? { controller.animator }

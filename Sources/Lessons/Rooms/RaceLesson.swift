@@ -46,7 +46,6 @@ final class RaceLesson: LessonHost<RaceViewController>, Lesson {
 
     required init() {
         super.init(bounds: Self.info.bounds) { RaceViewController() }
-        nameViews()
         addParameter("magnitude", "Push magnitude", min: 0.05, max: 1, step: 0.05,
                      get: { [unowned self] in magnitude },
                      set: { [unowned self] in magnitude = $0; controller.continuousPush.magnitude = CGFloat($0) })
@@ -57,13 +56,7 @@ final class RaceLesson: LessonHost<RaceViewController>, Lesson {
     override func didTap(at point: CGPoint) { restart() }
 
     override func didRestart() {
-        nameViews()
         controller.continuousPush.magnitude = CGFloat(magnitude)
         controller.instantaneousPush.magnitude = CGFloat(magnitude)
-    }
-
-    private func nameViews() {
-        name(controller.redSquareView, "red square")
-        name(controller.blueSquareView, "blue square")
     }
 }

@@ -58,6 +58,12 @@ public struct HTTPRoutes {
         }
     }
 
+    /// A Content-Length header's value as a byte count (nil: missing, negative or not a number),
+    /// read the same way by the acceptor, which sees the head first, and by the worker.
+    public static func contentLength(_ value: some StringProtocol) -> Int? {
+        Int(value.trimmingCharacters(in: .whitespaces)).flatMap { $0 >= 0 ? $0 : nil }
+    }
+
     /// The answer to a POST whose body is over `limit` bytes.
     public static func tooLarge(path: String, limit: Int) -> HTTPAnswer {
         if path == uploadPath { return .text(413, "not opened: a recording is at most \(limit) bytes\n") }

@@ -121,28 +121,11 @@ public final class PeerRooms: @unchecked Sendable {
 
     /// A GET with a deadline for the whole exchange; the body of a 200 answer, else nil.
     static func get(host: String, port: Int, path: String, timeout: Double) -> [UInt8]? {
-        let isIPv6 = host.contains(":")
-        let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard let address = SocketAddress(host: host, port: port) else { return nil }
+        let fd = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var result: Int32
-        if isIPv6 {
-            var address = sockaddr_in6()
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_port = UInt16(port).bigEndian
-            guard inet_pton(AF_INET6, host, &address.sin6_addr) == 1 else { return nil }
-            result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
-        } else {
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(port).bigEndian
-            guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { return nil }
-            result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-        }
+        let result = address.with { connect(fd, $0, $1) }
         guard result == 0 || errno == EINPROGRESS else { return nil }
         let deadline = seconds() + timeout
         func wait(_ events: Int16) -> Bool {

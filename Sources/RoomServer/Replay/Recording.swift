@@ -57,9 +57,11 @@ public struct RecordingMark: Equatable, Sendable {
 /// under a memory budget.
 ///
 /// Past the budget, keyframes and hashes thin out first (their spacing doubles: keyframes to one
-/// every 8 s, hashes to one a second, then keyframes to one a minute), then the oldest epochs
-/// go, and the reach of the recording moves forward; with one epoch left, its keyframes go one
-/// by one where they stand closest together, so those left stay spread over it. See docs/replay.md.
+/// every 8 s, hashes to one a second, then keyframes to one a minute); then keyframes go one by
+/// one where they stand closest together, the older epochs' first, then the newest epoch's (its
+/// newest last), so those left stay spread; a moment with no keyframe before it in its epoch is
+/// reached by re-running the epoch. Only when the inputs themselves outgrow the budget do the
+/// oldest epochs go, and the reach of the recording moves forward. See docs/replay.md.
 public struct Recording: Sendable {
     public private(set) var epochs: [RecordingEpoch] = []
     public private(set) var marks: [RecordingMark] = []
@@ -280,7 +282,23 @@ public struct Recording: Sendable {
         return total
     }
 
-    /// Thins keyframes and hashes, then drops the oldest epochs, until the recording fits its budget.
+    /// The keyframe of `epoch` whose loss leaves the shortest stretch between the ones around it
+    /// (the epoch's start and end counting as ones: the start is reached by re-running). Taking
+    /// them in this order keeps those left spread over the epoch, so no seek re-runs much more
+    /// than its length over their number; `keepingNewest` spares the newest (the live epoch's, one
+    /// near the newest moment, where "the last 10 seconds" seeks).
+    static func leastMissed(_ epoch: RecordingEpoch, keepingNewest: Bool) -> Int {
+        let steps = epoch.keyframes.map(\.step)
+        var drop = 0, shortest = Int.max
+        for k in 0..<max(1, keepingNewest ? steps.count - 1 : steps.count) {
+            let stretch = (k + 1 < steps.count ? steps[k + 1] : epoch.steps) - (k > 0 ? steps[k - 1] : 0)
+            if stretch < shortest { (drop, shortest) = (k, stretch) }
+        }
+        return drop
+    }
+
+    /// Thins keyframes and hashes, then the older epochs' keyframes, then drops the oldest
+    /// epochs, until the recording fits its budget.
     mutating func enforceBudget() {
         while memoryBytes > budget {
             if keyframeStride < Self.maxKeyframeStride,
@@ -296,24 +314,20 @@ public struct Recording: Sendable {
                     // Keep the hashes that fall on the new, doubled spacing: every second one.
                     epochs[i].hashes = stride(from: 1, to: epochs[i].hashes.count, by: 2).map { epochs[i].hashes[$0] }
                 }
+            } else if let i = epochs.indices.dropLast().first(where: { !epochs[$0].keyframes.isEmpty }) {
+                // Older epochs give up their keyframes before any epoch goes: a moment of theirs
+                // is then reached by re-running the epoch from its start (slower, in slices, but
+                // there), so the recording keeps reaching back as long as its inputs fit.
+                releasePieces(of: epochs[i].keyframes.remove(at: Self.leastMissed(epochs[i], keepingNewest: false)))
+            } else if let i = epochs.indices.last, !epochs[i].keyframes.isEmpty {
+                // Then the newest epoch's, where they stand closest; its newest goes last.
+                releasePieces(of: epochs[i].keyframes.remove(at: Self.leastMissed(epochs[i], keepingNewest: true)))
             } else if epochs.count > 1 {
-                removeKeyframes(epoch: 0) { _ in true }
+                // The inputs themselves outgrew the budget: the oldest epoch goes, and the reach
+                // of the recording moves forward.
                 epochs.removeFirst()
                 let first = epochs[0].startTick
                 marks.removeAll { $0.tick < first }
-            } else if let i = epochs.firstIndex(where: { !$0.keyframes.isEmpty }) {
-                // One epoch alone: a keyframe goes where its loss leaves the shortest stretch
-                // between the ones around it (the epoch's start counting as one: it is reached by
-                // re-running), never the newest. The keyframes left stay spread over the whole
-                // epoch, so no seek re-runs much more than its length over their number, and one
-                // near the newest moment stays within a spacing of it.
-                let steps = epochs[i].keyframes.map(\.step)
-                var drop = 0, shortest = Int.max
-                for k in 0..<max(1, steps.count - 1) {
-                    let stretch = (k + 1 < steps.count ? steps[k + 1] : steps[k]) - (k > 0 ? steps[k - 1] : 0)
-                    if stretch < shortest { (drop, shortest) = (k, stretch) }
-                }
-                releasePieces(of: epochs[i].keyframes.remove(at: drop))
             } else {
                 // One epoch alone outgrew the budget and it cannot be cut (a replay starts from its
                 // beginning): let it go; the next reset or lesson switch starts recording again.

@@ -44,7 +44,9 @@ public final class ReplayCursor {
     /// it starts from the recording's keyframes, which writes into the objects they were taken
     /// from (the room's live lesson among them): only the room that owns the recording may ask
     /// that (`Room.cursor(at:)`); anyone else (a CSV export, a headless replay) re-runs the epoch
-    /// in a lesson of its own.
+    /// in a lesson of its own. The room asks for a keyframe's moment or an epoch's start and
+    /// steps on from there in slices, so when the keyframe disagrees (`keyframeMismatch`) its
+    /// cursor stands at the epoch's start, not re-run to `tick` in one piece.
     public init(
         recording: Recording, directory: LessonDirectory, compiler: LessonCompiler? = nil, at tick: Int,
         restoringKeyframes: Bool = false
@@ -90,7 +92,7 @@ public final class ReplayCursor {
         // do the same, so that items get the same ids in the same order.
         _ = lesson.items
         _ = lesson.drainEvents()
-        try advance(to: tick, in: recording, collectEvents: false)
+        try advance(to: restoringKeyframes ? epochStart : tick, in: recording, collectEvents: false)
     }
 
     /// Puts the lesson back to `keyframe` and checks it against the hash recorded for that step.

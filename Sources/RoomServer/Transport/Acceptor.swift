@@ -250,10 +250,7 @@ final class Acceptor: @unchecked Sendable {
         for line in lines.dropFirst() {
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2, parts[0].lowercased() == "content-length" else { continue }
-            guard let length = Int(parts[1].trimmingCharacters(in: .whitespaces)), length >= 0, length <= limit else {
-                return nil
-            }
-            return length
+            return HTTPRoutes.contentLength(parts[1]).flatMap { $0 <= limit ? $0 : nil }
         }
         return nil
     }
@@ -341,39 +338,19 @@ final class Acceptor: @unchecked Sendable {
     /// A listening socket on `host:port`: IPv4, or IPv6 (dual stack for `::`).
     private static func listen(host: String, port: Int) throws -> Int32 {
         let name = host == "localhost" ? "127.0.0.1" : host
-        let v6 = name.contains(":")
-        let socket = Glibc.socket(v6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard let address = SocketAddress(host: name, port: port, wildcards: true) else {
+            throw ServerStartError(description: "cannot listen on \(host): not an IP address")
+        }
+        let socket = Glibc.socket(address.family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { throw ServerStartError(description: "cannot make a socket: \(String(cString: strerror(errno)))") }
         var one: Int32 = 1
         setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var bound: Int32 = -1
-        if v6 {
-            var address = sockaddr_in6()
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_port = UInt16(port).bigEndian
-            guard inet_pton(AF_INET6, name, &address.sin6_addr) == 1 else {
-                close(socket)
-                throw ServerStartError(description: "cannot listen on \(host): not an IP address")
-            }
+        if address.family == AF_INET6 {
+            // `::` takes IPv4 clients too (dual stack).
             var zero: Int32 = 0
             setsockopt(socket, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &zero, socklen_t(MemoryLayout<Int32>.size))
-            bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
-        } else {
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(port).bigEndian
-            if ["0.0.0.0", "*", ""].contains(name) {
-                address.sin_addr.s_addr = INADDR_ANY
-            } else if inet_pton(AF_INET, name, &address.sin_addr) != 1 {
-                close(socket)
-                throw ServerStartError(description: "cannot listen on \(host): not an IP address")
-            }
-            bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
         }
+        let bound = address.with { bind(socket, $0, $1) }
         guard bound == 0, Glibc.listen(socket, 4096) == 0 else {
             let reason = String(cString: strerror(errno))
             close(socket)

@@ -729,8 +729,7 @@ public final class LWSServer: @unchecked Sendable {
             nextID += 1
             user.storeBytes(of: id, as: UInt64.self)
             let start = bodyStarts.removeValue(forKey: lws_get_socket_fd(wsi)) ?? []
-            let length = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            guard let length, length >= 0 else {
+            guard let length = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap({ HTTPRoutes.contentLength($0) }) else {
                 _ = send(.text(411, "a POST needs a Content-Length\n"), wsi, user: user, headOnly: false, now: true)
                 return -1
             }

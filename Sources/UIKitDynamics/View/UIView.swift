@@ -46,6 +46,12 @@ open class UIView: UIResponder, UIDynamicItem {
     var needsLayout = true
     var needsDisplay = true
     var storedTintColor: UIColor?
+    /// What the room that shows this view keeps for it: on the view, not in tables keyed by
+    /// views, so reading it every tick is a field read (no hashing, no weak references, whose
+    /// side tables make every retain of the view slow), and a keyframe restores it with the view.
+    package var hostRecord = ViewHostRecord()
+    /// The name the room's clients show for the view, when its host gave one.
+    package var hostName: String?
 
     /// A view with `frame` in its superview's coordinates (non-finite values become zero).
     public init(frame: CGRect) {
