@@ -27,6 +27,8 @@ struct StepScratch {
     var fastBodies: [Int32] = []
     /// Per fast body, whether it moved at least half its smallest extent (`needsSweep`).
     var fastBodyMayTunnel: [Bool] = []
+    /// The longest any awake body that may sleep has been still (`finalizeBodies`).
+    var longestStill: Float = 0
     var contactFlags: [UInt8] = []
     var blocks: [ContactBlock] = []
     /// The impact pass: whether a contact is struck this step, its impulses by block, and per
@@ -576,6 +578,8 @@ extension World {
         scratch.fastBodyMayTunnel.removeAll(keepingCapacity: true)
         let enableSleep = self.enableSleep, enableContinuous = self.enableContinuous
         let sleepThreshold = self.sleepThreshold
+        var longestStill: Float = 0
+        defer { scratch.longestStill = longestStill }
         // Bodies and states are read and written in place (a body is a large record: copied
         // out and back, it cost as much as the rest); the boxes are updated after, in the
         // same order, since that reaches into the shapes and the broad phase.
@@ -606,6 +610,7 @@ extension World {
                     if enableSleep && body.pointee.enableSleep {
                         let sleepVelocity = max(v.length, body.pointee.maxExtent * abs(w))
                         body.pointee.sleepTime = sleepVelocity > sleepThreshold ? 0 : body.pointee.sleepTime + dt
+                        longestStill = max(longestStill, body.pointee.sleepTime)
                     } else {
                         body.pointee.sleepTime = 0
                     }
@@ -669,7 +674,9 @@ extension World {
     /// to sleep every island whose bodies have all been still for `timeToSleep`.
     func updateSleep(_ dt: Float) {
         let count = awakeBodies.count
-        guard count > 0 else { return }
+        // An island sleeps only when all its bodies have been still long enough: while no
+        // body has (a pile settling), there are no islands to find.
+        guard count > 0, scratch.longestStill >= timeToSleep else { return }
         var parent = scratch.islandParent
         scratch.islandParent = []
         parent.removeAll(keepingCapacity: true)
