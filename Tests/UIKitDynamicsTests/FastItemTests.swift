@@ -14,6 +14,16 @@ import UIKitDynamics
         animator.addBehavior(push)
     }
 
+    /// The farthest right `item`'s frame reaches over `steps` steps.
+    func farthestRightEdge(of item: UIView, in animator: UIDynamicAnimator, steps: Int = 120) -> CGFloat {
+        var farthest = -CGFloat.infinity
+        for _ in 0..<steps {
+            animator.run(steps: 1)
+            farthest = max(farthest, item.frame.maxX)
+        }
+        return farthest
+    }
+
     @Test func smallItemFlickedAtABoundaryLineStopsAtIt() {
         for size: CGFloat in [10, 30] {
             for speed: CGFloat in [300, 1_000, 3_000, 10_000] {
@@ -24,11 +34,7 @@ import UIKitDynamics
                     withIdentifier: "wall" as NSString, from: CGPoint(x: 400, y: 0), to: CGPoint(x: 400, y: 667))
                 animator.addBehavior(collision)
                 flick(item, at: speed, in: animator)
-                var farthest = -CGFloat.infinity
-                for _ in 0..<120 {
-                    animator.run(steps: 1)
-                    farthest = max(farthest, item.frame.maxX)
-                }
+                let farthest = farthestRightEdge(of: item, in: animator)
                 #expect(farthest < 400.6, "a \(size)-point item at \(speed) points/s reached \(farthest)")
             }
         }
@@ -47,11 +53,7 @@ import UIKitDynamics
             anchored.isAnchored = true
             animator.addBehavior(anchored)
             flick(item, at: speed, in: animator)
-            var farthest = -CGFloat.infinity
-            for _ in 0..<120 {
-                animator.run(steps: 1)
-                farthest = max(farthest, item.frame.maxX)
-            }
+            let farthest = farthestRightEdge(of: item, in: animator)
             #expect(farthest < 399.6, "a 10-point item at \(speed) points/s reached \(farthest)")
         }
     }
