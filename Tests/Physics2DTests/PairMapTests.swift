@@ -45,5 +45,10 @@ import Testing
         map[pairKey(2, 1)] = 8
         #expect(map.count == 1)
         #expect(map[pairKey(1, 2)] == 8)
+        // A shape with itself: shape 0's key is 0, the mark of an empty slot, and is absent.
+        #expect(map[pairKey(0, 0)] == nil)
+        #expect(map[pairKey(1, 1)] == nil)
+        map[pairKey(1, 2)] = nil
+        #expect(map[pairKey(0, 0)] == nil)
     }
 }

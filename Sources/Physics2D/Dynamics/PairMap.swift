@@ -29,7 +29,8 @@ struct PairMap {
 
     subscript(key: UInt64) -> Int32? {
         get {
-            guard !keys.isEmpty else { return nil }
+            // Key 0 (a shape paired with itself when it is shape 0) marks empty slots: absent.
+            guard !keys.isEmpty, key != 0 else { return nil }
             let i = slot(key)
             return keys[i] == key ? values[i] : nil
         }
