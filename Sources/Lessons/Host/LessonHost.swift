@@ -253,7 +253,16 @@ open class LessonHost<Controller: UIViewController> {
     public var items: [SceneItem] {
         var result: [SceneItem] = []
         forEachPose { view, center, angle in
-            result.append(sceneItem(view, center: center, angle: angle))
+            result.append(sceneItem(view, pose(view, center: center, angle: angle)))
+        }
+        return result
+    }
+
+    /// The items' poses alone, every tick's frame: no names, colours or texts are made.
+    public var poses: [ItemPose] {
+        var result: [ItemPose] = []
+        forEachPose { view, center, angle in
+            result.append(pose(view, center: center, angle: angle))
         }
         return result
     }
@@ -357,8 +366,13 @@ open class LessonHost<Controller: UIViewController> {
         return hasher.finalize()
     }
 
-    private func sceneItem(_ view: UIView, center: CGPoint, angle: Double) -> SceneItem {
-        let id = itemID(of: view)
+    private func pose(_ view: UIView, center: CGPoint, angle: Double) -> ItemPose {
+        ItemPose(
+            id: itemID(of: view), center: center, angle: angle, alpha: Double(shownAlpha(of: view)),
+            isHidden: isShownHidden(view), isAtRest: view.hostRecord.movedAtStep != steps)
+    }
+
+    private func sceneItem(_ view: UIView, _ pose: ItemPose) -> SceneItem {
         let size = view.bounds.size
         let shape: ItemShape
         var path: [CGPoint]?
@@ -375,11 +389,11 @@ open class LessonHost<Controller: UIViewController> {
         let sprite = (view as? UIImageView)?.image?.name
         let text = (view as? UILabel)?.text ?? (view as? UIButton)?.title(for: .normal)
         return SceneItem(
-            id: id, name: view.hostName ?? sprite ?? "item", shape: shape, size: size,
+            id: pose.id, name: view.hostName ?? sprite ?? "item", shape: shape, size: size,
             color: view.backgroundColor?.hexString ?? "#000000", isFilled: view.backgroundColor?.isVisible ?? false,
             sprite: sprite, text: text, path: path,
-            cornerRadius: Double(view.layer.cornerRadius), center: center, angle: angle,
-            alpha: Double(shownAlpha(of: view)), isHidden: isShownHidden(view), isAtRest: view.hostRecord.movedAtStep != steps)
+            cornerRadius: Double(view.layer.cornerRadius), center: pose.center, angle: pose.angle,
+            alpha: pose.alpha, isHidden: pose.isHidden, isAtRest: pose.isAtRest)
     }
 
     /// The alpha a view is shown with: its own times every ancestor's under the root view,
