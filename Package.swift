@@ -73,13 +73,24 @@ let package = Package(
                 // inline into code compiled for AVX.
                 .unsafeFlags(engineBuildsForAVX2 ? ["-target-cpu", "haswell", "-D", "NEWTONS_WIDE_LANES"] : []),
             ]),
-        // Apple's UIKit Dynamics API on top of the engine.
-        .target(name: "UIKitDynamics", dependencies: ["Physics2D"], swiftSettings: swiftSettings),
+        // Apple's UIKit Dynamics API on top of the engine. Release builds skip the run-time
+        // exclusivity checks here and in Lessons, as in the engine: a room reads every view's
+        // pose and record every tick, and the checks were 6 % of a 120-block room's tick
+        // (perf, docs/benchmarks.md). A lesson's objects live on its room's thread; a student's
+        // edited code is interpreted, not compiled; debug builds (the tests) keep the checks.
+        .target(
+            name: "UIKitDynamics", dependencies: ["Physics2D"],
+            swiftSettings: swiftSettings + [
+                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+            ]),
         // Keyframes: exact copies of a lesson's objects, put back in place (docs/replay.md).
         .target(name: "Keyframes", swiftSettings: swiftSettings),
         // The tutorial lessons and extra rooms, written against UIKitDynamics only.
         .target(
-            name: "Lessons", dependencies: ["UIKitDynamics"], swiftSettings: swiftSettings,
+            name: "Lessons", dependencies: ["UIKitDynamics"],
+            swiftSettings: swiftSettings + [
+                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+            ],
             plugins: [.plugin(name: "EmbedLessonSources")]),
         // Lessons run from their Swift source: swift-syntax parses, a sandboxed interpreter runs
         // the tutorial's view controller against UIKitDynamics (no compiler at run time).

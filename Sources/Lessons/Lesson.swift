@@ -177,6 +177,34 @@ public enum LessonError: Error, Equatable, Sendable {
     }
 }
 
+/// What a state frame carries of an item (docs/protocol.md): its pose, opacity and flags, not
+/// what it looks like (that goes in `scene` messages, when items come or go).
+public struct ItemPose: Sendable, Equatable {
+    public var id: Int
+    /// Centre in reference-view points.
+    public var center: CGPoint
+    /// Rotation in radians, positive clockwise on screen.
+    public var angle: Double
+    public var alpha: Double
+    public var isHidden: Bool
+    public var isAtRest: Bool
+
+    public init(id: Int, center: CGPoint, angle: Double, alpha: Double, isHidden: Bool, isAtRest: Bool) {
+        self.id = id
+        self.center = center
+        self.angle = angle
+        self.alpha = alpha
+        self.isHidden = isHidden
+        self.isAtRest = isAtRest
+    }
+
+    public init(_ item: SceneItem) {
+        self.init(
+            id: item.id, center: item.center, angle: item.angle, alpha: item.alpha, isHidden: item.isHidden,
+            isAtRest: item.isAtRest)
+    }
+}
+
 /// One running lesson: the program of one room. A room owns one instance and calls it from
 /// its single thread only; starting the lesson again means making a new instance.
 public protocol Lesson: AnyObject {
@@ -188,6 +216,10 @@ public protocol Lesson: AnyObject {
 
     /// Every item a client should draw, with its state now, in drawing order.
     var items: [SceneItem] { get }
+    /// The items' poses now, in the order of `items`: what a room reads every tick for its
+    /// frame, so a lesson that can give them without describing each item (its name, colour,
+    /// text) does it more cheaply.
+    var poses: [ItemPose] { get }
     /// Bumps whenever items are added or removed, so a room knows to send `scene`.
     var sceneVersion: Int { get }
     /// The boundaries a client should draw.
@@ -225,4 +257,5 @@ public protocol Lesson: AnyObject {
 
 extension Lesson {
     public var measurements: LessonMeasurements { .empty }
+    public var poses: [ItemPose] { items.map(ItemPose.init) }
 }

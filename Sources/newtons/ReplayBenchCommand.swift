@@ -159,7 +159,7 @@ struct ReplayBenchCommand: ParsableCommand {
             let restoreMicros = micros { keyframe.restore() }
             let stepMicros = micros { lesson.advance(by: Room.tickSeconds) }
             // The recording's own work every tick: the state hash of the frame the room sends anyway.
-            let frame = StateFrame.encode(items: lesson.items, lines: lesson.lines, sequence: 0, time: 0, paused: false)
+            let frame = StateFrame.encode(poses: lesson.poses, lines: lesson.lines, sequence: 0, time: 0, paused: false)
             var hash: UInt32 = 0
             var bytes = Array(frame.bytes)
             let hashMicros = micros {

@@ -29,6 +29,26 @@ import Testing
         #expect(shown.contains("UIDynamicAnimator(referenceView:"))
     }
 
+    /// A room's frames carry `poses` and its scene messages `items`: both say the same of every
+    /// item, step after step, through taps, drags and presses (items moving, coming and going).
+    @Test(arguments: LessonCatalog.all.map { $0.info.id })
+    func posesAreTheItemsPosesAtEveryStep(id: String) throws {
+        let lesson = try #require(LessonCatalog.lesson(withID: id)).init()
+        var moved = false
+        for step in 0..<240 {
+            if step % 60 == 5 { lesson.tap(at: CGPoint(x: 60 + Double(step), y: 150)) }
+            if step == 100 { lesson.pan(.began, at: CGPoint(x: 187, y: 200)) }
+            if step > 100, step < 130 { lesson.pan(.changed, at: CGPoint(x: 187 + Double(step - 100) * 3, y: 260)) }
+            if step == 130 { lesson.pan(.ended, at: CGPoint(x: 277, y: 260)) }
+            if step == 170 { lesson.push(at: CGPoint(x: 120, y: 400), swipe: CGVector(dx: 40, dy: -30)) }
+            let poses = lesson.poses
+            #expect(poses == lesson.items.map(ItemPose.init), "step \(step)")
+            moved = moved || poses.contains { !$0.isAtRest }
+            lesson.advance(by: 1.0 / 60)
+        }
+        #expect(moved, "something moved: the poses were not all of a still scene")
+    }
+
     @Test(arguments: LessonCatalog.all.map { $0.info.id })
     func everyParameterRefusesBadValuesAndAppliesNothing(id: String) throws {
         let lesson = try #require(LessonCatalog.lesson(withID: id)).init()

@@ -77,7 +77,7 @@ struct ProtocolCodecTests {
             id: 258, name: "f", shape: .rect, size: .zero, color: "#000000", center: CGPoint(x: 1.5, y: -2),
             angle: 0.5, alpha: 0.5, isHidden: true, isAtRest: true)
         let frame = StateFrame.encode(
-            items: [item], lines: [SceneLine(from: CGPoint(x: 1, y: 2), to: CGPoint(x: 3, y: 4))], sequence: 0x0102_0304,
+            poses: [ItemPose(item)], lines: [SceneLine(from: CGPoint(x: 1, y: 2), to: CGPoint(x: 3, y: 4))], sequence: 0x0102_0304,
             time: 2, paused: true)
         let bytes = frame.bytes
         #expect(frame.isBinary)
@@ -93,7 +93,7 @@ struct ProtocolCodecTests {
 
     @Test func aNonFiniteCoordinateIsSentAsZero() {
         let item = SceneItem(id: 1, name: "", shape: .rect, size: .zero, color: "", center: CGPoint(x: Double.nan, y: 1))
-        let bytes = StateFrame.encode(items: [item], lines: [], sequence: 1, time: 0, paused: false).bytes
+        let bytes = StateFrame.encode(poses: [ItemPose(item)], lines: [], sequence: 1, time: 0, paused: false).bytes
         #expect(Array(bytes[20..<24]) == [0, 0, 0, 0])
     }
 

@@ -8,7 +8,7 @@ extension LessonHost {
         guard let animator else { return .empty }
         var result = LessonMeasurements()
         var idsByItem: [ObjectIdentifier: Int] = [:]
-        forEachPose { view, _, _ in
+        forEachPose { view, _, _, _ in
             let id = itemID(of: view)
             idsByItem[ObjectIdentifier(view)] = id
             guard let m = animator.measurement(for: view) else { return }

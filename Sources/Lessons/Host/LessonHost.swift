@@ -226,7 +226,7 @@ open class LessonHost<Controller: UIViewController> {
         window.advanceClock(by: dt)
         // Which items this step moved: a client marks the others as at rest.
         steps += 1
-        forEachPose { view, center, angle in
+        forEachPose { view, center, angle, _ in
             _ = itemID(of: view)
             let record = view.hostRecord
             if record.hasPose, record.lastCenter == center, record.lastAngle == angle { return }
@@ -252,17 +252,37 @@ open class LessonHost<Controller: UIViewController> {
     /// the reference view's coordinates.
     public var items: [SceneItem] {
         var result: [SceneItem] = []
-        forEachPose { view, center, angle in
-            result.append(sceneItem(view, center: center, angle: angle))
+        forEachPose { view, center, angle, lineage in
+            result.append(sceneItem(view, pose(view, center: center, angle: angle, lineage)))
         }
         return result
+    }
+
+    /// The items' poses alone, every tick's frame: no names, colours or texts are made.
+    public var poses: [ItemPose] {
+        var result: [ItemPose] = []
+        forEachPose { view, center, angle, lineage in
+            result.append(pose(view, center: center, angle: angle, lineage))
+        }
+        return result
+    }
+
+    /// Where a view sits under the reference view, for how it is shown: how deep, its parent's
+    /// alpha, and whether a view above it (under the reference view) is hidden. Carried down
+    /// the walk, so a frame does not walk up from every view through weak `superview`s.
+    struct Lineage {
+        var depth: Int
+        var parentAlpha: CGFloat
+        var hiddenAbove: Bool
     }
 
     /// Walks the views under the reference view depth first, with each one's centre and
     /// rotation in the reference view (a subview's centre is in its parent's bounds, so it
     /// is carried through the parent's pose).
-    func forEachPose(_ body: (UIView, CGPoint, Double) -> Void) {
-        func walk(_ view: UIView, parent: (center: CGPoint, bounds: CGRect, angle: Double)?) {
+    func forEachPose(_ body: (UIView, CGPoint, Double, Lineage) -> Void) {
+        func walk(
+            _ view: UIView, parent: (center: CGPoint, bounds: CGRect, angle: Double)?, _ lineage: Lineage
+        ) {
             let transform = view.presentationTransform
             let own = Double(atan2(transform.b, transform.a))
             var center = view.presentationCenter
@@ -274,12 +294,16 @@ open class LessonHost<Controller: UIViewController> {
                 center = CGPoint(x: parent.center.x + c * dx - s * dy, y: parent.center.y + s * dx + c * dy)
                 angle = parent.angle + own
             }
-            body(view, center, angle)
+            body(view, center, angle, lineage)
+            let below = Lineage(
+                depth: lineage.depth + 1, parentAlpha: view.presentationAlpha,
+                hiddenAbove: lineage.hiddenAbove || view.isHidden)
             for child in view.subviews {
-                walk(child, parent: (center, view.bounds, angle))
+                walk(child, parent: (center, view.bounds, angle), below)
             }
         }
-        for view in controller.view.subviews { walk(view, parent: nil) }
+        let top = Lineage(depth: 1, parentAlpha: 1, hiddenAbove: false)
+        for view in controller.view.subviews { walk(view, parent: nil, top) }
     }
 
     public var lines: [SceneLine] {
@@ -357,8 +381,21 @@ open class LessonHost<Controller: UIViewController> {
         return hasher.finalize()
     }
 
-    private func sceneItem(_ view: UIView, center: CGPoint, angle: Double) -> SceneItem {
-        let id = itemID(of: view)
+    private func pose(_ view: UIView, center: CGPoint, angle: Double, _ lineage: Lineage) -> ItemPose {
+        // Its own alpha times its parent's is the product `shownAlpha` makes, bit for bit (a
+        // product of two is the same either way round); deeper, that walks up as it always did.
+        let alpha: CGFloat
+        switch lineage.depth {
+        case 1: alpha = view.presentationAlpha
+        case 2: alpha = view.presentationAlpha * lineage.parentAlpha
+        default: alpha = shownAlpha(of: view)
+        }
+        return ItemPose(
+            id: itemID(of: view), center: center, angle: angle, alpha: Double(alpha),
+            isHidden: lineage.hiddenAbove || view.isHidden, isAtRest: view.hostRecord.movedAtStep != steps)
+    }
+
+    private func sceneItem(_ view: UIView, _ pose: ItemPose) -> SceneItem {
         let size = view.bounds.size
         let shape: ItemShape
         var path: [CGPoint]?
@@ -375,11 +412,11 @@ open class LessonHost<Controller: UIViewController> {
         let sprite = (view as? UIImageView)?.image?.name
         let text = (view as? UILabel)?.text ?? (view as? UIButton)?.title(for: .normal)
         return SceneItem(
-            id: id, name: view.hostName ?? sprite ?? "item", shape: shape, size: size,
+            id: pose.id, name: view.hostName ?? sprite ?? "item", shape: shape, size: size,
             color: view.backgroundColor?.hexString ?? "#000000", isFilled: view.backgroundColor?.isVisible ?? false,
             sprite: sprite, text: text, path: path,
-            cornerRadius: Double(view.layer.cornerRadius), center: center, angle: angle,
-            alpha: Double(shownAlpha(of: view)), isHidden: isShownHidden(view), isAtRest: view.hostRecord.movedAtStep != steps)
+            cornerRadius: Double(view.layer.cornerRadius), center: pose.center, angle: pose.angle,
+            alpha: pose.alpha, isHidden: pose.isHidden, isAtRest: pose.isAtRest)
     }
 
     /// The alpha a view is shown with: its own times every ancestor's under the root view,
@@ -394,15 +431,6 @@ open class LessonHost<Controller: UIViewController> {
         return alpha
     }
 
-    /// Hidden itself or under a hidden ancestor.
-    private func isShownHidden(_ view: UIView) -> Bool {
-        var current: UIView? = view
-        while let v = current, v !== controller.view {
-            if v.isHidden { return true }
-            current = v.superview
-        }
-        return false
-    }
 }
 
 extension UIColor {

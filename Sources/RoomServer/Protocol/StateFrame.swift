@@ -19,7 +19,7 @@ public enum StateFrame {
     /// Encodes one frame, straight into its wire buffer. Items and lines beyond 65,535 are left
     /// out (the counts are u16).
     public static func encode(
-        items: [SceneItem], lines: [SceneLine], sequence: UInt32, time: Double, paused: Bool, past: Bool = false
+        poses items: [ItemPose], lines: [SceneLine], sequence: UInt32, time: Double, paused: Bool, past: Bool = false
     ) -> WireBuffer {
         let itemCount = min(items.count, Int(UInt16.max))
         let lineCount = min(lines.count, Int(UInt16.max))

@@ -90,7 +90,7 @@ public final class ReplayCursor {
         nextInput = 0
         // The room reads a new lesson's items at once (its first frame), which numbers them:
         // do the same, so that items get the same ids in the same order.
-        _ = lesson.items
+        _ = lesson.poses
         _ = lesson.drainEvents()
         try advance(to: restoringKeyframes ? epochStart : tick, in: recording, collectEvents: false)
     }
@@ -164,7 +164,7 @@ public final class ReplayCursor {
                     let version = lesson.sceneVersion
                     try epoch.inputs[nextInput].input.apply(to: lesson)
                     // As the room does after an input that changed the scene (its frame reads the items).
-                    if lesson.sceneVersion != version { _ = lesson.items }
+                    if lesson.sceneVersion != version { _ = lesson.poses }
                 } catch {
                     throw ReplayError("the recording sets a value this lesson refuses: \(error.message)")
                 }

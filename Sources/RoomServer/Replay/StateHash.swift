@@ -27,7 +27,7 @@ public enum StateHash {
 
     /// The hash of a lesson's state now.
     public static func of(_ lesson: any Lesson) -> UInt32 {
-        of(frame: StateFrame.encode(items: lesson.items, lines: lesson.lines, sequence: 0, time: 0, paused: false))
+        of(frame: StateFrame.encode(poses: lesson.poses, lines: lesson.lines, sequence: 0, time: 0, paused: false))
     }
 
     /// FNV-1a 64 over bytes: the checksum of a recording file.

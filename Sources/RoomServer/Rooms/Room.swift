@@ -155,7 +155,7 @@ public final class Room {
             capacity: max(1, limits.setsPerSecondPerRoom), perSecond: limits.setsPerSecondPerRoom, now: now)
         compileBucket = TokenBucket(capacity: 3, perSecond: limits.compilesPerSecondPerRoom, now: now)
         newestFrame = StateFrame.encode(
-            items: lesson.items, lines: lesson.lines, sequence: 1, time: lesson.elapsedTime, paused: false)
+            poses: lesson.poses, lines: lesson.lines, sequence: 1, time: lesson.elapsedTime, paused: false)
         if let opened {
             openRecording(opened)
         } else {
@@ -334,7 +334,7 @@ public final class Room {
         frameSequence &+= 1
         let shown = shownLesson
         newestFrame = StateFrame.encode(
-            items: shown.items, lines: shown.lines, sequence: frameSequence, time: shown.elapsedTime,
+            poses: shown.poses, lines: shown.lines, sequence: frameSequence, time: shown.elapsedTime,
             paused: self.shown != nil ? !isPlayingBack : paused, past: self.shown != nil)
     }
 
