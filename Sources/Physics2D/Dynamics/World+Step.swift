@@ -670,13 +670,48 @@ extension World {
         }
     }
 
+    /// Whether every awake body that has been still for `timeToSleep` touches an awake body
+    /// that has not: then each is in an island that cannot sleep. Touching contacts between
+    /// awake bodies are the very edges `updateSleep` joins islands by (joints only join more).
+    func everyStillBodyTouchesAMovingOne() -> Bool {
+        let timeToSleep = self.timeToSleep
+        return bodies.withUnsafeBufferPointer { bodyList in
+            contacts.withUnsafeBufferPointer { contactList in
+                @inline(__always) func stillTime(_ body: UnsafePointer<Body>) -> Float {
+                    body.pointee.enableSleep ? body.pointee.sleepTime : 0
+                }
+                for i in 0..<awakeBodies.count {
+                    let body = bodyList.baseAddress! + Int(awakeBodies[i])
+                    guard stillTime(body) >= timeToSleep else { continue }
+                    var touchesMoving = false
+                    var key = body.pointee.contactHead
+                    while key != -1 {
+                        let contact = contactList.baseAddress! + Int(key >> 1)
+                        let isA = key & 1 == 0
+                        if contact.pointee.isTouching {
+                            let other = bodyList.baseAddress! + Int(isA ? contact.pointee.bodyB : contact.pointee.bodyA)
+                            if other.pointee.awakeIndex >= 0 && stillTime(other) < timeToSleep {
+                                touchesMoving = true
+                                break
+                            }
+                        }
+                        key = isA ? contact.pointee.nextA : contact.pointee.nextB
+                    }
+                    if !touchesMoving { return false }
+                }
+                return true
+            }
+        }
+    }
+
     /// Finds islands of awake dynamic bodies joined by touching contacts and joints, and puts
     /// to sleep every island whose bodies have all been still for `timeToSleep`.
     func updateSleep(_ dt: Float) {
         let count = awakeBodies.count
         // An island sleeps only when all its bodies have been still long enough: while no
-        // body has (a pile settling), there are no islands to find.
-        guard count > 0, scratch.longestStill >= timeToSleep else { return }
+        // body has (a pile settling), or every one that has touches one that has not (the
+        // bottom of a pile whose top still moves), there are no islands to find.
+        guard count > 0, scratch.longestStill >= timeToSleep, !everyStillBodyTouchesAMovingOne() else { return }
         var parent = scratch.islandParent
         scratch.islandParent = []
         parent.removeAll(keepingCapacity: true)
