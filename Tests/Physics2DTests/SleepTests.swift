@@ -18,6 +18,24 @@ import Testing
         #expect(world.isAwake(top), "waking one body wakes its island")
     }
 
+    @Test func stillIslandSleepsBesideAStackWhoseTopKeepsMoving() {
+        // The stack's bottom box is still, but touches its top box, which is kept sliding:
+        // that island stays awake, while a lone box far away falls asleep on time.
+        let world = Fixture.world()
+        Fixture.ground(world)
+        let lone = Fixture.box(world, at: Vec2(-20, -0.5))
+        let bottom = Fixture.box(world, at: Vec2(0, -0.5), halfWidth: 3)
+        let top = Fixture.box(world, at: Vec2(0, -1.5))
+        var loneSlept = -1
+        for step in 1...120 {
+            world.setLinearVelocity(top, Vec2(step % 60 < 30 ? 0.5 : -0.5, 0))
+            world.step(1.0 / 60)
+            if loneSlept < 0 && !world.isAwake(lone) { loneSlept = step }
+        }
+        #expect(loneSlept > 0 && loneSlept <= 45, "the lone box slept at step \(loneSlept)")
+        #expect(world.isAwake(bottom) && world.isAwake(top))
+    }
+
     @Test func bodyWithSleepDisabledStaysAwake() {
         let world = Fixture.world()
         Fixture.ground(world)

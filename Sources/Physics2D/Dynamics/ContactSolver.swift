@@ -27,13 +27,16 @@ let blockSolverMaxCondition: Float = 1000
 extension ContactBlock {
     /// Prepares lane `l` from a touching contact whose bodies are awake or static: anchors,
     /// masses, softness, warm-starting impulses and the 2 × 2 block inverse. Written in place,
-    /// lane by lane, as Box2D v3 prepares its wide constraints. Returns whether an inelastic
-    /// point of it is struck this step: it closes faster than the restitution threshold and
-    /// would close its gap within the step (see `World.solveImpacts`).
+    /// lane by lane, as Box2D v3 prepares its wide constraints; every field of the lane is
+    /// written (a static body's state is `dummy`), since the blocks are reused from step to
+    /// step. Returns whether an inelastic point of it is struck this step: it closes faster
+    /// than the restitution threshold and would close its gap within the step (see
+    /// `World.solveImpacts`).
     @inline(__always)
     mutating func prepare(
-        lane l: Int, reference: Int32, _ contactPointer: UnsafePointer<Contact>, _ bodyA: UnsafePointer<Body>,
-        _ bodyB: UnsafePointer<Body>, _ states: UnsafeMutableBufferPointer<BodyState>, _ context: StepContext
+        lane l: Int, contactIndex: Int32, _ contactPointer: UnsafePointer<Contact>, _ bodyA: UnsafePointer<Body>,
+        _ bodyB: UnsafePointer<Body>, _ states: UnsafeMutableBufferPointer<BodyState>,
+        dummy: UnsafeMutablePointer<BodyState>, _ context: StepContext
     ) -> Bool {
         let indexA = bodyA.pointee.awakeIndex
         let indexB = bodyB.pointee.awakeIndex
@@ -53,9 +56,9 @@ extension ContactBlock {
 
         self.indexA[l] = indexA
         self.indexB[l] = indexB
-        if indexA >= 0 { stateA.set(l, states.baseAddress! + Int(indexA)) }
-        if indexB >= 0 { stateB.set(l, states.baseAddress! + Int(indexB)) }
-        constraint[l] = reference
+        stateA.set(l, indexA >= 0 ? states.baseAddress! + Int(indexA) : dummy)
+        stateB.set(l, indexB >= 0 ? states.baseAddress! + Int(indexB) : dummy)
+        constraint[l] = contactIndex
         normalX[l] = normal.x
         normalY[l] = normal.y
         friction[l] = contactPointer.pointee.friction
@@ -101,9 +104,17 @@ extension ContactBlock {
             }
             return (rnA, rnB)
         }
-        guard pointCount > 0 else { return false }
+        guard pointCount > 0 else {
+            p0.clearLane(l)
+            p1.clearLane(l)
+            clearBlockSolve(l)
+            return false
+        }
         let (rnA0, rnB0) = point(points[0], &p0)
-        if pointCount > 1 {
+        if pointCount == 1 {
+            p1.clearLane(l)
+            clearBlockSolve(l)
+        } else {
             let (rnA1, rnB1) = point(points[1], &p1)
             // Two points are solved together when K is well conditioned, as Box2D v2's block
             // solver does: one after the other, the first point takes the whole impact and a
@@ -119,6 +130,11 @@ extension ContactBlock {
                 inverse12[l] = -k12 * invDet
                 inverse22[l] = k11 * invDet
                 solvesAsBlock[l] = 1
+            } else {
+                inverse11[l] = 0
+                inverse12[l] = 0
+                inverse22[l] = 0
+                solvesAsBlock[l] = 0
             }
         }
         return restitution == 0 && strikes

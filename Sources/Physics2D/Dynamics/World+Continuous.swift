@@ -1,13 +1,88 @@
-// Continuous collision: a body that moved more than half its smallest extent in one step
-// (or any bullet) is swept from where it started the step to where it ended, against
-// static shapes (bullets also against every dynamic shape not being swept this step), and
-// stopped at the first time of impact, keeping its velocity. Speculative contacts then
-// handle the touch next step.
+// Continuous collision: a dynamic body that moved farther than speculative contacts reach
+// in one step, and might thereby have met something they did not see (`needsSweep`), is
+// swept from where it started the step to where it ended, against static and kinematic
+// shapes (bullets also against every dynamic shape not being swept this step), and stopped
+// at the first time of impact, keeping its velocity. Speculative contacts then handle the
+// touch next step.
+
+/// A body that moves less than this fraction of its smallest extent in a step cannot pass
+/// through anything by the discrete pass alone: the push-out still finds its centre on the
+/// side it came from (Box2D v3's safety factor, `b2FinalizeBodiesTask`).
+let continuousSafetyFactor: Float = 0.5
 
 extension World {
+    /// Whether a dynamic body that moved `motion` this step, farther than the speculative
+    /// margin, must be swept. Not when all three hold, so the discrete pass has already seen
+    /// everything it can reach (a pile settling, where some 700 boxes a step at base 100 move
+    /// a few centimetres and every sweep found nothing, its time of impact 0 or 1):
+    /// 1. it moved less than half its smallest extent, so it cannot have passed through
+    ///    anything (Box2D v3 sweeps only past this);
+    /// 2. each shape's sweep from start to end pose, grown by the speculative margin, stays
+    ///    inside its fat box, so every shape it can reach was paired with it by the broad
+    ///    phase this step (fat boxes that do not overlap have no contact), and one that was
+    ///    not is too far for a body that moved less than the margin to come into its way;
+    /// 3. every such contact without manifold points is out of reach: the other shape's box,
+    ///    grown by the speculative margin and by the other body's own reach this step, clears
+    ///    this body's sweep. The contacts with points are rigid while apart (speculative), so
+    ///    the solver stopped it at their surface.
+    /// Otherwise it is swept, so an item that lands at any speed still stops on the surface
+    /// instead of sinking a step's travel into it (Box2D v3 lets a body sink up to half its
+    /// size for a few frames).
+    func needsSweep(
+        _ body: UnsafeMutablePointer<Body>, motion: Float, dt: Float, bodies: UnsafeMutableBufferPointer<Body>,
+        states: UnsafeMutableBufferPointer<BodyState>
+    ) -> Bool {
+        if motion >= continuousSafetyFactor * body.pointee.minExtent { return true }
+        let q0 = body.pointee.rotation0
+        let start = Transform(p: body.pointee.center0 - q0.rotate(body.pointee.localCenter), q: q0)
+        let end = body.pointee.transform
+        return shapes.withUnsafeBufferPointer { shapeList in
+            let shapeBase = shapeList.baseAddress!
+            var reach: AABB? = nil
+            var s = body.pointee.shapeHead
+            while s != -1 {
+                let shape = shapeBase + Int(s)
+                s = shape.pointee.nextShape
+                guard shape.pointee.filter.categoryBits != 0 || shape.pointee.filter.maskBits != 0 else { continue }
+                guard shape.pointee.proxyKey != -1 else { return true }
+                let geometry = shape.pointer(to: \.geometry)!
+                let swept = ShapeGeometry.computeAABB(geometry, start).union(ShapeGeometry.computeAABB(geometry, end))
+                guard shape.pointee.fatAABB.contains(swept.fattened(by: Tolerance.speculativeDistance)) else { return true }
+                reach = reach.map { $0.union(swept) } ?? swept
+            }
+            guard let reach else { return false }
+            return contacts.withUnsafeBufferPointer { contactList in
+                var key = body.pointee.contactHead
+                while key != -1 {
+                    let contact = contactList.baseAddress! + Int(key >> 1)
+                    let isA = key & 1 == 0
+                    key = isA ? contact.pointee.nextA : contact.pointee.nextB
+                    guard contact.pointee.manifold.pointCount == 0 else { continue }
+                    let other = shapeBase + Int(isA ? contact.pointee.shapeB : contact.pointee.shapeA)
+                    // The other body's aabb is still the one of its start pose (boxes are
+                    // updated after every body has moved): grow it by how far it may have come.
+                    var margin = Tolerance.speculativeDistance
+                    let otherBody = bodies.baseAddress! + Int(other.pointee.body)
+                    let awake = otherBody.pointee.awakeIndex
+                    if awake >= 0 {
+                        let state = states[Int(awake)]
+                        margin += (state.linearVelocity.length + abs(state.angularVelocity) * otherBody.pointee.maxExtent) * dt
+                    }
+                    if other.pointee.aabb.fattened(by: margin).overlaps(reach) { return true }
+                }
+                return false
+            }
+        }
+    }
+
     func solveContinuous() {
-        for bodyIndex in scratch.fastBodies {
+        for (n, bodyIndex) in scratch.fastBodies.enumerated() {
             var body = bodies[Int(bodyIndex)]
+            // Swept only because something was near that the discrete pass may not have seen
+            // (`needsSweep`): it moved less than half its size, so what it has speculative
+            // points with stopped it already (those points are rigid while apart) and it cannot
+            // have passed through it; the sweep skips those shapes (most of a pile's).
+            let skipsTouching = !scratch.fastBodyMayTunnel[n]
             let sweep = Sweep(
                 localCenter: body.localCenter, c1: body.center0, c2: body.center, q1: body.rotation0,
                 q2: body.transform.q)
@@ -43,6 +118,11 @@ extension World {
                     else { return true }
                     if let customFilter = self.customFilter,
                         !customFilter(self.shapeID(fastIndex), self.shapeID(otherIndex))
+                    {
+                        return true
+                    }
+                    if skipsTouching, let contact = self.contactMap[pairKey(fastIndex, otherIndex)],
+                        self.contacts[Int(contact)].manifold.pointCount > 0
                     {
                         return true
                     }

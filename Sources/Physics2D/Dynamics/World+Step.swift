@@ -25,6 +25,10 @@ struct StepScratch {
     var islandMinSleepTime: [Float] = []
     var islandMembers: [Int32] = []
     var fastBodies: [Int32] = []
+    /// Per fast body, whether it moved at least half its smallest extent (`needsSweep`).
+    var fastBodyMayTunnel: [Bool] = []
+    /// The longest any awake body that may sleep has been still (`finalizeBodies`).
+    var longestStill: Float = 0
     var contactFlags: [UInt8] = []
     var blocks: [ContactBlock] = []
     /// The impact pass: whether a contact is struck this step, its impulses by block, and per
@@ -35,6 +39,9 @@ struct StepScratch {
     var impacts: [ImpactLanes] = []
     var impactChanged: [UInt8] = []
     var impactNext: [UInt8] = []
+    /// Colouring: per awake body, the first 64 colours it is in; per colour past 64, the
+    /// bodies in it (`colorContacts`).
+    var colorMasks: [UInt64] = []
     var colorBits: [UInt64] = []
     var colorOf: [Int32] = []
     var colorCounts: [Int] = []
@@ -75,10 +82,13 @@ extension World {
 
     func pairFound(_ a: Int32, _ b: Int32) {
         guard a != b else { return }
-        let shapeA = shapes[Int(a)], shapeB = shapes[Int(b)]
-        guard shapeA.isAlive, shapeB.isAlive, shapeA.body != shapeB.body else { return }
+        // Most pairs reported already have their contact (a proxy that moved reports all its
+        // overlaps): looked up before the two shape records are copied out (each holds its
+        // whole geometry; copying them first cost some 250 instructions a pair).
         let key = pairKey(a, b)
         guard contactMap[key] == nil else { return }
+        let shapeA = shapes[Int(a)], shapeB = shapes[Int(b)]
+        guard shapeA.isAlive, shapeB.isAlive, shapeA.body != shapeB.body else { return }
         let typeA = bodies[Int(shapeA.body)].type, typeB = bodies[Int(shapeB.body)].type
         guard typeA == .dynamic || typeB == .dynamic else { return }
         guard !(shapeA.isStaticOnlyGeometry && shapeB.isStaticOnlyGeometry) else { return }
@@ -483,31 +493,29 @@ extension World {
     }
 
     /// Copies the solved impulses back into the manifolds, for warm starting and events.
+    ///
+    /// Only stores into the contacts, no loads from them (each lane names its contact, and
+    /// both point slots are written: a one-point contact's second lane is zero, and a slot
+    /// past the point count is never read), through a pointer to the points: a field of an
+    /// InlineArray element written through the contact copied the whole array in and out.
     func storeImpulses() {
-        let staticOffset = scratch.contactReferences.count
         scratch.blocks.withUnsafeBufferPointer { bp in
-            scratch.contactReferences.withUnsafeBufferPointer { dynamicList in
-                scratch.staticContactReferences.withUnsafeBufferPointer { staticList in
-                    contacts.withUnsafeMutableBufferPointer { cp in
-                        for b in 0..<bp.count {
-                            let block = bp.baseAddress! + b
-                            for l in 0..<laneCount {
-                                let k = Int(block.pointee.constraint[l])
-                                guard k >= 0 else { continue }
-                                let contact = Int(k < staticOffset ? dynamicList[k].contact : staticList[k - staticOffset].contact)
-                                let m = cp.baseAddress! + contact
-                                m.pointee.manifold.points[0].normalImpulse = block.pointee.p0.normalImpulse[l]
-                                m.pointee.manifold.points[0].tangentImpulse = block.pointee.p0.tangentImpulse[l]
-                                m.pointee.manifold.points[0].totalNormalImpulse = block.pointee.p0.maxNormalImpulse[l]
-                                m.pointee.manifold.points[0].normalVelocity = block.pointee.p0.relativeVelocity[l]
-                                if m.pointee.manifold.pointCount > 1 {
-                                    m.pointee.manifold.points[1].normalImpulse = block.pointee.p1.normalImpulse[l]
-                                    m.pointee.manifold.points[1].tangentImpulse = block.pointee.p1.tangentImpulse[l]
-                                    m.pointee.manifold.points[1].totalNormalImpulse = block.pointee.p1.maxNormalImpulse[l]
-                                    m.pointee.manifold.points[1].normalVelocity = block.pointee.p1.relativeVelocity[l]
-                                }
-                            }
-                        }
+            contacts.withUnsafeMutableBufferPointer { cp in
+                for b in 0..<bp.count {
+                    let block = bp.baseAddress! + b
+                    for l in 0..<laneCount {
+                        let k = Int(block.pointee.constraint[l])
+                        guard k >= 0 else { continue }
+                        let points = UnsafeMutableRawPointer((cp.baseAddress! + k).pointer(to: \.manifold.points)!)
+                            .assumingMemoryBound(to: ManifoldPoint.self)
+                        points[0].normalImpulse = block.pointee.p0.normalImpulse[l]
+                        points[0].tangentImpulse = block.pointee.p0.tangentImpulse[l]
+                        points[0].totalNormalImpulse = block.pointee.p0.maxNormalImpulse[l]
+                        points[0].normalVelocity = block.pointee.p0.relativeVelocity[l]
+                        points[1].normalImpulse = block.pointee.p1.normalImpulse[l]
+                        points[1].tangentImpulse = block.pointee.p1.tangentImpulse[l]
+                        points[1].totalNormalImpulse = block.pointee.p1.maxNormalImpulse[l]
+                        points[1].normalVelocity = block.pointee.p1.relativeVelocity[l]
                     }
                 }
             }
@@ -567,8 +575,11 @@ extension World {
     /// marks fast bodies for sweeping and accumulates sleep time.
     func finalizeBodies(_ dt: Float) {
         scratch.fastBodies.removeAll(keepingCapacity: true)
+        scratch.fastBodyMayTunnel.removeAll(keepingCapacity: true)
         let enableSleep = self.enableSleep, enableContinuous = self.enableContinuous
         let sleepThreshold = self.sleepThreshold
+        var longestStill: Float = 0
+        defer { scratch.longestStill = longestStill }
         // Bodies and states are read and written in place (a body is a large record: copied
         // out and back, it cost as much as the rest); the boxes are updated after, in the
         // same order, since that reaches into the shapes and the broad phase.
@@ -599,12 +610,14 @@ extension World {
                     if enableSleep && body.pointee.enableSleep {
                         let sleepVelocity = max(v.length, body.pointee.maxExtent * abs(w))
                         body.pointee.sleepTime = sleepVelocity > sleepThreshold ? 0 : body.pointee.sleepTime + dt
+                        longestStill = max(longestStill, body.pointee.sleepTime)
                     } else {
                         body.pointee.sleepTime = 0
                     }
 
                     // A body that moved farther than speculative contacts reach may have entered or
-                    // passed something this step: it is swept afterwards. (Box2D v3 sweeps only past
+                    // passed something this step: it is swept afterwards, unless nothing it can
+                    // reach was out of the solver's sight (`needsSweep`). (Box2D v3 sweeps only past
                     // half the smallest extent; then a box landing at 10 m/s sinks a speculative
                     // margin's worth of 12 cm into the ground for a few frames, which UIKit scenes,
                     // where items fall fast onto edges, would show.)
@@ -615,9 +628,12 @@ extension World {
                     let maxExtent = body.pointee.maxExtent
                     let moved = (body.pointee.center - body.pointee.center0).length + turned * maxExtent
                     let motion = max(v.length * dt + abs(w) * dt * maxExtent, moved)
-                    if enableContinuous && body.pointee.type == .dynamic && motion > Tolerance.speculativeDistance {
+                    if enableContinuous && body.pointee.type == .dynamic && motion > Tolerance.speculativeDistance
+                        && needsSweep(body, motion: motion, dt: dt, bodies: bodyList, states: stateList)
+                    {
                         body.pointee.isFast = true
                         scratch.fastBodies.append(bodyIndex)
+                        scratch.fastBodyMayTunnel.append(motion >= continuousSafetyFactor * body.pointee.minExtent)
                         continue
                     }
                     body.pointee.center0 = body.pointee.center
@@ -633,15 +649,58 @@ extension World {
     func updateBodyAABBs(_ bodyIndex: Int32) {
         let transform = bodies[Int(bodyIndex)].transform
         var s = bodies[Int(bodyIndex)].shapeHead
-        while s != -1 {
-            let aabb = shapes[Int(s)].geometry.computeAABB(transform)
-            shapes[Int(s)].aabb = aabb
-            if !shapes[Int(s)].fatAABB.contains(aabb) {
-                let fat = aabb.fattened(by: Tolerance.aabbMargin)
-                shapes[Int(s)].fatAABB = fat
-                if shapes[Int(s)].proxyKey != -1 { broadPhase.enlargeProxy(shapes[Int(s)].proxyKey, aabb: fat) }
+        // In place: a shape record holds its whole geometry.
+        shapes.withUnsafeMutableBufferPointer { shapeList in
+            while s != -1 {
+                let shape = shapeList.baseAddress! + Int(s)
+                let aabb = ShapeGeometry.computeAABB(shape.pointer(to: \.geometry)!, transform)
+                shape.pointee.aabb = aabb
+                // Fattened again before the box comes within the speculative margin of the fat
+                // box's edge (as Box2D v3 does): whatever lies within that margin of the shape is
+                // then paired with it and has speculative points at the next step. Tested on the
+                // box alone, a small item that ended a step touching a boundary just inside its
+                // fat box had no contact there, and sank a whole step's travel into it.
+                if !shape.pointee.fatAABB.contains(aabb.fattened(by: Tolerance.speculativeDistance)) {
+                    let fat = aabb.fattened(by: Tolerance.aabbMargin)
+                    shape.pointee.fatAABB = fat
+                    if shape.pointee.proxyKey != -1 { broadPhase.enlargeProxy(shape.pointee.proxyKey, aabb: fat) }
+                }
+                s = shape.pointee.nextShape
             }
-            s = shapes[Int(s)].nextShape
+        }
+    }
+
+    /// Whether every awake body that has been still for `timeToSleep` touches an awake body
+    /// that has not: then each is in an island that cannot sleep. Touching contacts between
+    /// awake bodies are the very edges `updateSleep` joins islands by (joints only join more).
+    func everyStillBodyTouchesAMovingOne() -> Bool {
+        let timeToSleep = self.timeToSleep
+        return bodies.withUnsafeBufferPointer { bodyList in
+            contacts.withUnsafeBufferPointer { contactList in
+                @inline(__always) func stillTime(_ body: UnsafePointer<Body>) -> Float {
+                    body.pointee.enableSleep ? body.pointee.sleepTime : 0
+                }
+                for i in 0..<awakeBodies.count {
+                    let body = bodyList.baseAddress! + Int(awakeBodies[i])
+                    guard stillTime(body) >= timeToSleep else { continue }
+                    var touchesMoving = false
+                    var key = body.pointee.contactHead
+                    while key != -1 {
+                        let contact = contactList.baseAddress! + Int(key >> 1)
+                        let isA = key & 1 == 0
+                        if contact.pointee.isTouching {
+                            let other = bodyList.baseAddress! + Int(isA ? contact.pointee.bodyB : contact.pointee.bodyA)
+                            if other.pointee.awakeIndex >= 0 && stillTime(other) < timeToSleep {
+                                touchesMoving = true
+                                break
+                            }
+                        }
+                        key = isA ? contact.pointee.nextA : contact.pointee.nextB
+                    }
+                    if !touchesMoving { return false }
+                }
+                return true
+            }
         }
     }
 
@@ -649,7 +708,10 @@ extension World {
     /// to sleep every island whose bodies have all been still for `timeToSleep`.
     func updateSleep(_ dt: Float) {
         let count = awakeBodies.count
-        guard count > 0 else { return }
+        // An island sleeps only when all its bodies have been still long enough: while no
+        // body has (a pile settling), or every one that has touches one that has not (the
+        // bottom of a pile whose top still moves), there are no islands to find.
+        guard count > 0, scratch.longestStill >= timeToSleep, !everyStillBodyTouchesAMovingOne() else { return }
         var parent = scratch.islandParent
         scratch.islandParent = []
         parent.removeAll(keepingCapacity: true)

@@ -53,7 +53,7 @@ package final class World {
     var contacts: [Contact] = []
     var freeContacts: [Int32] = []
     /// Existing contacts by shape pair, so the broad phase never makes one twice.
-    var contactMap: [UInt64: Int32] = [:]
+    var contactMap = PairMap()
     var joints: [Joint] = []
     var freeJoints: [Int32] = []
     var broadPhase = BroadPhase()
@@ -230,10 +230,12 @@ package final class World {
         wakeBody(id.index)
         var s = bodies[i].shapeHead
         let margin: Float = bodies[i].type == .static ? 0 : Tolerance.aabbMargin
+        // A moving body's fat box keeps the speculative margin around its box (`updateBodyAABBs`).
+        let reach: Float = bodies[i].type == .static ? 0 : Tolerance.speculativeDistance
         while s != -1 {
             let aabb = shapes[Int(s)].geometry.computeAABB(bodies[i].transform)
             shapes[Int(s)].aabb = aabb
-            if !shapes[Int(s)].fatAABB.contains(aabb) {
+            if !shapes[Int(s)].fatAABB.contains(aabb.fattened(by: reach)) {
                 shapes[Int(s)].fatAABB = aabb.fattened(by: margin)
                 if shapes[Int(s)].proxyKey != -1 {
                     broadPhase.moveProxy(shapes[Int(s)].proxyKey, aabb: shapes[Int(s)].fatAABB)

@@ -90,16 +90,24 @@ extension UIDynamicAnimator {
         // Only what moved is set: each setter of a view checks for a running animation.
         // Compared field by field: `!=` on the engine's types is a call through their
         // Equatable witness from this module.
-        for record in records where record.hasBody {
-            let transform = world.transform(record.body)
-            let p = transform.p, q = transform.q
-            if p.x != record.lastPosition.x || p.y != record.lastPosition.y {
-                record.lastPosition = transform.p
-                record.item.center = transform.p.points
-            }
-            if q.c != record.lastRotation.c || q.s != record.lastRotation.s {
-                record.lastRotation = transform.q
-                record.item.transform = transform.q.affineTransform
+        // The records through a local copy of the list, which keeps every record alive
+        // whatever an item's setter does, each used without retaining it: retained and
+        // released per item (five atomic operations with its item), the loop cost some 2 %
+        // of a base-100 step in wall time.
+        let list = records
+        for index in list.indices {
+            Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { record in
+                guard record.hasBody else { return }
+                let transform = world.transform(record.body)
+                let p = transform.p, q = transform.q
+                if p.x != record.lastPosition.x || p.y != record.lastPosition.y {
+                    record.lastPosition = transform.p
+                    record.item.center = transform.p.points
+                }
+                if q.c != record.lastRotation.c || q.s != record.lastRotation.s {
+                    record.lastRotation = transform.q
+                    record.item.transform = transform.q.affineTransform
+                }
             }
         }
     }
