@@ -1,4 +1,4 @@
-@testable import Physics2D
+import Physics2D
 import Testing
 
 /// The contacts' colouring: no awake body twice in a colour, each contact in the first colour

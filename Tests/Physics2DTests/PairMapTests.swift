@@ -1,4 +1,4 @@
-@testable import Physics2D
+import Physics2D
 import Testing
 
 /// The contacts' pair table agrees with a dictionary through insertions, overwrites and

@@ -23,7 +23,7 @@ struct Contact {
 }
 
 /// The key of a pair of shapes, independent of their order.
-@inline(__always) func pairKey(_ a: Int32, _ b: Int32) -> UInt64 {
+@inline(__always) package func pairKey(_ a: Int32, _ b: Int32) -> UInt64 {
     let lo = UInt64(UInt32(bitPattern: min(a, b)))
     let hi = UInt64(UInt32(bitPattern: max(a, b)))
     return hi << 32 | lo

@@ -11,10 +11,16 @@
 /// A touching contact of the step, in the order the contacts are listed: which contact, and
 /// its bodies' awake-state indices (-1 for a static body). The solver's lanes are prepared
 /// straight from the contact once it is coloured; this is all the colouring needs.
-struct ContactReference {
-    var contact: Int32
-    var indexA: Int32
-    var indexB: Int32
+package struct ContactReference {
+    package var contact: Int32
+    package var indexA: Int32
+    package var indexB: Int32
+
+    package init(contact: Int32, indexA: Int32, indexB: Int32) {
+        self.contact = contact
+        self.indexA = indexA
+        self.indexB = indexB
+    }
 }
 
 /// Most sweeps the impact pass makes in a step (see `World.solveImpacts`).

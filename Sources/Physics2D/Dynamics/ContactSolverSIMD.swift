@@ -553,7 +553,7 @@ func solveImpactBlocks(
 /// is the lowest bit set in neither of its bodies' sets: one step instead of a test per
 /// colour tried. Only a contact whose two bodies are together in all 64 already looks
 /// further, through one bit set of bodies per colour past 64 (`overflow`): the same first fit.
-func colorContacts(
+package func colorContacts(
     _ list: UnsafeBufferPointer<ContactReference>, bodyCount: Int, masks: inout [UInt64], overflow: inout [UInt64],
     colorOf: inout [Int32], colorCounts: inout [Int]
 ) -> Int {

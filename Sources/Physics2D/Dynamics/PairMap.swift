@@ -7,13 +7,15 @@
 /// SipHash, a few hundred instructions a lookup here; a key is two shape indices, already
 /// well spread by one multiplication. Only lookups, insertions and removals: never iterated,
 /// so its layout cannot change a result.
-struct PairMap {
+package struct PairMap {
     /// Keys by slot; 0 is an empty slot (no pair has key 0: its two shapes differ).
     private var keys: [UInt64] = []
     private var values: [Int32] = []
     /// 64 minus log2 of the slot count: the hash is the product's top bits.
     private var shift: UInt64 = 64
-    private(set) var count = 0
+    package private(set) var count = 0
+
+    package init() {}
 
     @inline(__always) private func home(_ key: UInt64) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
@@ -27,7 +29,7 @@ struct PairMap {
         return i
     }
 
-    subscript(key: UInt64) -> Int32? {
+    package subscript(key: UInt64) -> Int32? {
         get {
             // Key 0 (a shape paired with itself when it is shape 0) marks empty slots: absent.
             guard !keys.isEmpty, key != 0 else { return nil }
