@@ -4,7 +4,8 @@
 // line format, with the median of the first 60 steps too (the figure compared: this engine
 // puts resting bodies to sleep), the first 60 steps' median of this thread's CPU time (what
 // a loaded machine does not inflate), and a hash of the final state (equal hashes: the same
-// simulation, bit for bit).
+// simulation, bit for bit). With ENGINE_BENCH_STEPS set, a first line gives the CPU time of
+// each of the first 60 steps (ms): which steps set the compared median.
 //
 // engine-bench rain COUNT STEPS: the rain of BENCHMARKS.md (COUNT boxes and ellipses falling
 // into an open box, DynamicsScenes.rain): the same medians, the slowest step, the same in CPU
@@ -72,6 +73,9 @@ if isRain {
     let start = top.center
     let (times, cpu) = timeSteps(scene.animator, steps)
     let drift = hypot(top.center.x - start.x, top.center.y - start.y) / boxSize
+    if ProcessInfo.processInfo.environment["ENGINE_BENCH_STEPS"] != nil {
+        print(cpu.prefix(60).map { String(format: "%.2f", $0) }.joined(separator: " "))
+    }
     print(
         String(
             format:
