@@ -181,7 +181,7 @@ struct KeyframeTests {
         #expect(recording.memoryBytes <= recording.budget)
         let kept = try #require(recording.epochs.last?.keyframes)
         #expect(!kept.isEmpty)
-        #expect(kept.allSatisfy { $0.step % recording.keyframeStride == 0 })
+        #expect(kept.allSatisfy { $0.step % recording.keyframeStride == 0 || Self.isRecent($0, in: kept) })
         for i in 0..<12 {
             let target = (i * 977 + 131) % 3000 + 1  // spread over the run, in no order
             R.control(room, .seek(time: Double(target) / 60))
@@ -192,6 +192,31 @@ struct KeyframeTests {
             }
         }
         #expect(room.keyframeMismatches == 0)
+    }
+
+    /// One of the live epoch's recent keyframes (off the stride, among the newest `recentCount`
+    /// times `recentStride` steps).
+    static func isRecent(_ keyframe: Keyframe, in kept: [Keyframe]) -> Bool {
+        keyframe.step % Recording.recentStride == 0
+            && keyframe.step > (kept.last?.step ?? 0) - Recording.recentStride * Recording.recentCount
+    }
+
+    /// "Replay the last 10 seconds" restores a keyframe at most `recentStride` steps before the
+    /// moment, however far the budget thinned the stride, and lands exactly.
+    @Test func theLastTenSecondsAreNearARecentKeyframeWhateverTheStride() throws {
+        let room = R.makeRoom("drops", budget: 64 * 1024)
+        let run = R.drive(room, ticks: 6000, restartEvery: 1_000_000)
+        let recording = room.recording
+        #expect(recording.keyframeStride >= 1024, "the stride thinned: \(recording.keyframeStride)")
+        #expect(recording.memoryBytes <= recording.budget)
+        for back in [600, 300, 768, 60] {  // up to (recentCount - 1) x recentStride back
+            let target = room.liveTick - back
+            R.control(room, .seek(time: Double(target) / 60))
+            R.expectShows(room, run, "last \(back) steps")
+            let keyframe = try #require(room.shown?.keyframe)
+            #expect(target - keyframe.step <= Recording.recentStride, "\(back) back: from \(keyframe.step)")
+            R.control(room, .live)
+        }
     }
 
     /// The budget's order: keyframes thin to 512 steps, then hashes to 64, then keyframes to 4096;
@@ -223,12 +248,13 @@ struct KeyframeTests {
         #expect(seen.filter { $0[0] > 512 }.allSatisfy { $0[1] == 64 }, "\(seen)")
         #expect(recording.keyframeStride == Recording.maxKeyframeStride)
         #expect(!recording.epochs[0].keyframes.isEmpty)
-        #expect(recording.epochs[0].keyframes.allSatisfy { $0.step % Recording.maxKeyframeStride == 0 })
+        let all = recording.epochs[0].keyframes
+        #expect(all.allSatisfy { $0.step % Recording.maxKeyframeStride == 0 || Self.isRecent($0, in: all) })
         run(to: 400_000)
         #expect(recording.epochs.count == 1 && !recording.isSuspended, "the epoch is kept")
         let kept = recording.epochs[0].keyframes
         #expect(kept.count > 3)
-        #expect(kept.last?.step == 400_000 / Recording.maxKeyframeStride * Recording.maxKeyframeStride, "the newest is kept")
+        #expect(kept.last?.step == 400_000 / Recording.recentStride * Recording.recentStride, "the newest is kept")
         // The ones left stay spread over the whole epoch: no stretch without a keyframe (from the
         // epoch's start) is much longer than an even share.
         let stretches = zip([0] + kept.map(\.step), kept.map(\.step)).map { $1 - $0 }
@@ -263,7 +289,11 @@ struct KeyframeTests {
         #expect(older[firstWithKeyframes...].allSatisfy { $0 > 0 }, "\(older)")
         let newest = recording.epochs.last!.keyframes
         let spacing = recording.keyframeStride
-        #expect(newest.map(\.step) == Array(stride(from: spacing, through: 20_000, by: spacing)))
+        #expect(newest.filter { $0.step % spacing == 0 }.map(\.step) == Array(stride(from: spacing, through: 20_000, by: spacing)))
+        // And its recent ones, off the stride: the newest few, one every `recentStride` steps.
+        let last = 20_000 / Recording.recentStride * Recording.recentStride
+        let recentSteps = stride(from: last - (Recording.recentCount - 1) * Recording.recentStride, through: last, by: Recording.recentStride)
+        #expect(newest.filter { $0.step % spacing != 0 }.map(\.step) == recentSteps.filter { $0 % spacing != 0 })
         // Inputs past the budget: only then does the oldest epoch go, and the reach moves on.
         for _ in 0..<768 { recording.record(.tap(x: 1, y: 1)) }  // the budget is enforced every 256
         #expect(!recording.isSuspended)

@@ -78,6 +78,11 @@ public struct Recording: Sendable {
 
     public static let maxHashStride = 64
     public static let minKeyframeStride = 64
+    /// The live epoch also keeps its newest moments' keyframes every this many steps, off the
+    /// (thinned) stride, the `recentCount` newest of them: "replay the last 10 seconds" (600
+    /// steps) then restores one at most this far before the moment, whatever the stride.
+    public static let recentStride = 256
+    public static let recentCount = 4
     /// Keyframe spacing thins to this before any hash does (8.5 s) …
     static let keyframeStrideBeforeHashes = 512
     /// … and to this (68 s) before any epoch is dropped.
@@ -190,11 +195,18 @@ public struct Recording: Sendable {
 
     // MARK: Keyframes
 
-    /// True when the current epoch's latest step is due a keyframe.
+    /// True when the current epoch's latest step is due a keyframe (on the stride, or a recent one).
     public var wantsKeyframe: Bool {
         guard !isSuspended, let last = epochs.last else { return false }
-        return last.steps > 0 && last.steps % keyframeStride == 0
+        return last.steps > 0 && last.steps % min(keyframeStride, Self.recentStride) == 0
             && last.keyframes.last.map { $0.step < last.steps } ?? true
+    }
+
+    /// The step of epoch `index` after which its keyframes off the stride are kept as recent
+    /// ones: the live epoch's `recentCount` newest; none in an older epoch.
+    private func recentAfter(epoch index: Int) -> Int {
+        guard index == epochs.count - 1, let newest = epochs[index].keyframes.last else { return Int.max }
+        return newest.step - Self.recentStride * Self.recentCount
     }
 
     /// The current epoch's newest keyframe: the next one shares with it what did not change.
@@ -212,8 +224,12 @@ public struct Recording: Sendable {
     /// Keeps a keyframe of the current epoch's lesson after its latest step.
     public mutating func addKeyframe(_ keyframe: Keyframe) {
         guard !isSuspended, !epochs.isEmpty, keyframe.step == epochs[epochs.count - 1].steps else { return }
-        epochs[epochs.count - 1].keyframes.append(keyframe)
+        let i = epochs.count - 1
+        epochs[i].keyframes.append(keyframe)
         retainPieces(of: keyframe)
+        // The recent ones off the stride that are no longer among the newest go.
+        let spacing = keyframeStride, recent = recentAfter(epoch: i)
+        removeKeyframes(epoch: i) { $0.step % spacing != 0 && $0.step <= recent }
         enforceBudget()
     }
 
@@ -305,9 +321,13 @@ public struct Recording: Sendable {
                 keyframeStride < Self.keyframeStrideBeforeHashes || hashStride == Self.maxHashStride
             {
                 keyframeStride *= 2
-                // Keep the keyframes that fall on the new, doubled spacing.
+                // Keep the keyframes that fall on the new, doubled spacing (and the live epoch's
+                // recent ones).
                 let spacing = keyframeStride
-                for i in epochs.indices { removeKeyframes(epoch: i) { $0.step % spacing != 0 } }
+                for i in epochs.indices {
+                    let recent = recentAfter(epoch: i)
+                    removeKeyframes(epoch: i) { $0.step % spacing != 0 && $0.step <= recent }
+                }
             } else if hashStride < Self.maxHashStride {
                 hashStride *= 2
                 for i in epochs.indices {
