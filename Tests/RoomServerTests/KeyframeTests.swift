@@ -254,7 +254,12 @@ struct KeyframeTests {
         #expect(recording.epochs.count == 1 && !recording.isSuspended, "the epoch is kept")
         let kept = recording.epochs[0].keyframes
         #expect(kept.count > 3)
-        #expect(kept.last?.step == 400_000 / Recording.recentStride * Recording.recentStride, "the newest is kept")
+        let newestStep = 400_000 / Recording.recentStride * Recording.recentStride
+        #expect(kept.last?.step == newestStep, "the newest is kept")
+        // The recent ones stand closest of all, yet the thinning spares them: the last 10 seconds
+        // stay near a keyframe in an epoch that alone outgrew the budget.
+        let recent = (0..<Recording.recentCount).map { newestStep - $0 * Recording.recentStride }
+        #expect(recent.allSatisfy { step in kept.contains { $0.step == step } }, "\(kept.suffix(6).map(\.step))")
         // The ones left stay spread over the whole epoch: no stretch without a keyframe (from the
         // epoch's start) is much longer than an even share.
         let stretches = zip([0] + kept.map(\.step), kept.map(\.step)).map { $1 - $0 }

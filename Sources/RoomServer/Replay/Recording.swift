@@ -303,10 +303,14 @@ public struct Recording: Sendable {
     /// them in this order keeps those left spread over the epoch, so no seek re-runs much more
     /// than its length over their number; `keepingNewest` spares the newest (the live epoch's, one
     /// near the newest moment, where "the last 10 seconds" seeks).
-    static func leastMissed(_ epoch: RecordingEpoch, keepingNewest: Bool) -> Int {
+    /// Keyframes after `sparing` (the live epoch's recent ones, which stand closest of all) go
+    /// only when no other is left.
+    static func leastMissed(_ epoch: RecordingEpoch, keepingNewest: Bool, sparing: Int = Int.max) -> Int {
         let steps = epoch.keyframes.map(\.step)
         var drop = 0, shortest = Int.max
-        for k in 0..<max(1, keepingNewest ? steps.count - 1 : steps.count) {
+        let candidates = 0..<max(1, keepingNewest ? steps.count - 1 : steps.count)
+        let spareSome = candidates.contains { steps[$0] <= sparing }
+        for k in candidates where !spareSome || steps[k] <= sparing {
             let stretch = (k + 1 < steps.count ? steps[k + 1] : epoch.steps) - (k > 0 ? steps[k - 1] : 0)
             if stretch < shortest { (drop, shortest) = (k, stretch) }
         }
@@ -341,7 +345,8 @@ public struct Recording: Sendable {
                 releasePieces(of: epochs[i].keyframes.remove(at: Self.leastMissed(epochs[i], keepingNewest: false)))
             } else if let i = epochs.indices.last, !epochs[i].keyframes.isEmpty {
                 // Then the newest epoch's, where they stand closest; its newest goes last.
-                releasePieces(of: epochs[i].keyframes.remove(at: Self.leastMissed(epochs[i], keepingNewest: true)))
+                let drop = Self.leastMissed(epochs[i], keepingNewest: true, sparing: recentAfter(epoch: i))
+                releasePieces(of: epochs[i].keyframes.remove(at: drop))
             } else if epochs.count > 1 {
                 // The inputs themselves outgrew the budget: the oldest epoch goes, and the reach
                 // of the recording moves forward.
