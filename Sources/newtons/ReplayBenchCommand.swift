@@ -132,21 +132,24 @@ struct ReplayBenchCommand: ParsableCommand {
             }
             if room.shown?.keyframe != nil { fromKeyframe += 1 }
         }
+        /// The value at fraction `p` of sorted, non-empty `values`.
+        func percentile(_ values: [Double], _ p: Double) -> Double {
+            values[min(values.count - 1, Int(Double(values.count - 1) * p))]
+        }
         times.sort()
-        func percentile(_ p: Double) -> Double { times[min(times.count - 1, Int(Double(times.count - 1) * p))] }
         lastTenTimes.sort()
         if !lastTenTimes.isEmpty {
-            let at = { (p: Double) in lastTenTimes[min(lastTenTimes.count - 1, Int(Double(lastTenTimes.count - 1) * p))] }
             print(
                 String(
                     format: "replay last-10-s lesson=%@ seeks=%d p50_ms=%.1f p99_ms=%.1f max_ms=%.1f bar_p99_ms=50",
-                    lesson, lastTenTimes.count, at(0.5), at(0.99), lastTenTimes.last ?? 0))
+                    lesson, lastTenTimes.count, percentile(lastTenTimes, 0.5), percentile(lastTenTimes, 0.99),
+                    lastTenTimes.last ?? 0))
         }
         print(
             String(
                 format: "replay seek lesson=%@ seeks=%d from_keyframe=%d mismatches=%d p50_ms=%.1f p99_ms=%.1f max_ms=%.1f "
                     + "bar_p99_ms=50 load_avg=%@",
-                lesson, seeks, fromKeyframe, room.keyframeMismatches, percentile(0.5), percentile(0.99), times.last ?? 0,
+                lesson, seeks, fromKeyframe, room.keyframeMismatches, percentile(times, 0.5), percentile(times, 0.99), times.last ?? 0,
                 Self.loadAverage()))
     }
 

@@ -96,11 +96,8 @@ open class LessonHost<Controller: UIViewController> {
         while let current = mirror {
             if let child = current.children.first(where: { $0.label == property }) {
                 // An optional holding nothing reads as nil.
-                if case .optional? = Mirror(reflecting: child.value).displayStyle,
-                    Mirror(reflecting: child.value).children.isEmpty
-                {
-                    return nil
-                }
+                let held = Mirror(reflecting: child.value)
+                if held.displayStyle == .optional, held.children.isEmpty { return nil }
                 return child.value
             }
             mirror = current.superclassMirror
@@ -228,12 +225,13 @@ open class LessonHost<Controller: UIViewController> {
         steps += 1
         forEachPose { view, center, angle, _ in
             _ = itemID(of: view)
-            let record = view.hostRecord
+            var record = view.hostRecord
             if record.hasPose, record.lastCenter == center, record.lastAngle == angle { return }
-            view.hostRecord.lastCenter = center
-            view.hostRecord.lastAngle = angle
-            view.hostRecord.hasPose = true
-            view.hostRecord.movedAtStep = steps
+            record.lastCenter = center
+            record.lastAngle = angle
+            record.hasPose = true
+            record.movedAtStep = steps
+            view.hostRecord = record
         }
         let now = currentStructure()
         if now != structure {
