@@ -2,7 +2,7 @@ import Keyframes
 import Lessons
 
 /// How far a room's recording reaches and what it shows: sent in `welcome` and `room`.
-public struct TimelineState: Equatable, Sendable {
+public struct TimelineState: Equatable, Sendable, Encodable {
     /// The first moment a seek can reach, in seconds of the room's timeline.
     public var from: Double
     /// The newest moment (the live lesson's).
@@ -31,6 +31,11 @@ public struct TimelineState: Equatable, Sendable {
         self.speed = speed
         self.recording = recording
         self.seeking = seeking
+    }
+
+    /// The wire's order (docs/protocol.md, `timeline`), which puts `speed` before `live`.
+    private enum CodingKeys: String, CodingKey {
+        case from, to, at, start, speed, live, recording, seeking
     }
 }
 
