@@ -32,8 +32,7 @@ struct BadInputTests {
         }
         try await Self.expectStillMoving(innocent)
         #expect(culprit.closeCode == nil)
-        await innocent.close()
-        await culprit.close()
+        await closeAll(innocent, culprit)
     }
 
     @Test func aMissingOrWrongTypedFieldOrANonFiniteOrFarNumberIsBadValueAndNothingIsApplied() async throws {
@@ -60,8 +59,7 @@ struct BadInputTests {
         let item = try #require(frame.item(1))
         #expect(abs(hypot(Double(item.x) - 187.5, Double(item.y) - 333.5) - 100) < 0.01)
         try await Self.expectStillMoving(innocent)
-        await innocent.close()
-        await culprit.close()
+        await closeAll(innocent, culprit)
     }
 
     @Test func setOfAnUnknownParameterOrAValueOutsideItsRangeIsBadValue() async throws {
@@ -76,8 +74,7 @@ struct BadInputTests {
         try await culprit.set("speed", to: -0.5)
         #expect(try await culprit.waitForMessage("error").errorCode == "bad-value")
         try await Self.expectStillMoving(innocent)
-        await innocent.close()
-        await culprit.close()
+        await closeAll(innocent, culprit)
     }
 
     @Test func controlInALessonRoomIsForbidden() async throws {
@@ -90,8 +87,7 @@ struct BadInputTests {
         try await culprit.claim(key: String(repeating: "0", count: 32))
         #expect(try await culprit.waitForMessage("error").errorCode == "forbidden")
         try await Self.expectStillMoving(innocent)
-        await innocent.close()
-        await culprit.close()
+        await closeAll(innocent, culprit)
     }
 
     @Test func moreThan120MessagesInOneSecondAreRateLimitedAndDropped() async throws {
@@ -113,8 +109,7 @@ struct BadInputTests {
         #expect(pongs < 200)
         try await Self.expectStillMoving(innocent)
         #expect(culprit.closeCode == nil)
-        await innocent.close()
-        await culprit.close()
+        await closeAll(innocent, culprit)
     }
 
     @Test func aTextFrameOver4096BytesClosesWith1009() async throws {
@@ -206,8 +201,7 @@ struct BadInputTests {
         #expect(try await third.waitForError("full")["message"]?.string?.contains("full") == true)
         #expect(try await third.waitForClose() == 1013)
         try await Self.expectStillMoving(teacher)
-        await teacher.close()
-        await student.close()
+        await closeAll(teacher, student)
     }
 
     @Test func aFullServerAnswersFullThenClose1013() async throws {
@@ -217,8 +211,7 @@ struct BadInputTests {
         _ = try await third.waitForError("full")
         #expect(try await third.waitForClose() == 1013)
         try await Self.expectStillMoving(innocent)
-        await innocent.close()
-        await other.close()
+        await closeAll(innocent, other)
     }
 
     @Test func tooManyConnectionsFromOneAddressAreRefusedWithFull() async throws {
@@ -228,8 +221,7 @@ struct BadInputTests {
         #expect(try await third.waitForError("full")["message"]?.string?.contains("address") == true)
         #expect(try await third.waitForClose() == 1013)
         try await Self.expectStillMoving(innocent)
-        await innocent.close()
-        await other.close()
+        await closeAll(innocent, other)
     }
 
     @Test func aClientThatReadsTooSlowlyIsDroppedAndNoOneElseSlowsDown() async throws {

@@ -68,8 +68,7 @@ struct HTTPEndpointTests {
         // A cluster's peers read this node's own rooms (no peers merged in) at /api/rooms/local.
         let local = try #require(JSON(parsing: try await RawHTTP.get(port: server.port, path: "/api/rooms/local").body)?.array)
         #expect(local.first { $0["id"]?.string == "fixture-orbit" }?["clients"]?.int == 1)
-        await student.close()
-        await teacher.close()
+        await closeAll(student, teacher)
     }
 
     @Test func uploadsOnKeptAliveConnectionsLeaveTheWorkerServing() async throws {

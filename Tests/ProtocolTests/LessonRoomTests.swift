@@ -105,7 +105,6 @@ struct LessonRoomTests {
             guard let item = frame.item(frog) else { return false }
             return hypot(Double(item.x) - 300, Double(item.y) - 100) < 5
         }
-        await teacher.close()
-        await student.close()
+        await closeAll(teacher, student)
     }
 }

@@ -153,8 +153,7 @@ struct OverlayTests {
             if case .overlay = event { Issue.record("an overlay frame reached a client that asked for none") }
         }
         #expect(!types.contains("overlays"))
-        await plain.close()
-        await watcher.close()
+        await closeAll(plain, watcher)
     }
 
     @Test func askingForTooMuchTooOftenIsBoundedWithAClearError() async throws {
@@ -222,8 +221,6 @@ struct OverlayTests {
         try await teacher.send("control", ["action": "overlay", "overlay": "velocity", "on": false])
         let hidden = try await student.waitForMessage("overlays") { $0["overlays"]?.array?.isEmpty == true }
         #expect(hidden["overlays"]?.array?.isEmpty == true)
-        await late.close()
-        await teacher.close()
-        await student.close()
+        await closeAll(late, teacher, student)
     }
 }

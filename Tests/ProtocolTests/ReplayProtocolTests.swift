@@ -67,8 +67,7 @@ struct ReplayProtocolTests {
         #expect(room["paused"]?.bool == false)
         let live = try await student.waitForFrame { !$0.past && !$0.paused && $0.time > 0.6 }
         #expect(live.time > playing.time)
-        await teacher.close()
-        await student.close()
+        await closeAll(teacher, student)
     }
 
     @Test func aRecordingIsDownloadedOpenedAsANewRoomExportedAsCSVAndPlayedHeadless() async throws {
@@ -139,9 +138,7 @@ struct ReplayProtocolTests {
         let huge = try await RawHTTP.post(port: server.port, path: "/api/recordings", body: [UInt8](repeating: 0x20, count: 33 * 1024 * 1024))
         #expect(huge.status == 413)
         #expect(huge.body.contains("at most"))
-        await viewer.close()
-        await teacher.close()
-        await student.close()
+        await closeAll(viewer, teacher, student)
     }
 
     @Test func aLessonRoomCannotBeRewoundButItsRecordingCanBeDownloaded() async throws {

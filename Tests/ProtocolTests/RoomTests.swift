@@ -64,10 +64,7 @@ struct RoomTests {
 
     @Test func aTapMovesWhatTheLessonSaysForEveryoneInTheRoom() async throws {
         let server = try await TestServer()
-        let a = try await server.client(room: "fixture-orbit")
-        let b = try await server.client(room: "fixture-orbit")
-        _ = try await a.welcome()
-        _ = try await b.welcome()
+        let (a, b) = try await server.welcomedPair(room: "fixture-orbit")
         try await a.tap(x: 100, y: 200)
         let event = try await b.waitForMessage("event")
         #expect(event["name"]?.string == "tapped")
@@ -78,8 +75,7 @@ struct RoomTests {
             }
             #expect(frame.items.count == 2)
         }
-        await a.close()
-        await b.close()
+        await closeAll(a, b)
     }
 
     @Test func panAndPushReachTheLesson() async throws {
@@ -112,10 +108,7 @@ struct RoomTests {
 
     @Test func twoClientsInARoomSeeTheSameFrames() async throws {
         let server = try await TestServer()
-        let a = try await server.client(room: "fixture-orbit")
-        let b = try await server.client(room: "fixture-orbit")
-        _ = try await a.welcome()
-        _ = try await b.welcome()
+        let (a, b) = try await server.welcomedPair(room: "fixture-orbit")
         // Under load a client may skip frames (it gets the newest): read both in turn and compare
         // every sequence both saw.
         var seenByA: [UInt32: StateFrame] = [:]
@@ -133,8 +126,7 @@ struct RoomTests {
             }
         }
         #expect(matches >= 10)
-        await a.close()
-        await b.close()
+        await closeAll(a, b)
     }
 
     @Test func aGestureInOneRoomLeavesAnotherRoomAlone() async throws {
@@ -154,8 +146,7 @@ struct RoomTests {
             return event.message?.type == "pong" ? true : nil
         }
         #expect(seen.allSatisfy { $0.frame.map { $0.items.isEmpty } ?? ($0.message?.type == "pong") })
-        await orbit.close()
-        await drops.close()
+        await closeAll(orbit, drops)
     }
 
     @Test func presenceTellsEveryoneWhoIsIn() async throws {
@@ -208,16 +199,12 @@ struct RoomTests {
         let welcome = try await late.welcome()
         #expect(welcome.items.compactMap { $0["id"]?.int } == [1, 2])
         _ = try await late.waitForFrame { $0.items.count == 2 }
-        await early.close()
-        await late.close()
+        await closeAll(early, late)
     }
 
     @Test func aParameterSetReachesEveryoneAndIsApplied() async throws {
         let server = try await TestServer()
-        let a = try await server.client(room: "fixture-orbit")
-        let b = try await server.client(room: "fixture-orbit")
-        _ = try await a.welcome()
-        _ = try await b.welcome()
+        let (a, b) = try await server.welcomedPair(room: "fixture-orbit")
         try await a.set("radius", to: 50)
         let params = try await b.waitForMessage("params")
         #expect(params["params"]?.array?.first { $0["name"]?.string == "radius" }?["value"]?.double == 50)
@@ -225,16 +212,12 @@ struct RoomTests {
             guard let item = frame.item(1) else { return false }
             return abs(hypot(Double(item.x) - 187.5, Double(item.y) - 333.5) - 50) < 0.01
         }
-        await a.close()
-        await b.close()
+        await closeAll(a, b)
     }
 
     @Test func resetStartsTheLessonAgainForEveryone() async throws {
         let server = try await TestServer()
-        let a = try await server.client(room: "fixture-drops")
-        let b = try await server.client(room: "fixture-drops")
-        _ = try await a.welcome()
-        _ = try await b.welcome()
+        let (a, b) = try await server.welcomedPair(room: "fixture-drops")
         try await a.tap(x: 100, y: 100)
         _ = try await b.waitForMessage("scene") { $0["items"]?.array?.count == 1 }
         try await a.reset()
@@ -242,8 +225,7 @@ struct RoomTests {
         #expect(event["text"]?.string?.isEmpty == false)
         _ = try await b.waitForMessage("scene") { $0["items"]?.array?.isEmpty == true }
         _ = try await b.waitForFrame { $0.items.isEmpty }
-        await a.close()
-        await b.close()
+        await closeAll(a, b)
     }
 
     @Test func pingIsAnsweredWithItsOwnID() async throws {

@@ -26,8 +26,7 @@ struct WorkersTests {
             let frame = try await client.waitForFrame(timeout: .seconds(20)) { ($0.item(1)?.x ?? 0) >= 5 }
             #expect((frame.item(1)?.x ?? 0) >= 5)
         }
-        await first.close()
-        await second.close()
+        await closeAll(first, second)
     }
 
     @Test func oneWorkerStepsItsRoomsOneAfterTheOther() async throws {
@@ -41,8 +40,7 @@ struct WorkersTests {
             let frame = try await client.waitForFrame(timeout: .seconds(10)) { $0.sequence >= 10 }
             #expect(frame.item(1)?.x == 0)
         }
-        await first.close()
-        await second.close()
+        await closeAll(first, second)
     }
 
     @Test func aFullLessonRoomSendsNewcomersToItsNextInstanceListedInTheLobby() async throws {
@@ -92,8 +90,7 @@ struct WorkersTests {
             #expect(rooms.contains(#"{"id":"fixture-orbit","lesson":"fixture-orbit","clients":1"#))
             #expect(rooms.contains(#"{"id":"fixture-orbit-2","lesson":"fixture-orbit","clients":1"#))
         }
-        await first.close()
-        await second.close()
+        await closeAll(first, second)
     }
 
     @Test func badHeadsAreAnsweredByTheAcceptorAndNoWorkerStalls() async throws {
@@ -127,8 +124,7 @@ struct WorkersTests {
         let started = ContinuousClock.now
         #expect(await halfOpen[0].readAll().isEmpty)  // closed by the server, not by the 5 s read timeout
         #expect(ContinuousClock.now - started < .seconds(4))
-        await innocent.close()
-        await late.close()
+        await closeAll(innocent, late)
     }
 
     @Test func anUpgradeWithNoRoomOrALongMalformedRoomIsUnknownRoomOnAnyWorker() async throws {
