@@ -173,7 +173,7 @@ import UIKitDynamics
     }
 
     @Test func updateItemUsingCurrentStateMovesTheBodyToWhereTheItemWasPut() {
-        let (view, animator, square) = makeRoom(withSquareAt: CGPoint(x: 150, y: 150))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 150, y: 150))
         let collision = UICollisionBehavior(items: [square])
         collision.translatesReferenceBoundsIntoBoundary = true
         animator.addBehaviors(UIGravityBehavior(items: [square]), collision)
