@@ -124,8 +124,7 @@ struct BadInputTests {
 
     @Test func aMessageOf4096BytesIsStillRead() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "fixture-settle")
-        _ = try await client.welcome()
+        let (client, _) = try await server.welcomed(room: "fixture-settle")
         let prefix = "{\"type\":\"ping\",\"id\":\"x\",\"pad\":\""
         let text = prefix + String(repeating: "a", count: 4096 - prefix.count - 2) + "\"}"
         #expect(text.utf8.count == 4096)
@@ -226,8 +225,7 @@ struct BadInputTests {
 
     @Test func aClientThatReadsTooSlowlyIsDroppedAndNoOneElseSlowsDown() async throws {
         let server = try await TestServer(["--max-lag", "1"])
-        let innocent = try await server.client(room: "fixture-crowd")
-        _ = try await innocent.welcome()
+        let (innocent, _) = try await server.welcomed(room: "fixture-crowd")
         // 16 KB frames at 60 Hz into a socket that is never read.
         let slow = try await RawWebSocket.open(port: server.port, query: "room=fixture-crowd&name=slow", receiveBuffer: 4096)
         try await server.waitForLog("too slow", timeout: .seconds(20))

@@ -84,8 +84,7 @@ struct OverlayTests {
 
     @Test func theSpringsLineCarriesItsTensionAndEnergy() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "spring")
-        let welcome = try await client.welcome()
+        let (client, welcome) = try await server.welcomed(room: "spring")
         let dragon = try #require(welcome.items.first { $0["sprite"]?.string == "dragon" }?["id"]?.int)
         try await client.send("overlay", ["want": ["velocity", "forces"], "rate": 60])
         let (state, overlay) = try await Self.frameAndOverlay(client, after: 0.2)
@@ -158,8 +157,7 @@ struct OverlayTests {
 
     @Test func askingForTooMuchTooOftenIsBoundedWithAClearError() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "gravity")
-        _ = try await client.welcome()
+        let (client, _) = try await server.welcomed(room: "gravity")
         // More than the room's frame rate.
         try await client.send("overlay", ["want": ["velocity"], "rate": 1000])
         let tooFast = try await client.waitForError("bad-value", timeout: .seconds(15))

@@ -143,8 +143,7 @@ struct ReplayProtocolTests {
 
     @Test func aLessonRoomCannotBeRewoundButItsRecordingCanBeDownloaded() async throws {
         let server = try await TestServer()
-        let visitor = try await server.client(room: "fixture-orbit")
-        let welcome = try await visitor.welcome()
+        let (visitor, welcome) = try await server.welcomed(room: "fixture-orbit")
         _ = try await visitor.waitForFrame { $0.time > 0.2 }
         try await visitor.control("seek", time: 0)
         _ = try await visitor.waitForError("forbidden")

@@ -43,8 +43,7 @@ struct RoomTests {
 
     @Test func framesRiseByOneSequenceNumberAndOneSixtiethOfASecond() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "fixture-orbit")
-        _ = try await client.welcome()
+        let (client, _) = try await server.welcomed(room: "fixture-orbit")
         var previous = try await client.waitForFrame { $0.sequence > 2 }
         var gaps = 0
         for _ in 0..<30 {
@@ -80,8 +79,7 @@ struct RoomTests {
 
     @Test func panAndPushReachTheLesson() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "fixture-orbit")
-        _ = try await client.welcome()
+        let (client, _) = try await server.welcomed(room: "fixture-orbit")
         try await client.pan("began", x: 50, y: 60)
         try await client.pan("changed", x: 250, y: 400)
         _ = try await client.waitForFrame { frame in
@@ -167,8 +165,7 @@ struct RoomTests {
 
     @Test func aRoomAtRestSendsNothingUntilAGestureWakesIt() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "fixture-settle")
-        _ = try await client.welcome()
+        let (client, _) = try await server.welcomed(room: "fixture-settle")
         let landed = try await client.waitForMessage("event") { $0["name"]?.string == "collision-began" }
         #expect(landed["text"]?.string == "Block Landed")
         let last = try await client.waitForFrame { $0.items.first?.atRest == true }
@@ -186,8 +183,7 @@ struct RoomTests {
 
     @Test func aLateJoinerGetsTheSceneSoFarInItsWelcome() async throws {
         let server = try await TestServer()
-        let early = try await server.client(room: "fixture-drops")
-        _ = try await early.welcome()
+        let (early, _) = try await server.welcomed(room: "fixture-drops")
         try await early.tap(x: 100, y: 100)
         try await early.tap(x: 200, y: 100)
         let scene = try await early.waitForMessage("scene") { $0["items"]?.array?.count == 2 }
@@ -195,8 +191,7 @@ struct RoomTests {
         // A frame follows every scene.
         let frame = try await early.waitForFrame { $0.items.count == 2 }
         #expect(frame.items.map(\.id) == [1, 2])
-        let late = try await server.client(room: "fixture-drops")
-        let welcome = try await late.welcome()
+        let (late, welcome) = try await server.welcomed(room: "fixture-drops")
         #expect(welcome.items.compactMap { $0["id"]?.int } == [1, 2])
         _ = try await late.waitForFrame { $0.items.count == 2 }
         await closeAll(early, late)
@@ -230,8 +225,7 @@ struct RoomTests {
 
     @Test func pingIsAnsweredWithItsOwnID() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "fixture-settle")
-        _ = try await client.welcome()
+        let (client, _) = try await server.welcomed(room: "fixture-settle")
         try await client.send("ping", ["id": 42])
         let pong = try await client.waitForMessage("pong")
         #expect(pong["id"]?.double == 42)

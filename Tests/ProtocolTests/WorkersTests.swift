@@ -95,8 +95,7 @@ struct WorkersTests {
 
     @Test func badHeadsAreAnsweredByTheAcceptorAndNoWorkerStalls() async throws {
         let server = try await TestServer(["--workers", "2", "--request-head-timeout", "1"])
-        let innocent = try await server.client(room: "fixture-orbit")
-        _ = try await innocent.welcome()
+        let (innocent, _) = try await server.welcomed(room: "fixture-orbit")
 
         // Not HTTP: 400. A head over 4 KiB: 431.
         let garbage = try RawConnection(port: server.port)
@@ -116,8 +115,7 @@ struct WorkersTests {
         }
         let health = try await RawHTTP.get(port: server.port, path: "/healthz")
         #expect(health.status == 200)
-        let late = try await server.client(room: "fixture-orbit")
-        _ = try await late.welcome()
+        let (late, _) = try await server.welcomed(room: "fixture-orbit")
         let before = try await innocent.waitForFrame()
         let after = try await innocent.waitForFrame { $0.sequence >= before.sequence + 30 }
         #expect(after.sequence >= before.sequence + 30)
@@ -129,8 +127,7 @@ struct WorkersTests {
 
     @Test func anUpgradeWithNoRoomOrALongMalformedRoomIsUnknownRoomOnAnyWorker() async throws {
         let server = try await TestServer(["--workers", "2", "--unknown-room-delay", "0.2"])
-        let innocent = try await server.client(room: "fixture-orbit")
-        _ = try await innocent.welcome()
+        let (innocent, _) = try await server.welcomed(room: "fixture-orbit")
         for room in [nil, String(repeating: "k", count: 1000), "../../etc", "snap-0", "%00%ff", "fixture-orbit-99999"] {
             let culprit = try await server.client(room: room, name: "culprit")
             _ = try await culprit.waitForError("unknown-room")

@@ -140,10 +140,16 @@ final class TestServer: @unchecked Sendable {
             port: port, room: room, lesson: lesson, name: name, key: key, tls: tls, insecureTLS: tls)
     }
 
+    /// A client in `room`, and its welcome.
+    func welcomed(room: String) async throws -> (NewtonsClient, Welcome) {
+        let client = try await self.client(room: room)
+        return (client, try await client.welcome())
+    }
+
     /// Two clients in `room`, both connected before either reads its welcome.
     func welcomedPair(room: String) async throws -> (NewtonsClient, NewtonsClient) {
-        let a = try await client(room: room)
-        let b = try await client(room: room)
+        let a = try await self.client(room: room)
+        let b = try await self.client(room: room)
         _ = try await a.welcome()
         _ = try await b.welcome()
         return (a, b)
