@@ -44,6 +44,34 @@ public struct WelcomeState {
     public var source: String? = nil
     /// The member who may edit and run the room's code besides the instructor.
     public var editor: Int? = nil
+
+    public init(
+        room: String, code: String?, role: Role, key: String?, you: Int, lesson: LessonInfo, lessonCode: String,
+        rate: Int, time: Double, items: [SceneItem], boundaries: [SceneBoundary], lines: [SceneLine],
+        params: [LessonParameter], members: [MemberInfo], paused: Bool, locked: Bool, controller: Int?,
+        timeline: TimelineState?, source: String? = nil, editor: Int? = nil
+    ) {
+        self.room = room
+        self.code = code
+        self.role = role
+        self.key = key
+        self.you = you
+        self.lesson = lesson
+        self.lessonCode = lessonCode
+        self.rate = rate
+        self.time = time
+        self.items = items
+        self.boundaries = boundaries
+        self.lines = lines
+        self.params = params
+        self.members = members
+        self.paused = paused
+        self.locked = locked
+        self.controller = controller
+        self.timeline = timeline
+        self.source = source
+        self.editor = editor
+    }
 }
 
 /// Encodes the JSON messages the server sends (docs/protocol.md, "Server to client").

@@ -18,6 +18,20 @@ public struct TimelineState: Equatable, Sendable {
     public var recording: Bool
     /// The moment a seek is still on its way to (a heavy scene's), else nil.
     public var seeking: Double? = nil
+
+    public init(
+        from: Double, to: Double, at: Double, start: Double, live: Bool, speed: Double, recording: Bool,
+        seeking: Double? = nil
+    ) {
+        self.from = from
+        self.to = to
+        self.at = at
+        self.start = start
+        self.live = live
+        self.speed = speed
+        self.recording = recording
+        self.seeking = seeking
+    }
 }
 
 /// The time controls (docs/replay.md): slow motion, seek, step back and forth, play the
