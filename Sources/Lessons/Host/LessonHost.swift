@@ -117,6 +117,17 @@ open class LessonHost<Controller: UIViewController> {
         parameterTable.append(ParameterSpec(name: name, label: label, min: min, max: max, step: step, get: get, set: set))
     }
 
+    /// A live parameter that is one of the controller's values (of the controller of the
+    /// moment: a restart makes a new one).
+    public func addParameter(
+        _ name: String, _ label: String, min: Double, max: Double, step: Double,
+        _ value: ReferenceWritableKeyPath<Controller, CGFloat>
+    ) {
+        addParameter(
+            name, label, min: min, max: max, step: step, get: { [unowned self] in Double(controller[keyPath: value]) },
+            set: { [unowned self] in controller[keyPath: value] = CGFloat($0) })
+    }
+
     public var parameters: [LessonParameter] {
         parameterTable.map {
             LessonParameter(name: $0.name, label: $0.label, value: $0.get(), min: $0.min, max: $0.max, step: $0.step)

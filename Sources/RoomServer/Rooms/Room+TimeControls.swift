@@ -83,10 +83,7 @@ extension Room {
             speed = value
             speedCredit = 0
             recording.mark("speed", "\(value)x", at: liveTick)
-            return [
-                .broadcast(roomMessage()),
-                .broadcast(ServerMessage.event(LessonEvent(name: "speed", text: "Playing at \(value)x"))),
-            ]
+            return roomChanged("speed", "Playing at \(value)x")
         case .seek(let time):
             return try show(tick: Int((time * Double(Self.rate)).rounded()), clamp: true)
         case .step(let ticks):
@@ -128,10 +125,7 @@ extension Room {
         guard paused else { return [] }
         paused = false
         awake = true
-        return [
-            .broadcast(roomMessage()),
-            .broadcast(ServerMessage.event(LessonEvent(name: "resumed", text: "Running again"))),
-        ]
+        return roomChanged("resumed", "Running again")
     }
 
     /// Shows the moment `tick`, paused: the shown cursor steps on when it can, else a new one
