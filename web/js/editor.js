@@ -8,18 +8,10 @@ export const CODEMIRROR_BASE = '/lib/codemirror';
 const SCRIPTS = ['lib/codemirror.js', 'mode/swift/swift.js', 'addon/edit/matchbrackets.js', 'addon/edit/closebrackets.js', 'addon/comment/comment.js'];
 const STYLES = ['lib/codemirror.css'];
 
-let loading = null;
+import { addScript } from './scripts.js';
+import { t } from './i18n.js';
 
-function addScript(doc, src) {
-  return new Promise((resolve, reject) => {
-    const s = doc.createElement('script');
-    s.src = src;
-    s.async = false; // in order: the mode and addons need CodeMirror itself
-    s.onload = resolve;
-    s.onerror = () => reject(new Error(`cannot load ${src}`));
-    doc.head.append(s);
-  });
-}
+let loading = null;
 
 /** Loads CodeMirror once per page; resolves to `window.CodeMirror`, or null when it is not served. */
 export function loadCodeMirror(doc = document, base = CODEMIRROR_BASE) {
@@ -40,7 +32,7 @@ export function loadCodeMirror(doc = document, base = CODEMIRROR_BASE) {
 
 /** The text shown for a diagnostic: "Line 3, column 5: expected expression". */
 export function describeDiagnostic(d) {
-  return `Line ${d.line}, column ${d.column}: ${d.message}`;
+  return t('code.diagnostic', { line: d.line, column: d.column, message: d.message });
 }
 
 /** Diagnostics clamped to a document of `lineCount` lines (a stale line number stays visible). */
@@ -69,7 +61,7 @@ export class CodeEditor {
     this.area = host.ownerDocument.createElement('textarea');
     this.area.className = 'code-fallback';
     this.area.spellcheck = false;
-    this.area.setAttribute('aria-label', 'The lesson’s Swift code');
+    this.area.setAttribute('aria-label', t('code.editorLabel'));
     this.area.readOnly = true;
     this.area.addEventListener('keydown', (ev) => {
       if (ev.key === 'Enter' && (ev.ctrlKey || ev.metaKey)) {
@@ -103,7 +95,7 @@ export class CodeEditor {
       extraKeys: runKeys,
       // Lessons are short: render every line, so that the whole code is in the DOM.
       viewportMargin: Infinity,
-      screenReaderLabel: 'The lesson’s Swift code',
+      screenReaderLabel: t('code.editorLabel'),
     });
     this.cm.on('change', (_cm, change) => {
       if (change.origin !== 'setValue') this.host.dataset.edited = String(this.value() !== this.text);

@@ -1,3 +1,4 @@
+import './i18n-setup.mjs';
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRoomState, applyMessage, canGesture, keyAfterWelcome, forgetKey, hasKey, roomToken, me, formatValue, snapValue, errorText, EVENT_LOG_LIMIT } from '../js/room-state.js';
@@ -188,7 +189,8 @@ describe('values', () => {
   });
   test('errorText', () => {
     assert.match(errorText({ code: 'rate-limited' }), /slow/i);
-    assert.match(errorText({ code: 'bad-value', message: 'x must be…' }), /x must be/);
-    assert.equal(errorText({ code: 'weird', message: '' }), 'weird');
+    assert.match(errorText({ code: 'bad-value', message: 'x must be…' }), /refused/); // the code, not the server's English sentence
+    assert.match(errorText({ code: 'weird', message: 'an English sentence' }), /weird/);
+    assert.doesNotMatch(errorText({ code: 'weird', message: 'an English sentence' }), /English sentence/);
   });
 });
