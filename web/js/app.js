@@ -597,6 +597,7 @@ function startRoom(target) {
     if (status === 'live') everLive = true;
     // A frozen picture says so: greyed, with "Reconnecting…" (CSS), once the room was live.
     wrap.dataset.offline = String(status !== 'live' && everLive && !info.fatal);
+    wrap.dataset.offlineText = t('status.reconnecting');
     const text = $('[data-status-text]');
     const retry = $('[data-retry]');
     retry.hidden = true;
