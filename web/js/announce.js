@@ -38,6 +38,8 @@ export class Announcer {
   sayNow(text) {
     this.queue = [];
     this.last = -Infinity;
+    if (this.timer !== null) this.clearTimer(this.timer);
+    this.timer = null;
     this.say(text);
   }
 

@@ -126,6 +126,7 @@ export class CodePanel {
     this.tryIt.hidden = !status.tryIt;
     if (state.lesson.id) this.tryIt.href = `/?lesson=${encodeURIComponent(state.lesson.id)}`;
     this.statusEl.textContent = status.text;
+    this.statusEl.dataset.runningText = t('code.running');
     this.root.dataset.edited = String(state.source !== null && state.source !== undefined);
   }
 }

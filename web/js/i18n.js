@@ -7,7 +7,7 @@
 // same catalogs (interpolation and plurals), so the page still speaks the language.
 //
 // Markup: `data-i18n="key"` sets an element's text; `data-i18n-attr="aria-label:key;title:key"`
-// sets attributes. Code: `t('key', {vars})`. Numbers: `formatNumber`, `formatFixed`.
+// sets attributes. Code: `t(key, vars)`. Numbers: `formatNumber`, `formatFixed`.
 
 import { addScript } from './scripts.js';
 
