@@ -169,7 +169,9 @@ export function detectLanguage(win, Detector = null) {
     return matchLanguage(forced);
   }
   if (Detector) {
-    const detector = new Detector(null, {
+    // Used on its own (the page resolves the match itself): `getBestMatchFromCodes` present
+    // makes detect() return every candidate, most wanted first.
+    const detector = new Detector({ languageUtils: { getBestMatchFromCodes: () => null } }, {
       order: ['sessionStorage', 'localStorage', 'navigator'],
       lookupSessionStorage: LANG_KEY,
       lookupLocalStorage: LANG_KEY,
