@@ -188,14 +188,19 @@ def _desktop(server, make_driver):
     return make_driver("desktop")
 
 
+def _watched(drv):
+    """A shared session, blank and with its console read, for one test that fails on a console error."""
+    drv.get("about:blank")
+    pagekit.console_errors(drv)
+    yield drv
+    errors = pagekit.console_errors(drv)
+    assert not errors, f"console errors: {errors}"
+
+
 @pytest.fixture
 def desktop(_desktop):
     """The shared desktop session; the test fails on any console error it caused."""
-    _desktop.get("about:blank")
-    pagekit.console_errors(_desktop)
-    yield _desktop
-    errors = pagekit.console_errors(_desktop)
-    assert not errors, f"console errors: {errors}"
+    yield from _watched(_desktop)
 
 
 @pytest.fixture
@@ -233,8 +238,4 @@ def _zh_desktop(server, make_driver):
 @pytest.fixture
 def zh_desktop(_zh_desktop):
     """A desktop session whose browser prefers Simplified Chinese (zh-CN); fails on a console error."""
-    _zh_desktop.get("about:blank")
-    pagekit.console_errors(_zh_desktop)
-    yield _zh_desktop
-    errors = pagekit.console_errors(_zh_desktop)
-    assert not errors, f"console errors: {errors}"
+    yield from _watched(_zh_desktop)

@@ -126,13 +126,18 @@ def test_axe_keys_dialog_and_200_percent_zoom(desktop, server, lang):
 # ------------------------------------------------------------------ the keyboard does what a pointer does
 
 
+def keyboard_class(drv, server, lesson):
+    """A class of the lesson of one's own, live, with the focus on the stage (by Tab); its view size."""
+    drv.get(f"{server.base}/?lesson={lesson}")
+    pk.wait_live(drv)
+    pk.focus_stage_by_tab(drv)
+    return pk.bounds(drv)
+
+
 def test_keyboard_tap_snaps_the_frog(desktop, server):
-    desktop.get(f"{server.base}/?lesson=snap")
-    pk.wait_live(desktop)
-    w, h = pk.bounds(desktop)
+    w, h = keyboard_class(desktop, server, "snap")
     frog = pk.find_item(desktop, "frog")
     target = (w * 0.25, h * 0.25) if frog["y"] > h * 0.4 else (w * 0.7, h * 0.75)
-    pk.focus_stage_by_tab(desktop)
     assert pk.cursor(desktop) is not None, "the stage draws a keyboard cursor"
     c = pk.move_cursor_to(desktop, *target)
     pk.press(desktop, Keys.ENTER)
@@ -143,12 +148,9 @@ def test_keyboard_tap_snaps_the_frog(desktop, server):
 
 
 def test_keyboard_drag_moves_the_frog_and_the_dragon_follows(desktop, server):
-    desktop.get(f"{server.base}/?lesson=attachment")
-    pk.wait_live(desktop)
-    w, h = pk.bounds(desktop)
+    w, h = keyboard_class(desktop, server, "attachment")
     frog = pk.find_item(desktop, "frog")
     dragon = pk.find_item(desktop, "dragon")
-    pk.focus_stage_by_tab(desktop)
     pk.move_cursor_to(desktop, frog["x"], frog["y"], tolerance=5)
     pk.press(desktop, Keys.SPACE)
     assert pk.cursor(desktop)["grabbing"], "Space grabs"
@@ -164,20 +166,15 @@ def test_keyboard_drag_moves_the_frog_and_the_dragon_follows(desktop, server):
 
 
 def test_keyboard_push_shoves_the_dragon(desktop, server):
-    desktop.get(f"{server.base}/?lesson=push")
-    pk.wait_live(desktop)
-    w, h = pk.bounds(desktop)
+    w, h = keyboard_class(desktop, server, "push")
     dragon = pk.find_item(desktop, "dragon")
-    pk.focus_stage_by_tab(desktop)
     pk.move_cursor_to(desktop, w * 0.5 + min(w, h) * 0.4, h * 0.5)
     pk.press(desktop, Keys.ENTER)
     pk.wait_for(lambda: pk.distance(pk.find_item(desktop, "dragon"), dragon) > 40, timeout=8, message="the dragon shoved from the keyboard")
 
 
 def test_keyboard_escape_cancels_and_d_describes(desktop, server):
-    desktop.get(f"{server.base}/?lesson=attachment")
-    pk.wait_live(desktop)
-    pk.focus_stage_by_tab(desktop)
+    keyboard_class(desktop, server, "attachment")
     pk.press(desktop, "d")
     said = pk.wait_for(lambda: desktop.find_element(By.CSS_SELECTOR, "[data-live-region]").get_attribute("textContent"), message="a description")
     assert re.search(r"The frog is .* at \d+, \d+", said) and "dragon" in said, said
@@ -188,9 +185,7 @@ def test_keyboard_escape_cancels_and_d_describes(desktop, server):
 
 
 def test_keyboard_reaches_the_timeline_and_the_instructor_controls(desktop, server):
-    desktop.get(f"{server.base}/?lesson=gravity")
-    pk.wait_live(desktop)
-    pk.focus_stage_by_tab(desktop)
+    keyboard_class(desktop, server, "gravity")
     seen = set()
     for _ in range(80):
         pk.press(desktop, Keys.TAB, pause=0)
@@ -237,13 +232,11 @@ def test_live_region_announces_a_contact_in_the_collision_lesson(desktop, server
 
 
 def test_live_region_speaks_at_most_once_a_second(desktop, server):
-    desktop.get(f"{server.base}/?lesson=collision")
-    pk.wait_live(desktop)
+    keyboard_class(desktop, server, "collision")
     desktop.execute_script("""
       window.__said = [];
       new MutationObserver(() => window.__said.push(performance.now()))
         .observe(document.querySelector('[data-live-region]'), {childList: true, characterData: true, subtree: true});""")
-    pk.focus_stage_by_tab(desktop)
     pk.press(desktop, Keys.ENTER)
     time.sleep(4)
     times = desktop.execute_script("return window.__said")

@@ -167,34 +167,28 @@ export function renderMembers(list, countEl, state, { onGive, onEdit = () => {},
     if (m.id === state.you) tags.push([t('members.you'), '']);
     if (state.locked && state.controller === m.id) tags.push([t('members.hasGesture'), 'controller']);
     if (state.editor === m.id) tags.push([t('members.editsCode'), 'controller']);
-    for (const [t, c] of tags) li.append(el(doc, 'span', `member-tag ${c}`.trim(), t));
+    for (const [text, c] of tags) li.append(el(doc, 'span', `member-tag ${c}`.trim(), text));
+    // The instructor's buttons for this member: `data-<kind>` holds its id.
+    const button = (kind, key, labelKey, onClick) => {
+      const b = el(doc, 'button', 'btn', t(key));
+      b.type = 'button';
+      b.dataset[kind] = String(m.id);
+      b.setAttribute('aria-label', t(labelKey, { name: who }));
+      b.addEventListener('click', onClick);
+      li.append(b);
+    };
     if (state.role === 'instructor' && state.locked && m.role !== 'instructor') {
       const giving = state.controller === m.id;
-      const b = el(doc, 'button', 'btn', giving ? t('members.takeBack') : t('members.give'));
-      b.type = 'button';
-      b.dataset.give = String(m.id);
-      b.setAttribute('aria-label', t(giving ? 'members.takeBackLabel' : 'members.giveLabel', { name: who }));
-      b.addEventListener('click', () => onGive(giving ? null : m.id));
-      li.append(b);
+      button('give', giving ? 'members.takeBack' : 'members.give', giving ? 'members.takeBackLabel' : 'members.giveLabel', () => onGive(giving ? null : m.id));
     }
     // A student sent their code: the instructor may run it for the class.
     if (state.role === 'instructor' && (state.shared || []).includes(m.id)) {
-      const b = el(doc, 'button', 'btn', t('members.showCode'));
-      b.type = 'button';
-      b.dataset.show = String(m.id);
-      b.setAttribute('aria-label', t('members.showCodeLabel', { name: who }));
-      b.addEventListener('click', () => onShow(m.id));
-      li.append(b);
+      button('show', 'members.showCode', 'members.showCodeLabel', () => onShow(m.id));
     }
     // In a class, the instructor lets one student edit and run the code for everyone.
     if (state.role === 'instructor' && state.code && m.role !== 'instructor') {
       const editing = state.editor === m.id;
-      const b = el(doc, 'button', 'btn', editing ? t('members.stopEdits') : t('members.letEdit'));
-      b.type = 'button';
-      b.dataset.edit = String(m.id);
-      b.setAttribute('aria-label', t(editing ? 'members.stopEditsLabel' : 'members.letEditLabel', { name: who }));
-      b.addEventListener('click', () => onEdit(editing ? null : m.id));
-      li.append(b);
+      button('edit', editing ? 'members.stopEdits' : 'members.letEdit', editing ? 'members.stopEditsLabel' : 'members.letEditLabel', () => onEdit(editing ? null : m.id));
     }
     frag.appendChild(li);
   }

@@ -3,6 +3,7 @@
 // and small classes; the page wires them (physics-view.js).
 
 import { contextTransform } from './viewport.js';
+import { haloStroke } from './render.js';
 import { formatNumber } from './overlays.js';
 import { t } from './i18n.js';
 import { itemName } from './announce.js';
@@ -82,12 +83,7 @@ export class Ruler {
     ctx.beginPath();
     ctx.moveTo(a.x, a.y);
     ctx.lineTo(b.x, b.y);
-    ctx.lineWidth = 5;
-    ctx.strokeStyle = 'rgba(255,255,255,0.85)';
-    ctx.stroke();
-    ctx.lineWidth = 2;
-    ctx.strokeStyle = '#f57f17';
-    ctx.stroke();
+    haloStroke(ctx, 2, '#f57f17', { halo: 5 });
     // A tick every 50 points along the ruler.
     const len = this.length;
     const ux = len ? (b.x - a.x) / len : 0;

@@ -5,6 +5,7 @@
 // page wires the switches (app.js).
 
 import { contextTransform } from './viewport.js';
+import { haloStroke } from './render.js';
 import { FORCE_SOURCES } from './overlay-protocol.js';
 import { t, formatNumber as formatLocal } from './i18n.js';
 
@@ -208,14 +209,7 @@ export function drawArrow(ctx, x, y, dx, dy, color, width = 3, dash = []) {
   ctx.beginPath();
   ctx.moveTo(x, y);
   ctx.lineTo(ex - ux * head * 0.6, ey - uy * head * 0.6);
-  ctx.lineWidth = width + 2;
-  ctx.strokeStyle = 'rgba(255,255,255,0.8)';
-  ctx.stroke();
-  ctx.lineWidth = width;
-  ctx.strokeStyle = color;
-  ctx.setLineDash(dash);
-  ctx.stroke();
-  ctx.setLineDash([]);
+  haloStroke(ctx, width, color, { halo: width + 2, dash, haloColor: 'rgba(255,255,255,0.8)' });
   ctx.beginPath();
   ctx.moveTo(ex, ey);
   ctx.lineTo(ex - ux * head - uy * head * 0.5, ey - uy * head + ux * head * 0.5);

@@ -120,19 +120,24 @@ export function normalizePoints(raw, max = MAX_PATH_POINTS) {
   return out;
 }
 
-export function normalizeItems(raw) {
+/** At most `max` entries of a list, each through `normalize` (null drops it), the first of each `key`. */
+function uniqueList(raw, max, normalize, key) {
   if (!Array.isArray(raw)) return [];
   const out = [];
   const seen = new Set();
   for (const r of raw) {
-    if (out.length >= MAX_ITEMS) break;
-    const item = normalizeItem(r);
-    if (item && !seen.has(item.id)) {
-      seen.add(item.id);
-      out.push(item);
+    if (out.length >= max) break;
+    const v = normalize(r);
+    if (v && !seen.has(v[key])) {
+      seen.add(v[key]);
+      out.push(v);
     }
   }
   return out;
+}
+
+export function normalizeItems(raw) {
+  return uniqueList(raw, MAX_ITEMS, normalizeItem, 'id');
 }
 
 export function normalizeBoundaries(raw) {
@@ -177,17 +182,7 @@ export function normalizeParam(raw) {
 }
 
 export function normalizeParams(raw) {
-  if (!Array.isArray(raw)) return [];
-  const out = [];
-  const seen = new Set();
-  for (const r of raw.slice(0, 64)) {
-    const p = normalizeParam(r);
-    if (p && !seen.has(p.name)) {
-      seen.add(p.name);
-      out.push(p);
-    }
-  }
-  return out;
+  return Array.isArray(raw) ? uniqueList(raw.slice(0, 64), 64, normalizeParam, 'name') : [];
 }
 
 export function normalizeMembers(raw) {

@@ -140,13 +140,23 @@ function drawSprings(ctx, lines) {
   for (const [x1, y1, x2, y2] of lines) {
     ctx.beginPath();
     traceCoil(ctx, x1, y1, x2, y2);
-    ctx.lineWidth = 4.5;
-    ctx.strokeStyle = 'rgba(255,255,255,0.85)';
-    ctx.stroke();
-    ctx.lineWidth = 2.25;
-    ctx.strokeStyle = '#3949ab';
-    ctx.stroke();
+    haloStroke(ctx, 2.25, '#3949ab');
   }
+}
+
+/**
+ * Strokes the current path twice: a white halo `halo` wide (so it shows on any background),
+ * then `color` `width` wide with the dash pattern `dash`.
+ */
+export function haloStroke(ctx, width, color, { halo = width * 2, dash = [], haloColor = 'rgba(255,255,255,0.85)' } = {}) {
+  ctx.lineWidth = halo;
+  ctx.strokeStyle = haloColor;
+  ctx.stroke();
+  ctx.lineWidth = width;
+  ctx.strokeStyle = color;
+  ctx.setLineDash(dash);
+  ctx.stroke();
+  ctx.setLineDash([]);
 }
 
 function drawLineBodies(ctx, lines, springs) {
@@ -159,14 +169,7 @@ function drawLineBodies(ctx, lines, springs) {
     ctx.beginPath();
     ctx.moveTo(x1, y1);
     ctx.lineTo(x2, y2);
-    ctx.lineWidth = 4.5;
-    ctx.strokeStyle = 'rgba(255,255,255,0.85)';
-    ctx.stroke();
-    ctx.lineWidth = 2.25;
-    ctx.strokeStyle = '#3949ab';
-    ctx.setLineDash([7, 4]);
-    ctx.stroke();
-    ctx.setLineDash([]);
+    haloStroke(ctx, 2.25, '#3949ab', { dash: [7, 4] });
   }
 }
 
@@ -307,21 +310,17 @@ export function drawCursor(ctx, cursor, scale = 1) {
     ctx.fillStyle = 'rgba(10, 108, 255, 0.3)';
     ctx.fill();
   }
-  for (const [width, color] of [[5 * px, '#ffffff'], [2.5 * px, '#0b3d91']]) {
-    ctx.lineWidth = width;
-    ctx.strokeStyle = color;
-    ctx.beginPath();
-    ctx.arc(cursor.x, cursor.y, r, 0, Math.PI * 2);
-    ctx.moveTo(cursor.x - r * 1.6, cursor.y);
-    ctx.lineTo(cursor.x - r * 0.45, cursor.y);
-    ctx.moveTo(cursor.x + r * 0.45, cursor.y);
-    ctx.lineTo(cursor.x + r * 1.6, cursor.y);
-    ctx.moveTo(cursor.x, cursor.y - r * 1.6);
-    ctx.lineTo(cursor.x, cursor.y - r * 0.45);
-    ctx.moveTo(cursor.x, cursor.y + r * 0.45);
-    ctx.lineTo(cursor.x, cursor.y + r * 1.6);
-    ctx.stroke();
-  }
+  ctx.beginPath();
+  ctx.arc(cursor.x, cursor.y, r, 0, Math.PI * 2);
+  ctx.moveTo(cursor.x - r * 1.6, cursor.y);
+  ctx.lineTo(cursor.x - r * 0.45, cursor.y);
+  ctx.moveTo(cursor.x + r * 0.45, cursor.y);
+  ctx.lineTo(cursor.x + r * 1.6, cursor.y);
+  ctx.moveTo(cursor.x, cursor.y - r * 1.6);
+  ctx.lineTo(cursor.x, cursor.y - r * 0.45);
+  ctx.moveTo(cursor.x, cursor.y + r * 0.45);
+  ctx.lineTo(cursor.x, cursor.y + r * 1.6);
+  haloStroke(ctx, 2.5 * px, '#0b3d91', { halo: 5 * px, haloColor: '#ffffff' });
   ctx.restore();
 }
 

@@ -41,6 +41,10 @@ function usedKeys() {
       add(m[2], file);
     }
   }
+  // Any quoted literal that names a catalog key (`'members.give'` handed to a helper).
+  const spaces = Object.keys(catalogs.en).join('|');
+  const literal = new RegExp(`'((?:${spaces})\\.[\\w-]+(?:\\.[\\w-]+)*)'`, 'g');
+  for (const [file, src] of Object.entries(sources)) for (const m of src.matchAll(literal)) add(m[1], file);
   for (const m of html.matchAll(/data-i18n="([\w.-]+)"/g)) add(m[1], 'index.html');
   for (const m of html.matchAll(/data-i18n-attr="([^"]+)"/g)) for (const pair of m[1].split(';')) add(pair.split(':')[1].trim(), 'index.html');
   return keys;
