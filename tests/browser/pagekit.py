@@ -340,6 +340,8 @@ def english_words(texts, allowed=()):
             "Chart", "js", "Debian", "libjs", "chart", *allowed}
     found = []
     for t in texts:
+        for token in sorted(allowed, key=len, reverse=True):
+            t = t.replace(token, " ") if token else t
         for w in re.findall(r"[A-Za-z]{2,}", t):
             if w not in keep:
                 found.append((w, t))

@@ -67,12 +67,18 @@ export class Announcer {
 export function itemName(name, id) {
   const n = String(name || '').trim();
   if (!n) return t('item.item', { id });
-  const key = `item.${n.toLowerCase()}`;
-  return has(key) ? t(key) : n;
+  // The lessons' names (Sources/Lessons LessonViewNames): `frog`, `frog label`, `positive 3`.
+  const [, base, number] = /^(.*?)(?:\s+(\d+))?$/.exec(n);
+  const key = `item.${base.toLowerCase().replace(/\s+/g, '-')}`;
+  if (!has(key)) return n;
+  return number ? `${t(key)} ${number}` : t(key);
 }
 
-/** The view edge an item touches (within `slack` points), or null: 'bottom', 'top', 'left', 'right'. */
-export function edgeOf(pos, size, bounds, slack = 6) {
+/**
+ * The view edge an item touches (within `slack` points: a frame at 60 a second may lag a fast
+ * fall by that much), or null: 'bottom', 'top', 'left', 'right'.
+ */
+export function edgeOf(pos, size, bounds, slack = 12) {
   const hw = (size.w || 0) / 2;
   const hh = (size.h || 0) / 2;
   const gaps = [

@@ -79,12 +79,12 @@ async function fetchJSON(url) {
 
 let toastTimer = null;
 function toast(text, ms = 2600) {
-  const t = $('[data-toast]');
-  t.textContent = text;
-  t.hidden = false;
+  const box = $('[data-toast]');
+  box.textContent = text;
+  box.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => {
-    t.hidden = true;
+    box.hidden = true;
   }, ms);
 }
 
@@ -278,9 +278,9 @@ function startRoom(target) {
   function gesturesAllowed() {
     if (body.dataset.status !== 'live') return false;
     if (canGesture(state)) return true;
-    const t = performance.now();
-    if (t - lastBlockedToast > 2500) {
-      lastBlockedToast = t;
+    const now = performance.now();
+    if (now - lastBlockedToast > 2500) {
+      lastBlockedToast = now;
       toast(t('room.lockedToast'));
     }
     return false;

@@ -109,3 +109,12 @@ describe('words for the physics', () => {
     assert.deepEqual(w.frame({ time: 0.6, items: [{ id: 2, x: 199.6, y: 299.6 }] }, items, bounds), [], 'said once');
   });
 });
+
+test('the lessons\' item names in Chinese, numbered ones too', async () => {
+  await useLanguage('zh-CN');
+  assert.equal(itemName('frog label', 1), '青蛙标签');
+  assert.equal(itemName('positive 3', 5), '正电荷球 3');
+  assert.equal(itemName('Mystery', 6), 'Mystery');
+  await useLanguage('en');
+  assert.equal(itemName('positive 3', 5), 'positive orb 3');
+});
