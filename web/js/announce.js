@@ -134,12 +134,28 @@ export function describeScene(items, frame, before, bounds) {
   return out.length ? out.join(' ') : t('say.empty');
 }
 
+/**
+ * A contact, language aside: `{key, vars}` with the item's name as the lesson gives it and the
+ * view edge it touches (from its position), so that it can be said in any language (`say`).
+ */
+export function contactWords(item, pos, bounds) {
+  if (!item) return { key: 'say.hitSomething' };
+  const edge = pos ? edgeOf(pos, item, bounds) : null;
+  const vars = { item: item.name, id: item.id };
+  return edge ? { key: 'say.hitEdge', vars: { ...vars, edge } } : { key: 'say.hit', vars };
+}
+
+/** `{key, vars}` in the page's language: an `item` name and an `edge` are said in it too. */
+export function say(words) {
+  const v = { ...(words.vars || {}) };
+  if ('item' in v) v.item = itemName(v.item, v.id);
+  if (v.edge) v.edge = t(`say.edge.${v.edge}`);
+  return t(words.key, v);
+}
+
 /** A contact in words: "The frog hit the bottom edge" (the item's position, when it touches one). */
 export function contactSentence(item, pos, bounds) {
-  if (!item) return t('say.hitSomething');
-  const name = itemName(item.name, item.id);
-  const edge = pos ? edgeOf(pos, item, bounds) : null;
-  return edge ? t('say.hitEdge', { item: name, edge: t(`say.edge.${edge}`) }) : t('say.hit', { item: name });
+  return say(contactWords(item, pos, bounds));
 }
 
 /**

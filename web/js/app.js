@@ -17,7 +17,7 @@ import { showLobby } from './lobby.js';
 import { openClass } from './class-open.js';
 import { PhysicsView } from './physics-view.js';
 import { initI18n, setLanguage, onLanguageChange, t, lang, localized, formatNumber, formatFixed } from './i18n.js';
-import { Announcer, SceneWatcher, contactSentence, describeScene } from './announce.js';
+import { Announcer, SceneWatcher, contactWords, describeScene, say } from './announce.js';
 import { pickItem } from './measure.js';
 
 const NAME_KEY = 'newtons.name';
@@ -355,13 +355,19 @@ function startRoom(target) {
 
   // An event in the log, on the stage and, when it is news, in the live region.
   function showEvent(e) {
-    if (e.kind === 'error') {
-      logEvent(eventsList, e);
-      toast(e.text);
-      return;
+    e.date = new Date();
+    if (e.name === 'collision-began' && e.item !== null && e.item !== undefined) {
+      // Which item hit which edge, in the page's words; the lesson's own text quoted.
+      const item = state.items.find((d) => d.id === e.item) || null;
+      const pos = item && latest ? latest.items.find((s) => s.id === item.id) : null;
+      e.words = { ...contactWords(item, pos || item, state.bounds), quote: e.text };
     }
     const said = eventText(state, e);
     logEvent(eventsList, { ...e, ...said });
+    if (e.kind === 'error') {
+      toast(said.text);
+      return;
+    }
     const quiet = new Set(['paused', 'resumed', 'locked', 'unlocked']);
     const shown = said.quote || said.text;
     if (shown && !quiet.has(e.name)) {
@@ -374,12 +380,9 @@ function startRoom(target) {
 
   function announceEvent(e) {
     switch (e.name) {
-      case 'collision-began': {
-        const item = state.items.find((d) => d.id === e.item) || null;
-        const pos = item && latest ? latest.items.find((s) => s.id === item.id) : null;
-        announcer.say(contactSentence(item, pos || item, state.bounds));
+      case 'collision-began':
+        announcer.say(say(e.words || contactWords(null)));
         break;
-      }
       case 'paused':
       case 'resumed':
         if (state.code) announcer.say(t(`say.${e.name}`));
@@ -678,6 +681,10 @@ function startRoom(target) {
   });
   // A switch of language: every string the room put up itself, again.
   onLanguageChange(() => {
+    // The event log again, each entry at its time, in the new language.
+    eventsList.replaceChildren();
+    for (const e of state.events) if (e.date) logEvent(eventsList, { ...e, ...eventText(state, e) });
+    announcer.region.textContent = '';
     $('[data-lesson-title]').textContent = t('room.connecting');
     if (state.live) {
       updateLesson();

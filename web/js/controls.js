@@ -207,7 +207,7 @@ export function clockText(date) {
 export function logEvent(list, entry, limit = 60) {
   const doc = list.ownerDocument;
   const li = el(doc, 'li', entry.kind === 'error' ? 'error fresh' : 'fresh');
-  const date = new Date();
+  const date = entry.date || new Date();
   const stamp = el(doc, 'time', '', clockText(date));
   stamp.dateTime = date.toISOString();
   const said = el(doc, 'span', '', entry.text || '');

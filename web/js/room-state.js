@@ -4,6 +4,7 @@
 // takes any Storage-like object.
 
 import { t, has, formatFixed } from './i18n.js';
+import { say } from './announce.js';
 
 export const EVENT_LOG_LIMIT = 60;
 
@@ -187,7 +188,7 @@ export function applyMessage(state, m, now = 0) {
       changed.add('event');
       break;
     case 'error':
-      pushEvent(state, { name: m.code, text: errorText(m), item: null, at: now, kind: 'error' });
+      pushEvent(state, { name: m.code, text: errorText(m), error: m, item: null, at: now, kind: 'error' });
       changed.add('error').add('event');
       break;
     default:
@@ -212,12 +213,13 @@ function memberName(state, id) {
 export const CODE_TEXT_EVENTS = Object.freeze(['print', 'collision-began', 'collision-ended', 'tapped']);
 
 /**
- * An event in the page's language: `{text, quote}`. `text` is the page's own sentence (from the
- * catalog, by the event's name); `quote` is what the lesson's code itself said (a label's new
- * text, a `print` line, a run-time error as the interpreter words it), shown as it is.
- * `state` is the room after the message (who has the gesture now, the code that runs).
+ * What an event says, language aside: `{key, vars, quote}`: `key` and `vars` the page's own
+ * sentence in the catalog (by the event's name), `quote` what the lesson's code itself said (a
+ * label's new text, a `print` line, a run-time error as the interpreter words it), shown as it
+ * is. `state` is the room after the message (who has the gesture now, the code that runs): the
+ * names are read once, so that the sentence can be said again in another language.
  */
-export function eventText(state, m) {
+export function eventWords(state, m) {
   const num = (re) => {
     const found = re.exec(m.text || '');
     return found ? formatFixed(Number(found[1]), found[1].includes('.') ? Math.min(2, found[1].split('.')[1].length) : 0) : '';
@@ -225,28 +227,35 @@ export function eventText(state, m) {
   switch (m.name) {
     case 'given': {
       const who = memberName(state, state.controller);
-      return { text: who ? t('event.given', { name: who }) : t('event.givenBack') };
+      return who ? { key: 'event.given', vars: { name: who } } : { key: 'event.givenBack' };
     }
     case 'editor': {
       const who = memberName(state, state.editor);
-      return { text: who ? t('event.editor', { name: who }) : t('event.editorBack') };
+      return who ? { key: 'event.editor', vars: { name: who } } : { key: 'event.editorBack' };
     }
     case 'code': {
       const c = state.lastCode;
-      const who = (c && c.name) || t('page.anonymous');
-      return { text: t(c && c.source === null ? 'event.codeReverted' : 'event.codeRan', { name: who }) };
+      return { key: c && c.source === null ? 'event.codeReverted' : 'event.codeRan', vars: { name: (c && c.name) || t('page.anonymous') } };
     }
     case 'speed':
-      return { text: t('event.speed', { value: num(/([\d.]+)/) }) };
+      return { key: 'event.speed', vars: { value: num(/([\d.]+)/) } };
     case 'branched':
-      return { text: t('event.branched', { time: num(/([\d.]+)/) }) };
+      return { key: 'event.branched', vars: { time: num(/([\d.]+)/) } };
     case 'runtime-error':
-      return { text: t('event.runtime-error'), quote: m.text };
+      return { key: 'event.runtime-error', quote: m.text };
     default:
       break;
   }
-  if (CODE_TEXT_EVENTS.includes(m.name) || !has(`event.${m.name}`)) return { text: '', quote: m.text || m.name };
-  return { text: t(`event.${m.name}`) };
+  if (CODE_TEXT_EVENTS.includes(m.name) || !has(`event.${m.name}`)) return { quote: m.text || m.name };
+  return { key: `event.${m.name}` };
+}
+
+/** An entry of the event log in the page's language: `{text, quote}` (an error from its code). */
+export function eventText(state, e) {
+  if (e.kind === 'error') return { text: errorText(e.error || { code: e.name }) };
+  if (!e.words) e.words = eventWords(state, e);
+  const w = e.words;
+  return { text: w.key ? say(w) : '', quote: w.quote };
 }
 
 /**
