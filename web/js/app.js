@@ -66,6 +66,7 @@ function bindKeysDialog() {
     if (back && back.isConnected) back.focus();
   });
   $('[data-keys-help]').addEventListener('click', open);
+  $('[data-keys-close]').addEventListener('click', () => dialog.close());
   return open;
 }
 

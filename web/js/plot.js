@@ -9,7 +9,7 @@ export const CHART_URL = '/lib/chart.js/chart.mjs';
 export const PLOT_SECONDS = 10;
 const POINTS_PER_METRE = 100;
 
-import { t } from './i18n.js';
+import { t, lang } from './i18n.js';
 
 // Each series: [key, colour, dash pattern]: lines told apart by their dashes too, not only hue.
 // Axis titles and series names are catalog keys (`plot.<quantity>`, `plot.series.<key>`).
@@ -129,6 +129,7 @@ export class PlotView {
           data: { datasets: [] },
           options: {
             animation: false,
+            locale: lang(), // the axes' numbers as the page's language writes them
             responsive: true,
             maintainAspectRatio: false,
             parsing: false,
@@ -164,6 +165,7 @@ export class PlotView {
   relabel() {
     if (this.failed && this.note) this.note.textContent = t('physics.noChart');
     if (!this.chart) return;
+    this.chart.options.locale = lang();
     this.chart.options.scales.x.title.text = t('plot.time');
     this.setQuantity(this.quantity);
   }
