@@ -2,7 +2,7 @@
 // instructor's "give the gesture" buttons), and the event log. DOM only through
 // createElement and textContent; values from the server arrive already validated.
 
-import { formatValue, snapValue } from './room-state.js';
+import { formatValue, snapValue, displayName } from './room-state.js';
 import { t, localized, lang } from './i18n.js';
 
 /** How often a dragged slider sends `set` (ms); the final value is always sent. */
@@ -157,9 +157,9 @@ export function renderMembers(list, countEl, state, { onGive, onEdit = () => {},
   for (const m of members) {
     const li = el(doc, 'li');
     li.dataset.member = String(m.id);
-    const avatar = el(doc, 'span', `member-avatar avatar-${paletteIndex(m.id, m.name)}`, initials(m.name));
+    const who = displayName(m.name);
+    const avatar = el(doc, 'span', `member-avatar avatar-${paletteIndex(m.id, m.name)}`, initials(who));
     avatar.setAttribute('aria-hidden', 'true');
-    const who = m.name || t('page.anonymous');
     const name = el(doc, 'span', 'member-name', who);
     li.append(avatar, name);
     const tags = [];

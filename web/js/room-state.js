@@ -203,10 +203,20 @@ export function pushEvent(state, e) {
   if (state.events.length > EVENT_LOG_LIMIT) state.events.splice(0, state.events.length - EVENT_LOG_LIMIT);
 }
 
+/**
+ * A member's name as the page shows it: the server names someone who gave none `Guest 3`
+ * (Sources/RoomServer Room.swift), which is said in the page's language.
+ */
+export function displayName(name) {
+  const guest = /^Guest (\d+)$/.exec(name || '');
+  if (guest) return t('members.guest', { number: guest[1] });
+  return name || t('page.anonymous');
+}
+
 function memberName(state, id) {
   if (id === null || id === undefined) return null;
   const m = state.members.find((x) => x.id === id);
-  return m ? m.name || t('page.anonymous') : null;
+  return m ? displayName(m.name) : null;
 }
 
 /** Events whose whole text is the lesson code's own words (its labels, its `print` lines). */
@@ -235,7 +245,7 @@ export function eventWords(state, m) {
     }
     case 'code': {
       const c = state.lastCode;
-      return { key: c && c.source === null ? 'event.codeReverted' : 'event.codeRan', vars: { name: (c && c.name) || t('page.anonymous') } };
+      return { key: c && c.source === null ? 'event.codeReverted' : 'event.codeRan', vars: { name: displayName(c && c.name) } };
     }
     case 'speed':
       return { key: 'event.speed', vars: { value: num(/([\d.]+)/) } };

@@ -194,3 +194,14 @@ describe('values', () => {
     assert.doesNotMatch(errorText({ code: 'weird', message: 'an English sentence' }), /English sentence/);
   });
 });
+
+test('a guest is named in the page language', async () => {
+  const { displayName } = await import('../js/room-state.js');
+  const { useLanguage } = await import('./i18n-setup.mjs');
+  assert.equal(displayName('Guest 3'), 'Guest 3');
+  assert.equal(displayName(''), 'Anonymous');
+  await useLanguage('zh-CN');
+  assert.equal(displayName('Guest 3'), '访客 3');
+  assert.equal(displayName('Ana'), 'Ana');
+  await useLanguage('en');
+});
