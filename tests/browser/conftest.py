@@ -194,6 +194,8 @@ def _watched(drv):
     pagekit.console_errors(drv)
     yield drv
     errors = pagekit.console_errors(drv)
+    # A language a test chose (?lang=, the header's switch) stays with that test.
+    drv.execute_script("try { sessionStorage.removeItem('newtons.lang'); localStorage.removeItem('newtons.lang'); } catch (e) {}")
     assert not errors, f"console errors: {errors}"
 
 
