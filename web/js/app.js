@@ -18,7 +18,6 @@ import { openClass } from './class-open.js';
 import { PhysicsView } from './physics-view.js';
 import { initI18n, setLanguage, onLanguageChange, t, lang, localized, formatNumber, formatFixed } from './i18n.js';
 import { Announcer, SceneWatcher, contactWords, describeScene, say } from './announce.js';
-import { pickItem } from './measure.js';
 
 const NAME_KEY = 'newtons.name';
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -306,10 +305,8 @@ function startRoom(target) {
     const gesture = ['Enter', ' ', 'Spacebar', 'Escape'].includes(ev.key);
     if (physics.takesPointer && gesture) {
       ev.preventDefault();
-      if (ev.key === 'Enter' && physics.tool === 'inspect') {
-        const id = pickItem(state.items, physics.lastSample ? physics.lastSample.items : new Map(), keyboard);
-        if (id !== null) physics.pick(id, false);
-      }
+      physics.key(ev.key === 'Spacebar' ? ' ' : ev.key, keyboard);
+      dirty = true;
       return;
     }
     if (gesture && !keyboard.grabbing && !gesturesAllowed()) return;
@@ -317,6 +314,7 @@ function startRoom(target) {
     if (!r.handled) return;
     ev.preventDefault();
     for (const m of r.messages) sendGesture(m);
+    if (physics.takesPointer && r.action === 'move') physics.key(ev.key, keyboard);
     if (r.action === 'grab') announcer.sayNow(t('keys.grabbed', at()));
     else if (r.action === 'release') announcer.sayNow(t('keys.released', at()));
     else if (r.action === 'cancel') announcer.sayNow(t('keys.cancelled'));

@@ -374,6 +374,7 @@ export class PhysicsView {
 
   setTool(name) {
     this.tool = name;
+    this.measuring = false;
     for (const [n, b] of this.toolButtons) b.setAttribute('aria-pressed', String(n === name));
     if (name !== 'ruler') {
       this.ruler.clear();
@@ -386,6 +387,40 @@ export class PhysicsView {
   /** True while a tool takes the stage's pointer (gestures do not reach the lesson). */
   get takesPointer() {
     return this.tool !== null;
+  }
+
+  /** The ruler's far end at view point `p` (a pointer's drag, the keyboard cursor). */
+  measureTo(p) {
+    this.ruler.b = { x: p.x, y: p.y };
+    this.rulerText.textContent = t('physics.rulerLength', { length: formatFixed(this.ruler.length, 1) });
+    this.changed();
+  }
+
+  /**
+   * The stage's keys while a tool is on (`p` the keyboard cursor): Enter inspects the item
+   * under it; with the ruler, Space starts a measure there, the arrows (the cursor) stretch it,
+   * Space again ends it. True when the key was the tool's.
+   */
+  key(key, p) {
+    if (this.tool === 'inspect' && key === 'Enter') {
+      const sample = this.lastSample;
+      const id = pickItem(this.state.items || [], sample ? sample.items : new Map(), p);
+      if (id !== null) this.pick(id, false);
+      return true;
+    }
+    if (this.tool === 'ruler' && (key === ' ' || key === 'Enter')) {
+      this.measuring = !this.measuring;
+      if (this.measuring) {
+        this.ruler.a = { x: p.x, y: p.y };
+        this.measureTo(p);
+      }
+      return true;
+    }
+    if (this.tool === 'ruler' && this.measuring && key.startsWith('Arrow')) {
+      this.measureTo(p);
+      return false; // the cursor moves as ever
+    }
+    return key === 'Enter' || key === ' ' || key === 'Escape';
   }
 
   bindPointer(canvas, toView) {
@@ -412,9 +447,7 @@ export class PhysicsView {
     });
     canvas.addEventListener('pointermove', (ev) => {
       if (dragging !== ev.pointerId || this.tool !== 'ruler') return;
-      this.ruler.b = toView(ev.clientX, ev.clientY);
-      this.rulerText.textContent = t('physics.rulerLength', { length: formatFixed(this.ruler.length, 1) });
-      this.changed();
+      this.measureTo(toView(ev.clientX, ev.clientY));
     });
     const end = (ev) => {
       if (dragging === ev.pointerId) dragging = null;
