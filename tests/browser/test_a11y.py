@@ -187,10 +187,19 @@ def test_keyboard_escape_cancels_and_d_describes(desktop, server):
 def test_keyboard_reaches_the_timeline_and_the_instructor_controls(desktop, server):
     keyboard_class(desktop, server, "gravity")
     seen = set()
+    in_editor = "return !!document.activeElement.closest('.CodeMirror')"
     for _ in range(80):
-        pk.press(desktop, Keys.TAB, pause=0)
+        if desktop.execute_script(in_editor):
+            # Tab indents in the editor: Escape, then Tab leaves it (no keyboard trap).
+            pk.press(desktop, Keys.TAB, pause=0)
+            assert desktop.execute_script(in_editor), "Tab alone stays in the editor (it indents)"
+            pk.press(desktop, Keys.ESCAPE, Keys.TAB, pause=0)
+            assert not desktop.execute_script(in_editor), "Escape, then Tab leaves the editor"
+            seen.add("editor")
+        else:
+            pk.press(desktop, Keys.TAB, pause=0)
         seen.add(desktop.execute_script("const e = document.activeElement; return e.dataset.control || e.dataset.tl || (e.dataset.tlScrub !== undefined ? 'scrub' : '') || e.dataset.action || e.dataset.overlay || e.id || ''"))
-    for want in ("pause", "resume", "step", "lock", "reset", "scrub", "replay", "run", "trails"):
+    for want in ("pause", "resume", "step", "lock", "reset", "scrub", "replay", "run", "editor", "trails"):
         assert want in seen, f"Tab reaches {want}: {sorted(seen)}"
     # The instructor's Pause, by the keyboard.
     desktop.execute_script("document.querySelector('[data-control=\"pause\"]').focus()")

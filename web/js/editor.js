@@ -78,7 +78,14 @@ export class CodeEditor {
   mount(CodeMirror) {
     const value = this.value();
     this.host.replaceChildren();
-    const runKeys = { 'Ctrl-Enter': () => this.run(), 'Cmd-Enter': () => this.run(), 'Ctrl-/': 'toggleComment', 'Cmd-/': 'toggleComment' };
+    // Tab indents, as in Xcode; Escape then Tab (or Shift-Tab) leaves the editor, so that the
+    // keyboard is never trapped in it (WCAG 2.1.2): a key bound to `false` is left to the
+    // browser. A read-only editor lets Tab go at once.
+    const base = { 'Ctrl-Enter': () => this.run(), 'Cmd-Enter': () => this.run(), 'Ctrl-/': 'toggleComment', 'Cmd-/': 'toggleComment' };
+    const leave = { ...base, Tab: false, 'Shift-Tab': false };
+    const indent = { ...base, Tab: 'insertSoftTab', 'Shift-Tab': 'indentLess', Esc: (cm) => cm.setOption('extraKeys', leave) };
+    this.tabKeys = (leaving) => (leaving || this.readOnly ? leave : indent);
+    const runKeys = this.tabKeys(false);
     this.cm = CodeMirror(this.host, {
       value,
       mode: 'swift',
@@ -97,6 +104,13 @@ export class CodeEditor {
       viewportMargin: Infinity,
       screenReaderLabel: t('code.editorLabel'),
     });
+    const indentAgain = (cm) => {
+      if (cm.getOption('extraKeys') !== this.tabKeys(false)) cm.setOption('extraKeys', this.tabKeys(false));
+    };
+    this.cm.on('keydown', (cm, ev) => {
+      if (!['Escape', 'Tab', 'Shift'].includes(ev.key)) indentAgain(cm);
+    });
+    this.cm.on('focus', indentAgain);
     this.cm.on('change', (_cm, change) => {
       if (change.origin !== 'setValue') this.host.dataset.edited = String(this.value() !== this.text);
     });
@@ -134,7 +148,10 @@ export class CodeEditor {
   setReadOnly(readOnly) {
     this.readOnly = readOnly;
     this.host.dataset.readonly = String(readOnly);
-    if (this.cm) this.cm.setOption('readOnly', readOnly);
+    if (this.cm) {
+      this.cm.setOption('readOnly', readOnly);
+      this.cm.setOption('extraKeys', this.tabKeys(false));
+    }
     else this.area.readOnly = readOnly;
   }
 

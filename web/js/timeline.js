@@ -118,7 +118,7 @@ export class Timeline {
       <div class="tl-files">
         <a class="link-button" data-tl-download download data-i18n="timeline.download"></a>
         <a class="link-button" data-tl-csv download data-i18n="timeline.csv"></a>
-        <label class="link-button tl-open"><span data-i18n="timeline.openRecording"></span><input type="file" data-tl-open accept=".newtons,application/x-newtons-recording" hidden></label>
+        <button type="button" class="link-button tl-open" data-tl-open-button data-i18n="timeline.openRecording"></button><input type="file" data-tl-open accept=".newtons,application/x-newtons-recording" hidden>
         <span class="tl-note" data-tl-note role="status" aria-live="polite"></span>
       </div>`;
     translate(r);
@@ -175,6 +175,8 @@ export class Timeline {
       if (model && this.canControl) control('seek', { time: timeAt(model, scrub.value / SCRUB_STEPS) });
     });
     this.el.open.addEventListener('change', () => this.openRecording(this.el.open.files?.[0]));
+    // A button (reachable with Tab, pressed with Enter or Space) opens the file chooser.
+    $('[data-tl-open-button]').addEventListener('click', () => this.el.open.click());
     this.relabel();
     onLanguageChange(() => {
       this.relabel();
