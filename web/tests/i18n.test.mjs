@@ -135,6 +135,7 @@ describe('no string in the page outside the catalogs', () => {
       /\.title\s*=\s*['`"][^'`"$]*[A-Za-z]{2,}/,
       /setAttribute\(\s*'(?:aria-label|title|placeholder|aria-valuetext)',\s*['`"][^'`"$]*[A-Za-z]{2,}/,
       /\btext:\s*['`"][^'`"$]*[A-Za-z]{2,}/,
+      /['"]?(?:aria-label|title|placeholder|alt)['"]?:\s*['`"][^'`"$]*[A-Za-z]{2,}/,
       /\b(?:toast|setCustomValidity|say|sayNow)\(\s*['`"][^'`"$]*[A-Za-z]{2,}/,
       /createTextNode\(\s*['`"][^'`"$]*[A-Za-z]{2,}/,
       /\b(?:label|title|aria-label)="[^"$]*[A-Za-z]{2,}[^"]*"/,
