@@ -138,9 +138,9 @@ export function describeScene(items, frame, before, bounds) {
  * A contact, language aside: `{key, vars}` with the item's name as the lesson gives it and the
  * view edge it touches (from its position), so that it can be said in any language (`say`).
  */
-export function contactWords(item, pos, bounds) {
+export function contactWords(item, pos, bounds, slack = 12) {
   if (!item) return { key: 'say.hitSomething' };
-  const edge = pos ? edgeOf(pos, item, bounds) : null;
+  const edge = pos ? edgeOf(pos, item, bounds, slack) : null;
   const vars = { item: item.name, id: item.id };
   return edge ? { key: 'say.hitEdge', vars: { ...vars, edge } } : { key: 'say.hit', vars };
 }

@@ -359,7 +359,11 @@ function startRoom(target) {
       // Which item hit which edge, in the page's words; the lesson's own text quoted.
       const item = state.items.find((d) => d.id === e.item) || null;
       const pos = item && latest ? latest.items.find((s) => s.id === item.id) : null;
-      e.words = { ...contactWords(item, pos || item, state.bounds), quote: e.text };
+      const was = pos && previous ? previous.items.find((s) => s.id === item.id) : null;
+      // The newest frame may be a step or two behind the contact: a fast fall is farther off.
+      const dt = was ? latest.time - previous.time : 0;
+      const slack = 12 + (dt > 0 ? (2 * Math.hypot(pos.x - was.x, pos.y - was.y) * (1 / 60)) / dt : 0);
+      e.words = { ...contactWords(item, pos || item, state.bounds, slack), quote: e.text };
     }
     const said = eventText(state, e);
     logEvent(eventsList, { ...e, ...said });
