@@ -362,7 +362,8 @@ function startRoom(target) {
       const was = pos && previous ? previous.items.find((s) => s.id === item.id) : null;
       // The newest frame may be a step or two behind the contact: a fast fall is farther off.
       const dt = was ? latest.time - previous.time : 0;
-      const slack = 12 + (dt > 0 ? (2 * Math.hypot(pos.x - was.x, pos.y - was.y) * (1 / 60)) / dt : 0);
+      const speed = dt > 0 ? Math.hypot(pos.x - was.x, pos.y - was.y) / dt : 0; // points a second
+      const slack = 12 + (speed * 2) / 60; // two steps at 60 a second
       e.words = { ...contactWords(item, pos || item, state.bounds, slack), quote: e.text };
     }
     const said = eventText(state, e);
