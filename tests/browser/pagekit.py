@@ -337,10 +337,10 @@ def english_words(texts, allowed=()):
     import re
 
     keep = {"Newtons", "UIKit", "Dynamics", "Swift", "CSV", "English", "Ctrl", "Enter", "Shift", "Tab", "Esc", "N", "J",
-            "Chart", "js", "Debian", "libjs", "chart", *allowed}
+            "Chart", "js", "Debian", "libjs", "chart", "K7QX2M", *allowed}
     found = []
     for t in texts:
-        for token in sorted(allowed, key=len, reverse=True):
+        for token in sorted(keep, key=len, reverse=True):
             t = t.replace(token, " ") if token else t
         for w in re.findall(r"[A-Za-z]{2,}", t):
             if w not in keep:

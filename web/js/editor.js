@@ -9,7 +9,7 @@ const SCRIPTS = ['lib/codemirror.js', 'mode/swift/swift.js', 'addon/edit/matchbr
 const STYLES = ['lib/codemirror.css'];
 
 import { addScript } from './scripts.js';
-import { t } from './i18n.js';
+import { t, onLanguageChange } from './i18n.js';
 
 let loading = null;
 
@@ -62,6 +62,7 @@ export class CodeEditor {
     this.area.className = 'code-fallback';
     this.area.spellcheck = false;
     this.area.setAttribute('aria-label', t('code.editorLabel'));
+    onLanguageChange(() => this.area.setAttribute('aria-label', t('code.editorLabel')));
     this.area.readOnly = true;
     this.area.addEventListener('keydown', (ev) => {
       if (ev.key === 'Enter' && (ev.ctrlKey || ev.metaKey)) {
@@ -114,6 +115,17 @@ export class CodeEditor {
     this.cm.on('change', (_cm, change) => {
       if (change.origin !== 'setValue') this.host.dataset.edited = String(this.value() !== this.text);
     });
+    // The scrolled code is a region of its own that the keyboard can reach and scroll (its
+    // input sits outside it), in the page's language.
+    const scroller = this.cm.getScrollerElement();
+    scroller.tabIndex = 0;
+    scroller.setAttribute('role', 'region');
+    const label = () => {
+      scroller.setAttribute('aria-label', t('code.editorLabel'));
+      this.cm.setOption('screenReaderLabel', t('code.editorLabel'));
+    };
+    label();
+    onLanguageChange(label);
     this.host.dataset.editor = 'codemirror';
     if (this.diagnostics.length) this.showDiagnostics(this.diagnostics);
   }
