@@ -174,13 +174,17 @@ export async function showLobby(root, { fetchJSON, navigate }) {
   const { tutorial, extra } = lessonGroups(lessons);
   let counts = new Map();
   let roomCounts = new Map();
-  const render = () => {
-    tutorialList.replaceChildren(...tutorial.map((l, i) => card(doc, l, i + 1, 0)));
-    extraList.replaceChildren(...extra.map((l) => card(doc, l, 0, 0)));
+  const fillCounts = () => {
     for (const span of root.querySelectorAll('[data-count]')) {
       const lesson = span.dataset.count;
       span.textContent = headCountText(counts.get(lesson) || 0, roomCounts.get(lesson) || 0);
     }
+  };
+  // The cards again only for a switch of language (a head count changes one line in place).
+  const render = () => {
+    tutorialList.replaceChildren(...tutorial.map((l, i) => card(doc, l, i + 1, 0)));
+    extraList.replaceChildren(...extra.map((l) => card(doc, l, 0, 0)));
+    fillCounts();
   };
   render();
   tutorialList.removeAttribute('aria-busy');
@@ -193,7 +197,7 @@ export async function showLobby(root, { fetchJSON, navigate }) {
       const list = normalizeRoomList(raw);
       counts = countsByRoom(list);
       roomCounts = roomsByLesson(list);
-      render();
+      fillCounts();
     })
     .catch(() => {});
   return lessons;
