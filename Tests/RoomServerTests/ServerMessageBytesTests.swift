@@ -105,6 +105,32 @@ struct ServerMessageBytesTests {
         #expect(Set(expected.keys) == Set((Self.samples + Self.httpSamples).map(\.name)))
     }
 
+    /// A lesson and a parameter label with Chinese words carry both languages; others do not.
+    @Test func translatedWordsComeInBothLanguages() throws {
+        let params = [
+            LessonParameter(name: "damping", label: "Snap damping", value: 0.5, min: 0, max: 1, step: 0.05),
+            LessonParameter(name: "mine", label: "My own value", value: 1, min: 0, max: 2, step: 1),
+        ]
+        #expect(
+            String(decoding: ServerMessage.params(params).bytes, as: UTF8.self)
+                == #"{"type":"params","params":[{"name":"damping","label":"Snap damping","value":0.5,"min":0,"max":1,"step":0.05,"labels":{"en":"Snap damping","zh-CN":"捕捉阻尼"}},{"name":"mine","label":"My own value","value":1,"min":0,"max":2,"step":1}]}"#)
+        let listing = try #require(
+            JSONSerialization.jsonObject(with: Data(ServerCore(directory: LessonDirectory(LessonCatalog.all)).lessonsJSON()))
+                as? [[String: Any]])
+        #expect(listing.count == LessonCatalog.all.count)
+        for (lesson, record) in zip(LessonCatalog.all, listing) {
+            let info = lesson.info
+            let titles = try #require(record["titles"] as? [String: String], "\(info.id)")
+            #expect(titles["en"] == info.title)
+            #expect(!(titles["zh-CN"] ?? "").isEmpty && titles["zh-CN"] != info.title, "\(info.id)")
+            let summaries = try #require(record["summaries"] as? [String: String], "\(info.id)")
+            #expect(summaries["en"] == info.summary && !(summaries["zh-CN"] ?? "").isEmpty, "\(info.id)")
+            for param in lesson.init().parameters {
+                #expect(LessonTranslations.labels[param.label] != nil, "\(info.id): \(param.label)")
+            }
+        }
+    }
+
     /// A class's code and key are fresh each time: their places and the other fields are fixed.
     @Test func anOpenedClassIsAnsweredAsBefore() throws {
         let core = ServerCore(directory: fakeDirectory)

@@ -283,7 +283,8 @@ struct ErrorMessage: Encodable {
 
 // MARK: The records inside them
 
-/// A lesson as the lobby lists it and a `welcome` describes it (with its code there).
+/// A lesson as the lobby lists it and a `welcome` describes it (with its code there); its
+/// title and summary in both of the page's languages where the lesson has them in Chinese.
 struct LessonRecord: Encodable {
     var id: String
     var title: String
@@ -291,6 +292,8 @@ struct LessonRecord: Encodable {
     var code: String?
     var order: Int
     var gestures: [GestureKind]
+    var titles: Bilingual?
+    var summaries: Bilingual?
 
     init(_ info: LessonInfo, code: String? = nil) {
         id = info.id
@@ -299,6 +302,22 @@ struct LessonRecord: Encodable {
         self.code = code
         order = info.order
         gestures = info.gestures
+        if let chinese = LessonTranslations.lessons[info.id] {
+            titles = Bilingual(en: info.title, chinese: chinese.title)
+            summaries = Bilingual(en: info.summary, chinese: chinese.summary)
+        }
+    }
+}
+
+/// A text in English and in Simplified Chinese: `{"en": …, "zh-CN": …}` (docs/protocol.md,
+/// "Languages").
+struct Bilingual: Encodable {
+    var en: String
+    var chinese: String
+
+    private enum CodingKeys: String, CodingKey {
+        case en
+        case chinese = "zh-CN"
     }
 }
 
@@ -389,9 +408,10 @@ extension PingID: Encodable {
 
 extension LessonParameter: Encodable {
     private enum WireKey: String, CodingKey {
-        case name, label, value, min, max, step
+        case name, label, value, min, max, step, labels
     }
 
+    /// `labels` in both languages where the label has a Chinese one.
     public func encode(to encoder: any Encoder) throws {
         var fields = encoder.container(keyedBy: WireKey.self)
         try fields.encode(name, forKey: .name)
@@ -400,5 +420,7 @@ extension LessonParameter: Encodable {
         try fields.encode(min, forKey: .min)
         try fields.encode(max, forKey: .max)
         try fields.encode(step, forKey: .step)
+        try fields.encodeIfPresent(
+            LessonTranslations.labels[label].map { Bilingual(en: label, chinese: $0) }, forKey: .labels)
     }
 }
