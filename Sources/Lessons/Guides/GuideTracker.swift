@@ -178,7 +178,13 @@ public final class GuideTracker {
         guard members.values.contains(where: { $0.open < steps.count }) else { return [] }
         probe.sample(lesson, stepped: stepped)
         let frozen = stepped && lesson.isAtRest
-        let parameters = Dictionary(lesson.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        // Read only when an open step asks (a lesson run from its source reads its values by
+        // running its code).
+        let asksParameters = members.values.contains { progress in
+            progress.open < steps.count && steps[progress.open].goal.clauses.contains { if case .parameter = $0 { true } else { false } }
+        }
+        let parameters =
+            asksParameters ? Dictionary(lesson.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }) : [:]
         var done: [StepDone] = []
         for id in members.keys.sorted() {
             guard var progress = members[id], progress.open < steps.count else { continue }
