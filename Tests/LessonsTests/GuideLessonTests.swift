@@ -86,7 +86,7 @@ final class GuideRun {
 @Suite struct GuideLessonTests {
     static let tutorial = ["gravity", "collision", "attachment", "spring", "snap", "push", "properties"]
     /// The extra rooms that have a guide so far.
-    static let extra = ["race", "barrier", "alert", "hoop"]
+    static let extra = ["race", "barrier", "alert", "hoop", "fields"]
 
     @Test func everyGuideLoadsCleanlyInBothLanguages() throws {
         for id in Self.tutorial + Self.extra {
@@ -287,6 +287,15 @@ final class GuideRun {
         try check(
             "hoop", "straight-up", good: { try $0.set("throwAngle", -1.57); $0.push(200, 300); $0.run(seconds: 3) },
             bad: { try $0.set("throwAngle", -1.0); $0.push(200, 300); $0.run(seconds: 3) })
+    }
+
+    @Test func fields() throws {
+        let away = (x: 100.0, y: 150.0)
+        try check("fields", "follow", good: { $0.tap(away.x, away.y); $0.run(seconds: 8) }, bad: { $0.tap(away.x, away.y); $0.run(seconds: 1) })
+        try check("fields", "charges", good: { $0.tap(away.x, away.y); $0.run(seconds: 5) }, bad: { $0.run(seconds: 5) })
+        try check(
+            "fields", "switch-off", good: { try $0.set("electric", 0); $0.tap(away.x, away.y); $0.run(seconds: 6) },
+            bad: { $0.tap(away.x, away.y); $0.run(seconds: 6) })
     }
 
     @Test func stepsOpenInOrderAndPredictionsAreChecked() throws {
