@@ -86,7 +86,7 @@ final class GuideRun {
 @Suite struct GuideLessonTests {
     static let tutorial = ["gravity", "collision", "attachment", "spring", "snap", "push", "properties"]
     /// The extra rooms that have a guide so far.
-    static let extra = ["race", "barrier", "alert", "hoop", "fields"]
+    static let extra = ["race", "barrier", "alert", "hoop", "fields", "drops"]
 
     @Test func everyGuideLoadsCleanlyInBothLanguages() throws {
         for id in Self.tutorial + Self.extra {
@@ -296,6 +296,22 @@ final class GuideRun {
         try check(
             "fields", "switch-off", good: { try $0.set("electric", 0); $0.tap(away.x, away.y); $0.run(seconds: 6) },
             bad: { $0.tap(away.x, away.y); $0.run(seconds: 6) })
+    }
+
+    @Test func drops() throws {
+        func drop(_ count: Int) -> (GuideRun) -> Void {
+            { run in
+                for _ in 0..<count {
+                    run.tap(100, 100)
+                    run.run(seconds: 0.3)
+                }
+                run.run(seconds: 4)
+            }
+        }
+        try check("drops", "first", good: drop(1), bad: { $0.run(seconds: 2) }, value: 647...649.5)
+        try check("drops", "pile", good: drop(10), bad: drop(9), value: 640...649.5)
+        try check(
+            "drops", "heavy", good: { try $0.set("magnitude", 2); drop(5)($0) }, bad: { try $0.set("magnitude", 1.5); drop(5)($0) })
     }
 
     @Test func stepsOpenInOrderAndPredictionsAreChecked() throws {

@@ -17,10 +17,11 @@ public struct LessonFacts: Sendable {
         self.gestures = gestures
     }
 
-    /// The facts of a fresh lesson, with the gestures it takes.
+    /// The facts of a fresh lesson, with the gestures it takes (and the items its room adds
+    /// later by name, `LessonEventNames.laterItems`).
     public init(lesson: any Lesson, id: String, gestures: [GestureKind]) {
         self.init(
-            id: id, items: Set(lesson.items.map(\.name)),
+            id: id, items: Set(lesson.items.map(\.name)).union(LessonEventNames.laterItems[id] ?? []),
             parameters: Dictionary(lesson.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }),
             events: LessonEventNames.names(of: id), gestures: Set(gestures))
     }
@@ -38,6 +39,10 @@ public enum LessonEventNames {
         "alert": ["alert-shown", "alert-dismissed"],
         "fields": ["fields-moved", "collision-began"],
     ]
+
+    /// Items a shipped lesson's room adds after it starts, by the name it gives them (the drops
+    /// room's blocks): a goal may name them, and measures the oldest one there is.
+    public static let laterItems: [String: Set<String>] = ["drops": ["block"]]
 
     public static func names(of lesson: String) -> Set<String> {
         common.union(table[lesson] ?? [])
