@@ -115,7 +115,7 @@ struct GuideRoomTests {
         #expect(refused("low-damping", .choice(0), now: 16_000_000) == nil, "taken again after a while")
     }
 
-    @Test func predictionMessagesAreValidatedOnTheWire() {
+    @Test func predictionMessagesAreValidatedOnTheWire() throws {
         func parse(_ json: String) -> Result<ClientMessage, ProtocolError> { ClientMessage.parse(Array(json.utf8)) }
         #expect(try parse(#"{"type":"prediction","step":"hang","value":120.5}"#).get() == .prediction(step: "hang", answer: .number(120.5)))
         #expect(try parse(#"{"type":"prediction","step":"low-damping","choice":2}"#).get() == .prediction(step: "low-damping", answer: .choice(2)))

@@ -169,7 +169,8 @@ extension ClientMessage {
         do {
             let message = try parse(type: type, fields: FieldReader(fields: fields))
             if case .prediction = message, bytes.count > GuideLimits.maxPredictionBytes {
-                throw ProtocolError(.badValue, "a prediction is at most \(GuideLimits.maxPredictionBytes) bytes; this one is \(bytes.count)")
+                return .failure(
+                    ProtocolError(.badValue, "a prediction is at most \(GuideLimits.maxPredictionBytes) bytes; this one is \(bytes.count)"))
             }
             return .success(message)
         } catch {
