@@ -44,9 +44,7 @@ public enum DynamicsScenes {
         material.friction = 0.6
         material.elasticity = 0
         material.density = 1
-        animator.addBehavior(gravity)
-        animator.addBehavior(collision)
-        animator.addBehavior(material)
+        animator.addBehaviors(gravity, collision, material)
         return DynamicsScene(view: view, animator: animator, items: boxes)
     }
 
@@ -64,8 +62,7 @@ public enum DynamicsScenes {
         }
         let collision = UICollisionBehavior(items: boxes)
         collision.translatesReferenceBoundsIntoBoundary = true
-        animator.addBehavior(UIGravityBehavior(items: boxes))
-        animator.addBehavior(collision)
+        animator.addBehaviors(UIGravityBehavior(items: boxes), collision)
         return DynamicsScene(view: view, animator: animator, items: boxes)
     }
 
@@ -89,9 +86,7 @@ public enum DynamicsScenes {
         properties.density = 3
         properties.friction = 0.5
         properties.resistance = 0.5
-        animator.addBehavior(properties)
-        animator.addBehavior(gravity)
-        animator.addBehavior(collision)
+        animator.addBehaviors(properties, gravity, collision)
         return DynamicsScene(view: view, animator: animator, items: [frog, dragon])
     }
 }
@@ -157,6 +152,11 @@ extension UIDynamicAnimator {
     public func run(steps: Int) {
         for _ in 0..<max(0, steps) { advance(by: 1.0 / 60) }
     }
+
+    /// Adds the behaviours in order, as one `addBehavior` after another.
+    public func addBehaviors(_ behaviors: UIDynamicBehavior...) {
+        for behavior in behaviors { addBehavior(behavior) }
+    }
 }
 
 /// An FNV-1a hash of the items' centres and transforms, bit for bit: equal hashes mean the
@@ -220,9 +220,7 @@ extension DynamicsScenes {
         let material = UIDynamicItemBehavior(items: items)
         material.friction = 0.4
         material.elasticity = 0.1
-        animator.addBehavior(UIGravityBehavior(items: items))
-        animator.addBehavior(collision)
-        animator.addBehavior(material)
+        animator.addBehaviors(UIGravityBehavior(items: items), collision, material)
         return DynamicsScene(view: view, animator: animator, items: items)
     }
 }

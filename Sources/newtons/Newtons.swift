@@ -6,7 +6,7 @@ struct Newtons: ParsableCommand {
     /// The subcommands, in the order `--help` lists them. Add a new one here.
     static let subcommands: [any ParsableCommand.Type] = [
         ServeCommand.self, LessonsCommand.self, RunCommand.self, ReplayCommand.self, EngineHashCommand.self,
-        ReplayBenchCommand.self,
+        ReplayBenchCommand.self, WireBenchCommand.self,
     ]
 
     static let configuration = CommandConfiguration(

@@ -5,22 +5,17 @@ import Testing
 @Suite struct AttachmentLessonTests {
     let lesson = LessonCatalog.lesson(withID: "attachment")!.init()
 
-    private func rodLength() throws -> Double {
-        let frog = try #require(lesson.item(named: "frog")), dragon = try #require(lesson.item(named: "dragon"))
-        return distance(frog.center, dragon.center)
-    }
-
     @Test func dragonFollowsTheDraggedFrogAtAFixedDistance() throws {
-        let length = try rodLength()
+        let length = try lesson.distance("frog", "dragon")
         lesson.pan(.began, at: CGPoint(x: 187.5, y: 200))
         for step in 1...60 {
             lesson.pan(.changed, at: CGPoint(x: 187.5 + Double(step) * 1.5, y: 200 + Double(step)))
             lesson.advance(by: 1.0 / 60)
-            #expect(abs(try rodLength() - length) < 2, "step \(step)")
+            #expect(abs(try lesson.distance("frog", "dragon") - length) < 2, "step \(step)")
         }
         lesson.pan(.ended, at: CGPoint(x: 277.5, y: 260))
         lesson.run(seconds: 1)
-        #expect(abs(try rodLength() - length) < 2)
+        #expect(abs(try lesson.distance("frog", "dragon") - length) < 2)
         let frog = try #require(lesson.item(named: "frog"))
         #expect(distance(frog.center, CGPoint(x: 277.5, y: 260)) < 0.01, "the frog is where the finger left it")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Lessons
+import Testing
 
 /// Drives a lesson the way a room does: 60 steps a second.
 extension Lesson {
@@ -21,6 +22,12 @@ extension Lesson {
 
     func item(named name: String) -> SceneItem? {
         items.first { $0.name == name }
+    }
+
+    /// The distance between two named items' centres (points).
+    func distance(_ first: String, _ second: String) throws -> Double {
+        let a = try #require(item(named: first)), b = try #require(item(named: second))
+        return LessonsTests.distance(a.center, b.center)
     }
 
     /// The item's lowest point on screen (largest y), for items turned by `angle`.

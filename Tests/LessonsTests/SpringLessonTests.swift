@@ -5,17 +5,12 @@ import Testing
 @Suite struct SpringLessonTests {
     let lesson = LessonCatalog.lesson(withID: "spring")!.init()
 
-    private func gap() throws -> Double {
-        let frog = try #require(lesson.item(named: "frog")), dragon = try #require(lesson.item(named: "dragon"))
-        return distance(frog.center, dragon.center)
-    }
-
     /// Rest length 100 points, stretched by its weight: g / ω² = 1000 / (2π·1)² ≈ 25 points.
     @Test func dragonHangsAboutAHundredPointsBelowTheFrogAndBounces() throws {
         var gaps: [Double] = []
         for _ in 0..<(60 * 4) {
             lesson.advance(by: 1.0 / 60)
-            gaps.append(try gap())
+            gaps.append(try lesson.distance("frog", "dragon"))
         }
         let mean = gaps.reduce(0, +) / Double(gaps.count)
         #expect(abs(mean - 125.3) < 4, "mean gap \(mean)")
@@ -35,6 +30,6 @@ import Testing
         try lesson.setParameter("frequency", to: 3)
         lesson.run(seconds: 10)
         // Stiffer spring: the sag is g / ω² ≈ 2.8 points.
-        #expect(abs(try gap() - 102.8) < 3)
+        #expect(abs(try lesson.distance("frog", "dragon") - 102.8) < 3)
     }
 }

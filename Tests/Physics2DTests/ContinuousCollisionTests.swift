@@ -5,10 +5,7 @@ import Testing
     @Test func fastSmallBoxDoesNotPassThroughAThinWall() {
         for speed: Float in [50, 150, 400] {
             let world = Fixture.world(gravity: .zero)
-            var def = BodyDef()
-            def.type = .static
-            let wall = world.createBody(def)
-            _ = world.createShape(on: wall, ShapeDef(), .segment(Segment(point1: Vec2(5, -5), point2: Vec2(5, 5))))
+            Fixture.staticBody(world, .segment(Segment(point1: Vec2(5, -5), point2: Vec2(5, 5))))
             let box = Fixture.box(world, at: .zero, halfWidth: 0.05, halfHeight: 0.05)
             world.setLinearVelocity(box, Vec2(speed, 0))
             Fixture.run(world, seconds: 0.5)
@@ -101,10 +98,7 @@ import Testing
         // half its size) into a 1 cm static plank, every step for two seconds.
         for speed: Float in [1.5, 2.4, 6] {
             let world = Fixture.world(gravity: .zero)
-            var def = BodyDef()
-            def.type = .static
-            let wall = world.createBody(def)
-            _ = world.createShape(on: wall, ShapeDef(), .polygon(Polygon.box(halfWidth: 0.005, halfHeight: 1)))
+            Fixture.staticBody(world, .polygon(Polygon.box(halfWidth: 0.005, halfHeight: 1)))
             let box = Fixture.box(world, at: Vec2(-1, 0), halfWidth: 0.05, halfHeight: 0.05, bullet: true)
             var farthest = -Float.infinity
             for _ in 0..<120 {

@@ -7,6 +7,17 @@ private func randomBox(_ rng: inout SplitMix64, within extent: Float = 50) -> AA
     return AABB(lowerBound: c - h, upperBound: c + h)
 }
 
+/// A tree of `count` random boxes (user data 0, 1, ...), and each proxy's box.
+private func randomTree(_ count: Int, _ rng: inout SplitMix64) -> (DynamicTree, [Int32: AABB]) {
+    var tree = DynamicTree()
+    var boxes: [Int32: AABB] = [:]
+    for i in 0..<count {
+        let box = randomBox(&rng)
+        boxes[tree.createProxy(aabb: box, categoryBits: 1, userData: Int32(i))] = box
+    }
+    return (tree, boxes)
+}
+
 /// The entry fraction of a ray into a box (slab test), or nil when it misses within the ray.
 private func rayEntry(_ input: RayCastInput, _ box: AABB) -> Float? {
     var lo: Float = 0
@@ -102,12 +113,7 @@ private func rayEntry(_ input: RayCastInput, _ box: AABB) -> Float? {
 
     @Test func rebuildAfterEnlargingTightensTheTree() {
         var rng = SplitMix64(seed: 77)
-        var tree = DynamicTree()
-        var boxes: [Int32: AABB] = [:]
-        for i in 0..<1000 {
-            let box = randomBox(&rng)
-            boxes[tree.createProxy(aabb: box, categoryBits: 1, userData: Int32(i))] = box
-        }
+        var (tree, boxes) = randomTree(1000, &rng)
         let fresh = tree.areaRatio
         // Every box drifts far, only ever enlarged: the ancestors keep all the old room.
         for _ in 0..<20 {
@@ -163,12 +169,7 @@ private func rayEntry(_ input: RayCastInput, _ box: AABB) -> Float? {
 
     @Test func rayCastFindsTheNearestBoxLikeBruteForce() {
         var rng = SplitMix64(seed: 9)
-        var tree = DynamicTree()
-        var boxes: [Int32: AABB] = [:]
-        for i in 0..<500 {
-            let box = randomBox(&rng)
-            boxes[tree.createProxy(aabb: box, categoryBits: 1, userData: Int32(i))] = box
-        }
+        let (tree, boxes) = randomTree(500, &rng)
         for _ in 0..<100 {
             let input = RayCastInput(origin: rng.vec(-60, 60), translation: rng.vec(-80, 80))
             var nearest: (id: Int32, fraction: Float)?

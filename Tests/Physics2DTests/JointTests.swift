@@ -3,9 +3,23 @@ import Testing
 
 /// A static anchor body at the origin, for joints to hang from.
 private func anchorBody(_ world: World) -> BodyID {
-    var def = BodyDef()
-    def.type = .static
-    return world.createBody(def)
+    Fixture.staticBody(world)
+}
+
+/// The distance between the joint's two anchors now.
+private func anchorGap(_ world: World, _ joint: JointID) -> Float {
+    let (a, b) = world.jointWorldAnchors(joint)
+    return distance(a, b)
+}
+
+/// The largest `measure` reads after each of `steps` steps of 1/60 s (0 if never larger).
+private func largestOverSteps(_ world: World, _ steps: Int, _ measure: () -> Float) -> Float {
+    var largest: Float = 0
+    for _ in 0..<steps {
+        world.step(1.0 / 60)
+        largest = max(largest, measure())
+    }
+    return largest
 }
 
 @Suite struct DistanceJointTests {
@@ -16,12 +30,7 @@ private func anchorBody(_ world: World) -> BodyID {
         var def = DistanceJointDef(bodyA: anchor, bodyB: bob)
         def.length = 2
         let joint = world.createDistanceJoint(def)
-        var worst: Float = 0
-        for _ in 0..<300 {
-            world.step(1.0 / 60)
-            let (a, b) = world.jointWorldAnchors(joint)
-            worst = max(worst, abs(distance(a, b) - 2))
-        }
+        let worst = largestOverSteps(world, 300) { abs(anchorGap(world, joint) - 2) }
         #expect(worst < 0.01)
     }
 
@@ -69,12 +78,7 @@ private func anchorBody(_ world: World) -> BodyID {
         def.enableSpring = true
         def.hertz = 0
         let joint = world.createDistanceJoint(def)
-        var longest: Float = 0
-        for _ in 0..<300 {
-            world.step(1.0 / 60)
-            let (a, b) = world.jointWorldAnchors(joint)
-            longest = max(longest, distance(a, b))
-        }
+        let longest = largestOverSteps(world, 300) { anchorGap(world, joint) }
         #expect(longest < 2.01)
         #expect(longest > 1.9, "the rope went taut")
     }
@@ -111,12 +115,7 @@ private func anchorBody(_ world: World) -> BodyID {
         def.localAnchorA = .zero
         def.localAnchorB = Vec2(-1, 0)
         let joint = world.createRevoluteJoint(def)
-        var worst: Float = 0
-        for _ in 0..<300 {
-            world.step(1.0 / 60)
-            let (a, b) = world.jointWorldAnchors(joint)
-            worst = max(worst, distance(a, b))
-        }
+        let worst = largestOverSteps(world, 300) { anchorGap(world, joint) }
         #expect(worst < 0.01)
         #expect(abs(world.rotation(arm).angle) > 0.5, "the arm swung")
     }
@@ -131,11 +130,7 @@ private func anchorBody(_ world: World) -> BodyID {
         def.lowerAngle = -0.25
         def.upperAngle = 0.25
         _ = world.createRevoluteJoint(def)
-        var largest: Float = 0
-        for _ in 0..<300 {
-            world.step(1.0 / 60)
-            largest = max(largest, abs(world.rotation(arm).angle))
-        }
+        let largest = largestOverSteps(world, 300) { abs(world.rotation(arm).angle) }
         #expect(largest < 0.27)
         #expect(largest > 0.2)
     }
@@ -171,12 +166,7 @@ private func anchorBody(_ world: World) -> BodyID {
         def.lowerTranslation = -1
         def.upperTranslation = 1
         _ = world.createPrismaticJoint(def)
-        var offAxis: Float = 0
-        for _ in 0..<240 {
-            world.step(1.0 / 60)
-            let p = world.position(slider)
-            offAxis = max(offAxis, abs(cross(axis, p)))
-        }
+        let offAxis = largestOverSteps(world, 240) { abs(cross(axis, world.position(slider))) }
         let along = dot(world.position(slider), axis)
         #expect(offAxis < 0.01)
         #expect(abs(along - 1) < 0.02, "gravity slides it down the axis to the limit")
@@ -197,11 +187,7 @@ private func anchorBody(_ world: World) -> BodyID {
         weld.localAnchorA = Vec2(0.5, 0)
         weld.localAnchorB = Vec2(-0.5, 0)
         _ = world.createWeldJoint(weld)
-        var worstAngle: Float = 0
-        for _ in 0..<240 {
-            world.step(1.0 / 60)
-            worstAngle = max(worstAngle, abs(relativeAngle(world.rotation(a), world.rotation(b))))
-        }
+        let worstAngle = largestOverSteps(world, 240) { abs(relativeAngle(world.rotation(a), world.rotation(b))) }
         #expect(worstAngle < 0.02)
     }
 }

@@ -9,12 +9,18 @@ enum Fixture {
     /// A static ground: the segment from (-50, y) to (50, y). In this y-down world, "up" is -y.
     @discardableResult
     static func ground(_ world: World, y: Float = 0, friction: Float = 0.6) -> BodyID {
+        var shape = ShapeDef()
+        shape.friction = friction
+        return staticBody(world, .segment(Segment(point1: Vec2(-50, y), point2: Vec2(50, y))), shape)
+    }
+
+    /// A static body at the origin, with one shape of `geometry` when there is one.
+    @discardableResult
+    static func staticBody(_ world: World, _ geometry: ShapeGeometry? = nil, _ shape: ShapeDef = ShapeDef()) -> BodyID {
         var def = BodyDef()
         def.type = .static
         let body = world.createBody(def)
-        var shape = ShapeDef()
-        shape.friction = friction
-        _ = world.createShape(on: body, shape, .segment(Segment(point1: Vec2(-50, y), point2: Vec2(50, y))))
+        if let geometry { _ = world.createShape(on: body, shape, geometry) }
         return body
     }
 
@@ -23,17 +29,10 @@ enum Fixture {
         _ world: World, at p: Vec2, halfWidth: Float = 0.5, halfHeight: Float = 0.5, angle: Float = 0,
         density: Float = 1, friction: Float = 0.6, restitution: Float = 0, bullet: Bool = false
     ) -> BodyID {
-        var def = BodyDef()
-        def.position = p
-        def.rotation = Rot(angle: angle)
-        def.isBullet = bullet
-        let body = world.createBody(def)
-        var shape = ShapeDef()
-        shape.density = density
-        shape.friction = friction
-        shape.restitution = restitution
-        _ = world.createShape(on: body, shape, .polygon(Polygon.box(halfWidth: halfWidth, halfHeight: halfHeight)))
-        return body
+        body(
+            world, at: p, rotation: Rot(angle: angle), bullet: bullet,
+            .polygon(Polygon.box(halfWidth: halfWidth, halfHeight: halfHeight)),
+            density: density, friction: friction, restitution: restitution)
     }
 
     @discardableResult
@@ -41,14 +40,24 @@ enum Fixture {
         _ world: World, at p: Vec2, radius: Float = 0.5, density: Float = 1, friction: Float = 0.6,
         restitution: Float = 0
     ) -> BodyID {
+        body(world, at: p, .circle(Circle(radius: radius)), density: density, friction: friction, restitution: restitution)
+    }
+
+    /// A dynamic body at `p` with one shape of `geometry`.
+    static func body(
+        _ world: World, at p: Vec2, rotation: Rot = .identity, bullet: Bool = false, _ geometry: ShapeGeometry,
+        density: Float, friction: Float, restitution: Float
+    ) -> BodyID {
         var def = BodyDef()
         def.position = p
+        def.rotation = rotation
+        def.isBullet = bullet
         let body = world.createBody(def)
         var shape = ShapeDef()
         shape.density = density
         shape.friction = friction
         shape.restitution = restitution
-        _ = world.createShape(on: body, shape, .circle(Circle(radius: radius)))
+        _ = world.createShape(on: body, shape, geometry)
         return body
     }
 

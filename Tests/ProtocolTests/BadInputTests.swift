@@ -32,8 +32,7 @@ struct BadInputTests {
         }
         try await Self.expectStillMoving(innocent)
         #expect(culprit.closeCode == nil)
-        await innocent.close()
-        await culprit.close()
+        await closeAll(innocent, culprit)
     }
 
     @Test func aMissingOrWrongTypedFieldOrANonFiniteOrFarNumberIsBadValueAndNothingIsApplied() async throws {
@@ -60,8 +59,7 @@ struct BadInputTests {
         let item = try #require(frame.item(1))
         #expect(abs(hypot(Double(item.x) - 187.5, Double(item.y) - 333.5) - 100) < 0.01)
         try await Self.expectStillMoving(innocent)
-        await innocent.close()
-        await culprit.close()
+        await closeAll(innocent, culprit)
     }
 
     @Test func setOfAnUnknownParameterOrAValueOutsideItsRangeIsBadValue() async throws {
@@ -76,8 +74,7 @@ struct BadInputTests {
         try await culprit.set("speed", to: -0.5)
         #expect(try await culprit.waitForMessage("error").errorCode == "bad-value")
         try await Self.expectStillMoving(innocent)
-        await innocent.close()
-        await culprit.close()
+        await closeAll(innocent, culprit)
     }
 
     @Test func controlInALessonRoomIsForbidden() async throws {
@@ -90,8 +87,7 @@ struct BadInputTests {
         try await culprit.claim(key: String(repeating: "0", count: 32))
         #expect(try await culprit.waitForMessage("error").errorCode == "forbidden")
         try await Self.expectStillMoving(innocent)
-        await innocent.close()
-        await culprit.close()
+        await closeAll(innocent, culprit)
     }
 
     @Test func moreThan120MessagesInOneSecondAreRateLimitedAndDropped() async throws {
@@ -113,8 +109,7 @@ struct BadInputTests {
         #expect(pongs < 200)
         try await Self.expectStillMoving(innocent)
         #expect(culprit.closeCode == nil)
-        await innocent.close()
-        await culprit.close()
+        await closeAll(innocent, culprit)
     }
 
     @Test func aTextFrameOver4096BytesClosesWith1009() async throws {
@@ -129,8 +124,7 @@ struct BadInputTests {
 
     @Test func aMessageOf4096BytesIsStillRead() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "fixture-settle")
-        _ = try await client.welcome()
+        let (client, _) = try await server.welcomed(room: "fixture-settle")
         let prefix = "{\"type\":\"ping\",\"id\":\"x\",\"pad\":\""
         let text = prefix + String(repeating: "a", count: 4096 - prefix.count - 2) + "\"}"
         #expect(text.utf8.count == 4096)
@@ -206,8 +200,7 @@ struct BadInputTests {
         #expect(try await third.waitForError("full")["message"]?.string?.contains("full") == true)
         #expect(try await third.waitForClose() == 1013)
         try await Self.expectStillMoving(teacher)
-        await teacher.close()
-        await student.close()
+        await closeAll(teacher, student)
     }
 
     @Test func aFullServerAnswersFullThenClose1013() async throws {
@@ -217,8 +210,7 @@ struct BadInputTests {
         _ = try await third.waitForError("full")
         #expect(try await third.waitForClose() == 1013)
         try await Self.expectStillMoving(innocent)
-        await innocent.close()
-        await other.close()
+        await closeAll(innocent, other)
     }
 
     @Test func tooManyConnectionsFromOneAddressAreRefusedWithFull() async throws {
@@ -228,14 +220,12 @@ struct BadInputTests {
         #expect(try await third.waitForError("full")["message"]?.string?.contains("address") == true)
         #expect(try await third.waitForClose() == 1013)
         try await Self.expectStillMoving(innocent)
-        await innocent.close()
-        await other.close()
+        await closeAll(innocent, other)
     }
 
     @Test func aClientThatReadsTooSlowlyIsDroppedAndNoOneElseSlowsDown() async throws {
         let server = try await TestServer(["--max-lag", "1"])
-        let innocent = try await server.client(room: "fixture-crowd")
-        _ = try await innocent.welcome()
+        let (innocent, _) = try await server.welcomed(room: "fixture-crowd")
         // 16 KB frames at 60 Hz into a socket that is never read.
         let slow = try await RawWebSocket.open(port: server.port, query: "room=fixture-crowd&name=slow", receiveBuffer: 4096)
         try await server.waitForLog("too slow", timeout: .seconds(20))

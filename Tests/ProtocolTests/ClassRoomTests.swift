@@ -34,9 +34,7 @@ struct ClassRoomTests {
         // Codes are case-insensitive for people typing them.
         let lower = try await server.client(room: code.lowercased())
         #expect(try await lower.welcome().room == code)
-        await lower.close()
-        await teacher.close()
-        await student.close()
+        await closeAll(lower, teacher, student)
     }
 
     @Test func aStudentsControlIsForbidden() async throws {
@@ -49,8 +47,7 @@ struct ClassRoomTests {
         try await student.control("lesson", lesson: "fixture-settle")
         _ = try await student.waitForError("forbidden")
         _ = try await teacher.waitForFrame()
-        await teacher.close()
-        await student.close()
+        await closeAll(teacher, student)
     }
 
     @Test func aLockedRoomRefusesStudentsGesturesButNotTheInstructorsOrTheGivenStudents() async throws {
@@ -93,8 +90,7 @@ struct ClassRoomTests {
             guard let item = frame.item(1) else { return false }
             return abs(hypot(Double(item.x) - 200, Double(item.y) - 200) - 100) < 0.01
         }
-        await teacher.close()
-        await student.close()
+        await closeAll(teacher, student)
     }
 
     @Test func aClaimWithAWrongKeyFailsAndAClaimAfterAReconnectSucceeds() async throws {
@@ -121,8 +117,7 @@ struct ClassRoomTests {
         // And the reconnected instructor controls the room.
         try await back.control("pause")
         _ = try await student.waitForMessage("room") { $0["paused"]?.bool == true }
-        await back.close()
-        await student.close()
+        await closeAll(back, student)
     }
 
     @Test func theKeyInTheQueryMovesTheSeatWhileTheOldConnectionIsStillOpen() async throws {
@@ -132,9 +127,7 @@ struct ClassRoomTests {
         let back = try await server.client(room: welcome.code, key: welcome.key)
         #expect(try await back.welcome().role == "instructor")
         #expect(try await teacher.waitForMessage("welcome")["role"]?.string == "student")
-        await back.close()
-        await teacher.close()
-        await student.close()
+        await closeAll(back, teacher, student)
     }
 
     @Test func theKeyInTheQueryRejoinsAsInstructor() async throws {
@@ -143,8 +136,7 @@ struct ClassRoomTests {
         await teacher.close()
         let back = try await server.client(room: welcome.code, key: welcome.key)
         #expect(try await back.welcome().role == "instructor")
-        await back.close()
-        await student.close()
+        await closeAll(back, student)
     }
 
     @Test func pauseStopsFramesStepAdvancesExactlyOneTickAndResumeRestartsThem() async throws {
@@ -171,8 +163,7 @@ struct ClassRoomTests {
         _ = try await student.waitForMessage("room") { $0["paused"]?.bool == false }
         let running = try await student.waitForFrame { !$0.paused && $0.sequence > twice.sequence + 2 }
         #expect(running.time > twice.time)
-        await teacher.close()
-        await student.close()
+        await closeAll(teacher, student)
     }
 
     @Test func aLessonSwitchSendsEveryoneANewWelcome() async throws {
@@ -189,8 +180,7 @@ struct ClassRoomTests {
         }
         try await teacher.control("lesson", lesson: "no-such-lesson")
         _ = try await teacher.waitForError("bad-value")
-        await teacher.close()
-        await student.close()
+        await closeAll(teacher, student)
     }
 
     @Test func theInstructorsParameterReachesStudentsAndResetRestartsForAll() async throws {
@@ -203,8 +193,7 @@ struct ClassRoomTests {
         _ = try await student.waitForMessage("event") { $0["name"]?.string == "reset" }
         let reset = try await student.waitForMessage("params")
         #expect(reset["params"]?.array?.first { $0["name"]?.string == "radius" }?["value"]?.double == 100)
-        await teacher.close()
-        await student.close()
+        await closeAll(teacher, student)
     }
 
     @Test func unknownCodesAreAnsweredSlowlyAndRateLimitedPerAddress() async throws {
@@ -230,8 +219,7 @@ struct ClassRoomTests {
         let third = try await server.client(lesson: "fixture-settle")
         #expect(try await third.waitForError("full")["message"]?.string?.contains("class rooms") == true)
         #expect(try await third.waitForClose() == 1013)
-        await first.close()
-        await second.close()
+        await closeAll(first, second)
     }
 
     @Test func afterTheGracePeriodAnyoneMayClaimTheRoom() async throws {
@@ -252,8 +240,7 @@ struct ClassRoomTests {
     @Test func aClassRoomExpiresAfterItsLastClientLeaves() async throws {
         let server = try await TestServer(["--room-expiry", "0.3", "--unknown-room-delay", "0"])
         let (teacher, student, welcome) = try await Self.classRoom(server)
-        await teacher.close()
-        await student.close()
+        await closeAll(teacher, student)
         try await server.waitForLog("expired")
         let late = try await server.client(room: welcome.code)
         _ = try await late.waitForError("unknown-room")

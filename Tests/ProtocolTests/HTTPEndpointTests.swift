@@ -55,8 +55,7 @@ struct HTTPEndpointTests {
 
     @Test func apiRoomsListsPublicRoomsWithTheirClientsAndNotClassRooms() async throws {
         let server = try await TestServer()
-        let student = try await server.client(room: "fixture-orbit")
-        _ = try await student.welcome()
+        let (student, _) = try await server.welcomed(room: "fixture-orbit")
         let teacher = try await server.client(lesson: "fixture-orbit")
         let code = try #require(try await teacher.welcome().code)
         let rooms = try #require(JSON(parsing: try await RawHTTP.get(port: server.port, path: "/api/rooms").body)?.array)
@@ -68,8 +67,7 @@ struct HTTPEndpointTests {
         // A cluster's peers read this node's own rooms (no peers merged in) at /api/rooms/local.
         let local = try #require(JSON(parsing: try await RawHTTP.get(port: server.port, path: "/api/rooms/local").body)?.array)
         #expect(local.first { $0["id"]?.string == "fixture-orbit" }?["clients"]?.int == 1)
-        await student.close()
-        await teacher.close()
+        await closeAll(student, teacher)
     }
 
     @Test func uploadsOnKeptAliveConnectionsLeaveTheWorkerServing() async throws {
@@ -89,8 +87,7 @@ struct HTTPEndpointTests {
         let opened = try await RawHTTP.post(
             port: server.port, path: "/api/classes", body: Array(#"{"lesson": "fixture-orbit"}"#.utf8), keepAlive: true)
         #expect(opened.status == 200 && opened.body.contains("\"key\""), "\(opened)")
-        let client = try await server.client(room: "fixture-settle")
-        _ = try await client.welcome()
+        let (client, _) = try await server.welcomed(room: "fixture-settle")
         await client.close()
     }
 

@@ -177,8 +177,7 @@ struct HardeningTests {
         try await server.waitForLog("libwebsockets:")
         let complaints = server.log.split(separator: "\n").filter { $0.contains("libwebsockets:") }
         #expect(complaints.count <= 20 * windows, "\(complaints.count) lines from lws for 40 oversized heads")
-        let client = try await server.client(room: "fixture-settle")
-        _ = try await client.welcome()
+        let (client, _) = try await server.welcomed(room: "fixture-settle")
         await client.close()
     }
 

@@ -15,16 +15,14 @@ struct LessonRoomTests {
         let lessons = try #require(JSON(parsing: try await RawHTTP.get(port: server.port, path: "/api/lessons").body)?.array)
         let ids = lessons.compactMap { $0["id"]?.string }
         #expect(Array(ids.prefix(7)) == ["gravity", "collision", "attachment", "spring", "snap", "push", "properties"])
-        let client = try await server.client(room: "gravity")
-        let welcome = try await client.welcome()
+        let (client, welcome) = try await server.welcomed(room: "gravity")
         #expect(welcome.json["lesson"]?["code"]?.string?.contains("UIDynamicAnimator") == true)
         await client.close()
     }
 
     @Test func theFrogFallsInTheGravityRoomAndATapStartsItAgain() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "gravity")
-        let welcome = try await client.welcome()
+        let (client, welcome) = try await server.welcomed(room: "gravity")
         let frog = try Self.item("frog", in: welcome)
         let start = try await client.waitForFrame()
         let startY = try #require(start.item(frog)).y
@@ -43,8 +41,7 @@ struct LessonRoomTests {
 
     @Test func theFrogSnapsToTheTappedPoint() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "snap")
-        let welcome = try await client.welcome()
+        let (client, welcome) = try await server.welcomed(room: "snap")
         let frog = try Self.item("frog", in: welcome)
         try await client.tap(x: 300, y: 550)
         _ = try await client.waitForFrame(timeout: .seconds(10)) { frame in
@@ -56,8 +53,7 @@ struct LessonRoomTests {
 
     @Test func aPushLeftOfTheCentreShovesTheDragonRight() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "push")
-        let welcome = try await client.welcome()
+        let (client, welcome) = try await server.welcomed(room: "push")
         let dragon = try Self.item("dragon", in: welcome)
         let startX = try #require(welcome.items.first { $0["id"]?.int == dragon }?["x"]?.double)
         try await client.push(x: 87.5, y: 333.5)
@@ -69,8 +65,7 @@ struct LessonRoomTests {
 
     @Test func theDragonFollowsTheDraggedFrogOnItsAttachment() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "attachment")
-        let welcome = try await client.welcome()
+        let (client, welcome) = try await server.welcomed(room: "attachment")
         let frog = try Self.item("frog", in: welcome)
         let dragon = try Self.item("dragon", in: welcome)
         let start = try #require(welcome.items.first { $0["id"]?.int == dragon })
@@ -105,7 +100,6 @@ struct LessonRoomTests {
             guard let item = frame.item(frog) else { return false }
             return hypot(Double(item.x) - 300, Double(item.y) - 100) < 5
         }
-        await teacher.close()
-        await student.close()
+        await closeAll(teacher, student)
     }
 }

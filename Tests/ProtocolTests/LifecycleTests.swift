@@ -7,8 +7,7 @@ import Testing
 struct LifecycleTests {
     @Test func tlsWithASelfSignedCertificateServesTheRooms() async throws {
         let server = try await TestServer(tls: true)
-        let client = try await server.client(room: "fixture-orbit")
-        let welcome = try await client.welcome()
+        let (client, welcome) = try await server.welcomed(room: "fixture-orbit")
         #expect(welcome.room == "fixture-orbit")
         let frame = try await client.waitForFrame { $0.sequence > 2 }
         #expect(frame.items.count == 2)

@@ -84,8 +84,7 @@ struct OverlayTests {
 
     @Test func theSpringsLineCarriesItsTensionAndEnergy() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "spring")
-        let welcome = try await client.welcome()
+        let (client, welcome) = try await server.welcomed(room: "spring")
         let dragon = try #require(welcome.items.first { $0["sprite"]?.string == "dragon" }?["id"]?.int)
         try await client.send("overlay", ["want": ["velocity", "forces"], "rate": 60])
         let (state, overlay) = try await Self.frameAndOverlay(client, after: 0.2)
@@ -153,14 +152,12 @@ struct OverlayTests {
             if case .overlay = event { Issue.record("an overlay frame reached a client that asked for none") }
         }
         #expect(!types.contains("overlays"))
-        await plain.close()
-        await watcher.close()
+        await closeAll(plain, watcher)
     }
 
     @Test func askingForTooMuchTooOftenIsBoundedWithAClearError() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "gravity")
-        _ = try await client.welcome()
+        let (client, _) = try await server.welcomed(room: "gravity")
         // More than the room's frame rate.
         try await client.send("overlay", ["want": ["velocity"], "rate": 1000])
         let tooFast = try await client.waitForError("bad-value", timeout: .seconds(15))
@@ -222,8 +219,6 @@ struct OverlayTests {
         try await teacher.send("control", ["action": "overlay", "overlay": "velocity", "on": false])
         let hidden = try await student.waitForMessage("overlays") { $0["overlays"]?.array?.isEmpty == true }
         #expect(hidden["overlays"]?.array?.isEmpty == true)
-        await late.close()
-        await teacher.close()
-        await student.close()
+        await closeAll(late, teacher, student)
     }
 }

@@ -67,8 +67,7 @@ struct ReplayProtocolTests {
         #expect(room["paused"]?.bool == false)
         let live = try await student.waitForFrame { !$0.past && !$0.paused && $0.time > 0.6 }
         #expect(live.time > playing.time)
-        await teacher.close()
-        await student.close()
+        await closeAll(teacher, student)
     }
 
     @Test func aRecordingIsDownloadedOpenedAsANewRoomExportedAsCSVAndPlayedHeadless() async throws {
@@ -139,15 +138,12 @@ struct ReplayProtocolTests {
         let huge = try await RawHTTP.post(port: server.port, path: "/api/recordings", body: [UInt8](repeating: 0x20, count: 33 * 1024 * 1024))
         #expect(huge.status == 413)
         #expect(huge.body.contains("at most"))
-        await viewer.close()
-        await teacher.close()
-        await student.close()
+        await closeAll(viewer, teacher, student)
     }
 
     @Test func aLessonRoomCannotBeRewoundButItsRecordingCanBeDownloaded() async throws {
         let server = try await TestServer()
-        let visitor = try await server.client(room: "fixture-orbit")
-        let welcome = try await visitor.welcome()
+        let (visitor, welcome) = try await server.welcomed(room: "fixture-orbit")
         _ = try await visitor.waitForFrame { $0.time > 0.2 }
         try await visitor.control("seek", time: 0)
         _ = try await visitor.waitForError("forbidden")

@@ -43,8 +43,7 @@ struct RoomTests {
 
     @Test func framesRiseByOneSequenceNumberAndOneSixtiethOfASecond() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "fixture-orbit")
-        _ = try await client.welcome()
+        let (client, _) = try await server.welcomed(room: "fixture-orbit")
         var previous = try await client.waitForFrame { $0.sequence > 2 }
         var gaps = 0
         for _ in 0..<30 {
@@ -64,10 +63,7 @@ struct RoomTests {
 
     @Test func aTapMovesWhatTheLessonSaysForEveryoneInTheRoom() async throws {
         let server = try await TestServer()
-        let a = try await server.client(room: "fixture-orbit")
-        let b = try await server.client(room: "fixture-orbit")
-        _ = try await a.welcome()
-        _ = try await b.welcome()
+        let (a, b) = try await server.welcomedPair(room: "fixture-orbit")
         try await a.tap(x: 100, y: 200)
         let event = try await b.waitForMessage("event")
         #expect(event["name"]?.string == "tapped")
@@ -78,14 +74,12 @@ struct RoomTests {
             }
             #expect(frame.items.count == 2)
         }
-        await a.close()
-        await b.close()
+        await closeAll(a, b)
     }
 
     @Test func panAndPushReachTheLesson() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "fixture-orbit")
-        _ = try await client.welcome()
+        let (client, _) = try await server.welcomed(room: "fixture-orbit")
         try await client.pan("began", x: 50, y: 60)
         try await client.pan("changed", x: 250, y: 400)
         _ = try await client.waitForFrame { frame in
@@ -112,10 +106,7 @@ struct RoomTests {
 
     @Test func twoClientsInARoomSeeTheSameFrames() async throws {
         let server = try await TestServer()
-        let a = try await server.client(room: "fixture-orbit")
-        let b = try await server.client(room: "fixture-orbit")
-        _ = try await a.welcome()
-        _ = try await b.welcome()
+        let (a, b) = try await server.welcomedPair(room: "fixture-orbit")
         // Under load a client may skip frames (it gets the newest): read both in turn and compare
         // every sequence both saw.
         var seenByA: [UInt32: StateFrame] = [:]
@@ -133,8 +124,7 @@ struct RoomTests {
             }
         }
         #expect(matches >= 10)
-        await a.close()
-        await b.close()
+        await closeAll(a, b)
     }
 
     @Test func aGestureInOneRoomLeavesAnotherRoomAlone() async throws {
@@ -154,8 +144,7 @@ struct RoomTests {
             return event.message?.type == "pong" ? true : nil
         }
         #expect(seen.allSatisfy { $0.frame.map { $0.items.isEmpty } ?? ($0.message?.type == "pong") })
-        await orbit.close()
-        await drops.close()
+        await closeAll(orbit, drops)
     }
 
     @Test func presenceTellsEveryoneWhoIsIn() async throws {
@@ -176,8 +165,7 @@ struct RoomTests {
 
     @Test func aRoomAtRestSendsNothingUntilAGestureWakesIt() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "fixture-settle")
-        _ = try await client.welcome()
+        let (client, _) = try await server.welcomed(room: "fixture-settle")
         let landed = try await client.waitForMessage("event") { $0["name"]?.string == "collision-began" }
         #expect(landed["text"]?.string == "Block Landed")
         let last = try await client.waitForFrame { $0.items.first?.atRest == true }
@@ -195,8 +183,7 @@ struct RoomTests {
 
     @Test func aLateJoinerGetsTheSceneSoFarInItsWelcome() async throws {
         let server = try await TestServer()
-        let early = try await server.client(room: "fixture-drops")
-        _ = try await early.welcome()
+        let (early, _) = try await server.welcomed(room: "fixture-drops")
         try await early.tap(x: 100, y: 100)
         try await early.tap(x: 200, y: 100)
         let scene = try await early.waitForMessage("scene") { $0["items"]?.array?.count == 2 }
@@ -204,20 +191,15 @@ struct RoomTests {
         // A frame follows every scene.
         let frame = try await early.waitForFrame { $0.items.count == 2 }
         #expect(frame.items.map(\.id) == [1, 2])
-        let late = try await server.client(room: "fixture-drops")
-        let welcome = try await late.welcome()
+        let (late, welcome) = try await server.welcomed(room: "fixture-drops")
         #expect(welcome.items.compactMap { $0["id"]?.int } == [1, 2])
         _ = try await late.waitForFrame { $0.items.count == 2 }
-        await early.close()
-        await late.close()
+        await closeAll(early, late)
     }
 
     @Test func aParameterSetReachesEveryoneAndIsApplied() async throws {
         let server = try await TestServer()
-        let a = try await server.client(room: "fixture-orbit")
-        let b = try await server.client(room: "fixture-orbit")
-        _ = try await a.welcome()
-        _ = try await b.welcome()
+        let (a, b) = try await server.welcomedPair(room: "fixture-orbit")
         try await a.set("radius", to: 50)
         let params = try await b.waitForMessage("params")
         #expect(params["params"]?.array?.first { $0["name"]?.string == "radius" }?["value"]?.double == 50)
@@ -225,16 +207,12 @@ struct RoomTests {
             guard let item = frame.item(1) else { return false }
             return abs(hypot(Double(item.x) - 187.5, Double(item.y) - 333.5) - 50) < 0.01
         }
-        await a.close()
-        await b.close()
+        await closeAll(a, b)
     }
 
     @Test func resetStartsTheLessonAgainForEveryone() async throws {
         let server = try await TestServer()
-        let a = try await server.client(room: "fixture-drops")
-        let b = try await server.client(room: "fixture-drops")
-        _ = try await a.welcome()
-        _ = try await b.welcome()
+        let (a, b) = try await server.welcomedPair(room: "fixture-drops")
         try await a.tap(x: 100, y: 100)
         _ = try await b.waitForMessage("scene") { $0["items"]?.array?.count == 1 }
         try await a.reset()
@@ -242,14 +220,12 @@ struct RoomTests {
         #expect(event["text"]?.string?.isEmpty == false)
         _ = try await b.waitForMessage("scene") { $0["items"]?.array?.isEmpty == true }
         _ = try await b.waitForFrame { $0.items.isEmpty }
-        await a.close()
-        await b.close()
+        await closeAll(a, b)
     }
 
     @Test func pingIsAnsweredWithItsOwnID() async throws {
         let server = try await TestServer()
-        let client = try await server.client(room: "fixture-settle")
-        _ = try await client.welcome()
+        let (client, _) = try await server.welcomed(room: "fixture-settle")
         try await client.send("ping", ["id": 42])
         let pong = try await client.waitForMessage("pong")
         #expect(pong["id"]?.double == 42)

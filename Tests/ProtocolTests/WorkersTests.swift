@@ -26,8 +26,7 @@ struct WorkersTests {
             let frame = try await client.waitForFrame(timeout: .seconds(20)) { ($0.item(1)?.x ?? 0) >= 5 }
             #expect((frame.item(1)?.x ?? 0) >= 5)
         }
-        await first.close()
-        await second.close()
+        await closeAll(first, second)
     }
 
     @Test func oneWorkerStepsItsRoomsOneAfterTheOther() async throws {
@@ -41,8 +40,7 @@ struct WorkersTests {
             let frame = try await client.waitForFrame(timeout: .seconds(10)) { $0.sequence >= 10 }
             #expect(frame.item(1)?.x == 0)
         }
-        await first.close()
-        await second.close()
+        await closeAll(first, second)
     }
 
     @Test func aFullLessonRoomSendsNewcomersToItsNextInstanceListedInTheLobby() async throws {
@@ -92,14 +90,12 @@ struct WorkersTests {
             #expect(rooms.contains(#"{"id":"fixture-orbit","lesson":"fixture-orbit","clients":1"#))
             #expect(rooms.contains(#"{"id":"fixture-orbit-2","lesson":"fixture-orbit","clients":1"#))
         }
-        await first.close()
-        await second.close()
+        await closeAll(first, second)
     }
 
     @Test func badHeadsAreAnsweredByTheAcceptorAndNoWorkerStalls() async throws {
         let server = try await TestServer(["--workers", "2", "--request-head-timeout", "1"])
-        let innocent = try await server.client(room: "fixture-orbit")
-        _ = try await innocent.welcome()
+        let (innocent, _) = try await server.welcomed(room: "fixture-orbit")
 
         // Not HTTP: 400. A head over 4 KiB: 431.
         let garbage = try RawConnection(port: server.port)
@@ -119,22 +115,19 @@ struct WorkersTests {
         }
         let health = try await RawHTTP.get(port: server.port, path: "/healthz")
         #expect(health.status == 200)
-        let late = try await server.client(room: "fixture-orbit")
-        _ = try await late.welcome()
+        let (late, _) = try await server.welcomed(room: "fixture-orbit")
         let before = try await innocent.waitForFrame()
         let after = try await innocent.waitForFrame { $0.sequence >= before.sequence + 30 }
         #expect(after.sequence >= before.sequence + 30)
         let started = ContinuousClock.now
         #expect(await halfOpen[0].readAll().isEmpty)  // closed by the server, not by the 5 s read timeout
         #expect(ContinuousClock.now - started < .seconds(4))
-        await innocent.close()
-        await late.close()
+        await closeAll(innocent, late)
     }
 
     @Test func anUpgradeWithNoRoomOrALongMalformedRoomIsUnknownRoomOnAnyWorker() async throws {
         let server = try await TestServer(["--workers", "2", "--unknown-room-delay", "0.2"])
-        let innocent = try await server.client(room: "fixture-orbit")
-        _ = try await innocent.welcome()
+        let (innocent, _) = try await server.welcomed(room: "fixture-orbit")
         for room in [nil, String(repeating: "k", count: 1000), "../../etc", "snap-0", "%00%ff", "fixture-orbit-99999"] {
             let culprit = try await server.client(room: room, name: "culprit")
             _ = try await culprit.waitForError("unknown-room")

@@ -33,21 +33,23 @@ struct LiveInterpreterRoomTests {
         for _ in 0..<Int(seconds * 60) { _ = room.tick() }
     }
 
+    /// Taps at (280, 160), lets the room settle and expects the frog within 2 points of `place`.
+    func expectTapSendsTheFrog(_ room: Room, to place: CGPoint) throws {
+        _ = try room.handle(.tap(x: 280, y: 160), from: 1, now: 0).get()
+        settle(room)
+        let rest = try #require(frog(room))
+        #expect(abs(rest.x - place.x) < 2 && abs(rest.y - place.y) < 2, "\(rest)")
+    }
+
     @Test func editedSnapCodeSendsTheFrogElsewhereAndRevertBringsTheTapBack() throws {
         let room = makeClass()
         let edited = ownCode.replacingOccurrences(of: "snapTo: point", with: "snapTo: CGPoint(x: 90, y: 520)")
         #expect(edited != ownCode)
         _ = try room.handle(.code(source: edited), from: 1, now: 0).get()
-        _ = try room.handle(.tap(x: 280, y: 160), from: 1, now: 0).get()
-        settle(room)
-        let moved = try #require(frog(room))
-        #expect(abs(moved.x - 90) < 2 && abs(moved.y - 520) < 2, "\(moved)")
+        try expectTapSendsTheFrog(room, to: CGPoint(x: 90, y: 520))
 
         _ = try room.handle(.revert, from: 1, now: 0).get()
-        _ = try room.handle(.tap(x: 280, y: 160), from: 1, now: 0).get()
-        settle(room)
-        let back = try #require(frog(room))
-        #expect(abs(back.x - 280) < 2 && abs(back.y - 160) < 2, "\(back)")
+        try expectTapSendsTheFrog(room, to: CGPoint(x: 280, y: 160))
     }
 
     /// The recording keeps the edited code its epoch ran: seeking back to a moment of edited
@@ -83,10 +85,7 @@ struct LiveInterpreterRoomTests {
         // Playing on from the past runs the edited code again: a tap snaps to the fixed point.
         _ = try room.handle(.control(.resume), from: 1, now: 0).get()
         #expect(room.source == edited)
-        _ = try room.handle(.tap(x: 280, y: 160), from: 1, now: 0).get()
-        settle(room)
-        let landed = try #require(frog(room))
-        #expect(abs(landed.x - 90) < 2 && abs(landed.y - 520) < 2, "\(landed)")
+        try expectTapSendsTheFrog(room, to: CGPoint(x: 90, y: 520))
     }
 
     @Test func aSyntaxErrorComesBackAtItsLineAndTheRunningCodeStays() throws {

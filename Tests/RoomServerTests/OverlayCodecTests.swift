@@ -6,15 +6,6 @@ import RoomServer
 
 /// The overlay addition's messages and binary layout, without sockets (issue 21).
 struct OverlayCodecTests {
-    func parse(_ text: String) -> Result<ClientMessage, ProtocolError> {
-        ClientMessage.parse(Array(text.utf8))
-    }
-
-    func code(_ text: String) -> ErrorCode? {
-        if case .failure(let error) = parse(text) { return error.code }
-        return nil
-    }
-
     @Test func anOverlayRequestParsesItsKindsAndRate() throws {
         #expect(
             try parse(#"{"type":"overlay","want":["velocity","contacts"],"rate":30}"#).get()

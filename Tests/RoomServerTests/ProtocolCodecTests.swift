@@ -6,15 +6,6 @@ import RoomServer
 
 /// The JSON reader, client-message validation and the binary frame layout, without sockets.
 struct ProtocolCodecTests {
-    func parse(_ text: String) -> Result<ClientMessage, ProtocolError> {
-        ClientMessage.parse(Array(text.utf8))
-    }
-
-    func code(_ text: String) -> ErrorCode? {
-        if case .failure(let error) = parse(text) { return error.code }
-        return nil
-    }
-
     @Test func everyMessageTypeParsesWithItsFields() throws {
         #expect(try parse(#"{"type":"tap","x":1.5,"y":-2}"#).get() == .tap(x: 1.5, y: -2))
         #expect(try parse(#"{"type":"pan","phase":"changed","x":3,"y":4}"#).get() == .pan(.changed, x: 3, y: 4))

@@ -7,14 +7,12 @@ import UIKitDynamics
 /// weld and tie with a rope.
 @Suite struct AttachmentBehaviorTests {
     @Test func rigidAttachmentToAnAnchorKeepsItsInitialLengthWhileSwinging() {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 300, y: 300))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 300, y: 300))
         let anchor = CGPoint(x: 187.5, y: 200)
         let rod = UIAttachmentBehavior(item: square, attachedToAnchor: anchor)
         #expect(rod.attachedBehaviorType == .anchor)
         #expect(rod.length == 0)  // until it is in an animator
-        animator.addBehavior(rod)
-        animator.addBehavior(UIGravityBehavior(items: [square]))
+        animator.addBehaviors(rod, UIGravityBehavior(items: [square]))
         let initial = distance(CGPoint(x: 300, y: 300), anchor)
         #expect(abs(rod.length - initial) < 0.01)
         var lowest: CGFloat = 0
@@ -29,12 +27,10 @@ import UIKitDynamics
     @Test func anItemAtRestFollowsItsAnchorWhenTheAnchorMoves() {
         // The attachment lesson's drag after a pause: the item has come to rest and the animator
         // has paused; moving the anchor wakes the item, which follows.
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 187.5, y: 300))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 300))
         let rod = UIAttachmentBehavior(item: square, attachedToAnchor: CGPoint(x: 187.5, y: 200))
         rod.damping = 1
-        animator.addBehavior(rod)
-        animator.addBehavior(UIGravityBehavior(items: [square]))
+        animator.addBehaviors(rod, UIGravityBehavior(items: [square]))
         var steps = 0
         while animator.isRunning, steps < 60 * 30 {
             animator.run(steps: 1)
@@ -57,12 +53,8 @@ import UIKitDynamics
     @Test func springPeriodIsOneOverItsFrequency() {
         // No gravity: stretched 50 points beyond its 100-point rest length, a 1 Hz undamped
         // spring swings through rest every half second.
-        let (view, animator) = makeRoom(width: 1000)
-        let square = makeSquare(in: view, center: CGPoint(x: 450, y: 300), size: 50)
-        let spring = UIAttachmentBehavior(item: square, attachedToAnchor: CGPoint(x: 300, y: 300))
-        spring.frequency = 1
-        spring.damping = 0
-        spring.length = 100
+        let (_, animator, square) = makeRoom(width: 1000, withSquareAt: CGPoint(x: 450, y: 300), size: 50)
+        let spring = makeSpring(square, to: CGPoint(x: 300, y: 300), frequency: 1, damping: 0, length: 100)
         animator.addBehavior(spring)
         var crossings: [Double] = []
         var previous = square.center.x - 400
@@ -86,14 +78,9 @@ import UIKitDynamics
     @Test func springHangsBelowItsRestLengthByGravityOverOmegaSquared() {
         // The spring lesson: 1 Hz, damping 0.1, length 100: it hangs 1000 / (2π)² ≈ 25.3
         // points below the rest length.
-        let (view, animator) = makeRoom()
-        let dragon = makeSquare(in: view, center: CGPoint(x: 187.5, y: 310))
-        let spring = UIAttachmentBehavior(item: dragon, attachedToAnchor: CGPoint(x: 187.5, y: 170))
-        spring.frequency = 1.0
-        spring.damping = 0.1
-        spring.length = 100.0
-        animator.addBehavior(UIGravityBehavior(items: [dragon]))
-        animator.addBehavior(spring)
+        let (_, animator, dragon) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 310))
+        let spring = makeSpring(dragon, to: CGPoint(x: 187.5, y: 170), frequency: 1.0, damping: 0.1, length: 100.0)
+        animator.addBehaviors(UIGravityBehavior(items: [dragon]), spring)
         animator.run(seconds: 12)
         let sag = 1000 / ((2 * CGFloat.pi) * (2 * CGFloat.pi))
         #expect(abs(dragon.center.y - (170 + 100 + sag)) < 1)
@@ -101,12 +88,8 @@ import UIKitDynamics
     }
 
     @Test func criticallyDampedSpringDoesNotOvershoot() {
-        let (view, animator) = makeRoom(width: 1000)
-        let square = makeSquare(in: view, center: CGPoint(x: 500, y: 300), size: 50)
-        let spring = UIAttachmentBehavior(item: square, attachedToAnchor: CGPoint(x: 300, y: 300))
-        spring.frequency = 2
-        spring.damping = 1
-        spring.length = 100
+        let (_, animator, square) = makeRoom(width: 1000, withSquareAt: CGPoint(x: 500, y: 300), size: 50)
+        let spring = makeSpring(square, to: CGPoint(x: 300, y: 300), frequency: 2, damping: 1, length: 100)
         animator.addBehavior(spring)
         var smallest = CGFloat.infinity
         for _ in 0..<120 {
@@ -118,11 +101,9 @@ import UIKitDynamics
     }
 
     @Test func movingTheAnchorPointDragsTheItemAndKeepsTheLength() {
-        let (view, animator) = makeRoom()
-        let dragon = makeSquare(in: view, center: CGPoint(x: 187.5, y: 430))
+        let (_, animator, dragon) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 430))
         let rod = UIAttachmentBehavior(item: dragon, attachedToAnchor: CGPoint(x: 187.5, y: 200))
-        animator.addBehavior(rod)
-        animator.addBehavior(UIGravityBehavior(items: [dragon]))
+        animator.addBehaviors(rod, UIGravityBehavior(items: [dragon]))
         animator.run(seconds: 0.5)
         rod.anchorPoint = CGPoint(x: 100, y: 150)
         #expect(rod.anchorPoint == CGPoint(x: 100, y: 150))
@@ -133,16 +114,13 @@ import UIKitDynamics
 
     @Test func offsetAttachmentTiltsTheItemUnderGravity() {
         // Held by its top-left corner, a square hangs with that corner above its centre.
-        let (view, animator) = makeRoom()
-        let alert = makeSquare(in: view, center: CGPoint(x: 187.5, y: 300))
+        let (_, animator, alert) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 300))
         let hold = UIAttachmentBehavior(
             item: alert, offsetFromCenter: UIOffset(horizontal: -50, vertical: -50), attachedToAnchor: CGPoint(x: 137.5, y: 250))
         let damping = UIDynamicItemBehavior(items: [alert])
         damping.angularResistance = 2
         damping.resistance = 2
-        animator.addBehavior(damping)
-        animator.addBehavior(hold)
-        animator.addBehavior(UIGravityBehavior(items: [alert]))
+        animator.addBehaviors(damping, hold, UIGravityBehavior(items: [alert]))
         animator.run(seconds: 8)
         #expect(abs(abs(rotationAngle(of: alert)) - .pi / 4) < 0.05)
         #expect(abs(alert.center.x - 137.5) < 2)
@@ -150,17 +128,14 @@ import UIKitDynamics
     }
 
     @Test func twoItemAttachmentKeepsTheirDistance() {
-        let (view, animator) = makeRoom()
-        let a = makeSquare(in: view, center: CGPoint(x: 100, y: 200), size: 40)
+        let (view, animator, a) = makeRoom(withSquareAt: CGPoint(x: 100, y: 200), size: 40)
         let b = makeSquare(in: view, center: CGPoint(x: 250, y: 200), size: 40)
         let rod = UIAttachmentBehavior(item: a, attachedTo: b)
         #expect(rod.attachedBehaviorType == .items)
         #expect(rod.items.count == 2)
         let collision = UICollisionBehavior(items: [a, b])
         collision.translatesReferenceBoundsIntoBoundary = true
-        animator.addBehavior(rod)
-        animator.addBehavior(collision)
-        animator.addBehavior(UIGravityBehavior(items: [a]))
+        animator.addBehaviors(rod, collision, UIGravityBehavior(items: [a]))
         for _ in 0..<180 {
             animator.run(steps: 1)
             #expect(abs(distance(a.center, b.center) - 150) < 1.5)
@@ -168,14 +143,11 @@ import UIKitDynamics
     }
 
     @Test func rigidAttachmentOfZeroLengthIsAPinThatLetsTheItemTurn() {
-        let (view, animator) = makeRoom()
-        let wheel = makeSquare(in: view, center: CGPoint(x: 187.5, y: 300))
+        let (_, animator, wheel) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 300))
         let pin = UIAttachmentBehavior(item: wheel, attachedToAnchor: CGPoint(x: 187.5, y: 300))
         let spin = UIDynamicItemBehavior(items: [wheel])
         spin.addAngularVelocity(2, for: wheel)
-        animator.addBehavior(pin)
-        animator.addBehavior(spin)
-        animator.addBehavior(UIGravityBehavior(items: [wheel]))
+        animator.addBehaviors(pin, spin, UIGravityBehavior(items: [wheel]))
         animator.run(seconds: 1)
         #expect(distance(wheel.center, CGPoint(x: 187.5, y: 300)) < 0.5)
         #expect(abs(spin.angularVelocity(for: wheel) - 2) < 0.01)
@@ -183,8 +155,7 @@ import UIKitDynamics
     }
 
     @Test func pinAttachmentLetsBothItemsTurnAboutTheSharedPoint() {
-        let (view, animator) = makeRoom()
-        let board = makeSquare(in: view, center: CGPoint(x: 187.5, y: 200))
+        let (view, animator, board) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 200))
         let arm = makeSquare(in: view, center: CGPoint(x: 187.5, y: 300), size: 40)
         let bolt = CGPoint(x: 187.5, y: 250)
         let pin = UIAttachmentBehavior.pinAttachment(with: arm, attachedTo: board, attachmentAnchor: bolt)
@@ -194,10 +165,7 @@ import UIKitDynamics
         fixed.isAnchored = true
         let push = UIPushBehavior(items: [arm], mode: .instantaneous)
         push.setAngle(0, magnitude: 0.2)
-        animator.addBehavior(fixed)
-        animator.addBehavior(pin)
-        animator.addBehavior(UIGravityBehavior(items: [arm]))
-        animator.addBehavior(push)
+        animator.addBehaviors(fixed, pin, UIGravityBehavior(items: [arm]), push)
         // The arm swings about the bolt: its centre stays 50 points from it.
         var farthestAngle: CGFloat = 0
         for _ in 0..<90 {
@@ -210,24 +178,20 @@ import UIKitDynamics
     }
 
     @Test func pinAttachmentRangeLimitsTheRelativeRotation() {
-        let (view, animator) = makeRoom()
-        let board = makeSquare(in: view, center: CGPoint(x: 187.5, y: 200))
+        let (view, animator, board) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 200))
         let arm = makeSquare(in: view, center: CGPoint(x: 237.5, y: 250), size: 20)
         let pin = UIAttachmentBehavior.pinAttachment(with: arm, attachedTo: board, attachmentAnchor: CGPoint(x: 187.5, y: 250))
         pin.attachmentRange = UIFloatRange(minimum: -0.2, maximum: 0.2)
         let fixed = UIDynamicItemBehavior(items: [board])
         fixed.isAnchored = true
-        animator.addBehavior(fixed)
-        animator.addBehavior(pin)
-        animator.addBehavior(UIGravityBehavior(items: [arm]))
+        animator.addBehaviors(fixed, pin, UIGravityBehavior(items: [arm]))
         animator.run(seconds: 2)
         // The arm, sticking out to the right of the bolt, droops only 0.2 rad.
         #expect(abs(rotationAngle(of: arm) - 0.2) < 0.03)
     }
 
     @Test func frictionTorqueHoldsAPinnedArmUp() {
-        let (view, animator) = makeRoom()
-        let board = makeSquare(in: view, center: CGPoint(x: 187.5, y: 200))
+        let (view, animator, board) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 200))
         let arm = makeSquare(in: view, center: CGPoint(x: 237.5, y: 250), size: 20)
         let pin = UIAttachmentBehavior.pinAttachment(with: arm, attachedTo: board, attachmentAnchor: CGPoint(x: 187.5, y: 250))
         // Gravity's torque about the bolt: m g r = 0.04 kg × 10 m/s² × 0.5 m = 0.2 N·m.
@@ -235,9 +199,7 @@ import UIKitDynamics
         #expect(pin.frictionTorque == 0.5)
         let fixed = UIDynamicItemBehavior(items: [board])
         fixed.isAnchored = true
-        animator.addBehavior(fixed)
-        animator.addBehavior(pin)
-        animator.addBehavior(UIGravityBehavior(items: [arm]))
+        animator.addBehaviors(fixed, pin, UIGravityBehavior(items: [arm]))
         animator.run(seconds: 1)
         #expect(abs(rotationAngle(of: arm)) < 0.01)
         pin.frictionTorque = 0
@@ -246,16 +208,14 @@ import UIKitDynamics
     }
 
     @Test func slidingAttachmentMovesTheItemOnlyAlongItsAxis() {
-        let (view, animator) = makeRoom(height: 2000)
-        let slider = makeSquare(in: view, center: CGPoint(x: 100, y: 100), size: 40)
+        let (_, animator, slider) = makeRoom(height: 2000, withSquareAt: CGPoint(x: 100, y: 100), size: 40)
         // A rail going down and to the right at 45°.
         let axis = CGVector(dx: 1 / 2.0.squareRoot(), dy: 1 / 2.0.squareRoot())
         let rail = UIAttachmentBehavior.slidingAttachment(
             with: slider, attachmentAnchor: CGPoint(x: 100, y: 100), axisOfTranslation: axis)
         #expect(rail.attachedBehaviorType == .anchor)
         rail.attachmentRange = UIFloatRange(minimum: -50, maximum: 200)
-        animator.addBehavior(rail)
-        animator.addBehavior(UIGravityBehavior(items: [slider]))
+        animator.addBehaviors(rail, UIGravityBehavior(items: [slider]))
         for _ in 0..<120 {
             animator.run(steps: 1)
             #expect(abs((slider.center.x - 100) - (slider.center.y - 100)) < 0.5)
@@ -266,30 +226,25 @@ import UIKitDynamics
     }
 
     @Test func twoItemSlidingAttachmentLocksTheirRelativeRotation() {
-        let (view, animator) = makeRoom(height: 2000)
-        let a = makeSquare(in: view, center: CGPoint(x: 100, y: 300), size: 40)
+        let (view, animator, a) = makeRoom(height: 2000, withSquareAt: CGPoint(x: 100, y: 300), size: 40)
         let b = makeSquare(in: view, center: CGPoint(x: 200, y: 300), size: 40)
         let slide = UIAttachmentBehavior.slidingAttachment(
             with: a, attachedTo: b, attachmentAnchor: CGPoint(x: 150, y: 300), axisOfTranslation: CGVector(dx: 1, dy: 0))
         let push = UIPushBehavior(items: [b], mode: .instantaneous)
         push.setAngle(.pi / 2, magnitude: 0.2)
         push.setTargetOffsetFromCenter(UIOffset(horizontal: 20, vertical: 0), for: b)
-        animator.addBehavior(slide)
-        animator.addBehavior(push)
+        animator.addBehaviors(slide, push)
         animator.run(seconds: 1)
         #expect(abs(rotationAngle(of: a) - rotationAngle(of: b)) < 0.01)
     }
 
     @Test func fixedAttachmentMovesTwoItemsAsOne() {
-        let (view, animator) = makeRoom(height: 2000)
-        let a = makeSquare(in: view, center: CGPoint(x: 100, y: 300), size: 40)
+        let (view, animator, a) = makeRoom(height: 2000, withSquareAt: CGPoint(x: 100, y: 300), size: 40)
         let b = makeSquare(in: view, center: CGPoint(x: 140, y: 300), size: 40)
         let weld = UIAttachmentBehavior.fixedAttachment(with: a, attachedTo: b, attachmentAnchor: CGPoint(x: 120, y: 300))
         let push = UIPushBehavior(items: [a], mode: .instantaneous)
         push.setAngle(-.pi / 2, magnitude: 0.1)
-        animator.addBehavior(weld)
-        animator.addBehavior(push)
-        animator.addBehavior(UIGravityBehavior(items: [a, b]))
+        animator.addBehaviors(weld, push, UIGravityBehavior(items: [a, b]))
         animator.run(seconds: 1)
         #expect(abs(distance(a.center, b.center) - 40) < 0.5)
         #expect(abs(rotationAngle(of: a) - rotationAngle(of: b)) < 0.01)
@@ -297,16 +252,13 @@ import UIKitDynamics
     }
 
     @Test func limitAttachmentIsARopeThatOnlyStopsStretching() {
-        let (view, animator) = makeRoom(height: 2000)
-        let hook = makeSquare(in: view, center: CGPoint(x: 187.5, y: 100), size: 20)
+        let (view, animator, hook) = makeRoom(height: 2000, withSquareAt: CGPoint(x: 187.5, y: 100), size: 20)
         let weight = makeSquare(in: view, center: CGPoint(x: 187.5, y: 200), size: 20)
         let rope = UIAttachmentBehavior.limitAttachment(
             with: hook, offsetFromCenter: .zero, attachedTo: weight, offsetFromCenter: .zero)
         let fixed = UIDynamicItemBehavior(items: [hook])
         fixed.isAnchored = true
-        animator.addBehavior(fixed)
-        animator.addBehavior(rope)
-        animator.addBehavior(UIGravityBehavior(items: [weight]))
+        animator.addBehaviors(fixed, rope, UIGravityBehavior(items: [weight]))
         #expect(abs(rope.length - 100) < 0.01)
         rope.length = 150
         animator.run(seconds: 3)
@@ -320,15 +272,13 @@ import UIKitDynamics
     }
 
     @Test func iOS7TwoItemAttachmentLetsTheItemsCollide() {
-        let (view, animator) = makeRoom()
-        let a = makeSquare(in: view, center: CGPoint(x: 150, y: 300), size: 40)
+        let (view, animator, a) = makeRoom(withSquareAt: CGPoint(x: 150, y: 300), size: 40)
         let b = makeSquare(in: view, center: CGPoint(x: 250, y: 300), size: 40)
         let spring = UIAttachmentBehavior(item: a, attachedTo: b)
         spring.length = 0
         spring.frequency = 3
         spring.damping = 1
-        animator.addBehavior(spring)
-        animator.addBehavior(UICollisionBehavior(items: [a, b]))
+        animator.addBehaviors(spring, UICollisionBehavior(items: [a, b]))
         animator.run(seconds: 3)
         #expect(distance(a.center, b.center) > 39)
     }
@@ -355,4 +305,15 @@ import UIKitDynamics
             #expect(worstGap() < 2)
         }
     }
+}
+
+/// `item` hung on a spring from `anchor`.
+private func makeSpring(
+    _ item: UIDynamicItem, to anchor: CGPoint, frequency: CGFloat, damping: CGFloat, length: CGFloat
+) -> UIAttachmentBehavior {
+    let spring = UIAttachmentBehavior(item: item, attachedToAnchor: anchor)
+    spring.frequency = frequency
+    spring.damping = damping
+    spring.length = length
+    return spring
 }

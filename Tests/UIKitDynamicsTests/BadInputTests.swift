@@ -9,12 +9,10 @@ import UIKitDynamics
 
     /// A running scene: a square falling in a box, with a spring and a push.
     func scene() -> (UIView, UIDynamicAnimator, UIView) {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 187.5, y: 200), size: 60)
+        let (view, animator, square) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 200), size: 60)
         let collision = UICollisionBehavior(items: [square])
         collision.translatesReferenceBoundsIntoBoundary = true
-        animator.addBehavior(UIGravityBehavior(items: [square]))
-        animator.addBehavior(collision)
+        animator.addBehaviors(UIGravityBehavior(items: [square]), collision)
         return (view, animator, square)
     }
 
@@ -121,9 +119,7 @@ import UIKitDynamics
         let bad = Particle(center: CGPoint(x: 10, y: 10), size: size)
         let good = Particle(center: CGPoint(x: 100, y: 10), size: CGSize(width: 10, height: 10))
         let collision = UICollisionBehavior(items: [bad, good])
-        animator.addBehavior(UIGravityBehavior(items: [bad, good]))
-        animator.addBehavior(collision)
-        animator.addBehavior(UISnapBehavior(item: bad, snapTo: CGPoint(x: 300, y: 300)))
+        animator.addBehaviors(UIGravityBehavior(items: [bad, good]), collision, UISnapBehavior(item: bad, snapTo: CGPoint(x: 300, y: 300)))
         animator.run(seconds: 1)
         #expect(bad.center == CGPoint(x: 10, y: 10))
         #expect(good.center.y > 400)
@@ -147,11 +143,9 @@ import UIKitDynamics
     }
 
     @Test func aBehaviourAddedTwiceOrToASecondAnimatorIsIgnored() {
-        let (view, animator) = makeRoom(height: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 100))
+        let (view, animator, square) = makeRoom(height: 5000, withSquareAt: CGPoint(x: 100, y: 100))
         let gravity = UIGravityBehavior(items: [square])
-        animator.addBehavior(gravity)
-        animator.addBehavior(gravity)
+        animator.addBehaviors(gravity, gravity)
         #expect(animator.behaviors.count == 1)
         let other = UIDynamicAnimator(referenceView: view)
         other.addBehavior(gravity)
@@ -199,9 +193,7 @@ import UIKitDynamics
             }
             animator.advance(by: 1)  // a nested advance is ignored
         }
-        animator.addBehavior(gravity)
-        animator.addBehavior(collision)
-        animator.addBehavior(snap)
+        animator.addBehaviors(gravity, collision, snap)
         animator.run(seconds: 1)
         #expect(step == 9)
         #expect(allFinite(squares))
@@ -247,24 +239,20 @@ import UIKitDynamics
     }
 
     @Test func nonFiniteBoundaryPointsMakeNoBoundary() {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 150))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 150, y: 150))
         let collision = UICollisionBehavior(items: [square])
         collision.addBoundary(withIdentifier: "bad" as NSString, from: CGPoint(x: CGFloat.nan, y: 350), to: CGPoint(x: 375, y: 350))
         collision.setTranslatesReferenceBoundsIntoBoundary(with: UIEdgeInsets(top: .nan, left: 0, bottom: 0, right: 0))
-        animator.addBehavior(UIGravityBehavior(items: [square]))
-        animator.addBehavior(collision)
+        animator.addBehaviors(UIGravityBehavior(items: [square]), collision)
         animator.run(seconds: 1)
         #expect(square.center.y > 350)
         #expect(allFinite([square]))
     }
 
     @Test func zeroAxisSlidingAttachmentMakesNoJoint() {
-        let (view, animator) = makeRoom(height: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 100))
+        let (_, animator, square) = makeRoom(height: 5000, withSquareAt: CGPoint(x: 100, y: 100))
         let rail = UIAttachmentBehavior.slidingAttachment(with: square, attachmentAnchor: .zero, axisOfTranslation: CGVector(dx: 0, dy: 0))
-        animator.addBehavior(rail)
-        animator.addBehavior(UIGravityBehavior(items: [square]))
+        animator.addBehaviors(rail, UIGravityBehavior(items: [square]))
         animator.run(seconds: 1)
         #expect(square.center.y > 500)
     }

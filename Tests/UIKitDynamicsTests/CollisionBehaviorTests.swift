@@ -7,13 +7,11 @@ import UIKitDynamics
 @Suite struct CollisionBehaviorTests {
     /// A square falling onto the bottom edge of the reference bounds.
     func fallingSquare(mode: UICollisionBehavior.Mode = .everything) -> (UIView, UIDynamicAnimator, UIView, UICollisionBehavior) {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 150))
+        let (view, animator, square) = makeRoom(withSquareAt: CGPoint(x: 150, y: 150))
         let collision = UICollisionBehavior(items: [square])
         collision.collisionMode = mode
         collision.translatesReferenceBoundsIntoBoundary = true
-        animator.addBehavior(UIGravityBehavior(items: [square]))
-        animator.addBehavior(collision)
+        animator.addBehaviors(UIGravityBehavior(items: [square]), collision)
         return (view, animator, square, collision)
     }
 
@@ -54,13 +52,11 @@ import UIKitDynamics
     }
 
     @Test func insetsShrinkTheReferenceBoundary() {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 150))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 150, y: 150))
         let collision = UICollisionBehavior(items: [square])
         collision.setTranslatesReferenceBoundsIntoBoundary(with: UIEdgeInsets(top: 0, left: 0, bottom: 100, right: 0))
         #expect(collision.translatesReferenceBoundsIntoBoundary)
-        animator.addBehavior(UIGravityBehavior(items: [square]))
-        animator.addBehavior(collision)
+        animator.addBehaviors(UIGravityBehavior(items: [square]), collision)
         animator.run(seconds: 3)
         #expect(abs(square.center.y - 517) < 0.5)
         // Setting the flag again resets the insets (as UIKit).
@@ -69,12 +65,10 @@ import UIKitDynamics
     }
 
     @Test func boundaryLineStopsTheSquareAtTheBarrier() {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 150))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 150, y: 150))
         let collision = UICollisionBehavior(items: [square])
         collision.addBoundary(withIdentifier: "barrier" as NSString, from: CGPoint(x: 0, y: 350), to: CGPoint(x: 375, y: 350))
-        animator.addBehavior(UIGravityBehavior(items: [square]))
-        animator.addBehavior(collision)
+        animator.addBehaviors(UIGravityBehavior(items: [square]), collision)
         animator.run(seconds: 3)
         #expect(abs(square.center.y - 300) < 0.5)
         #expect(abs(square.center.x - 150) < 3)
@@ -82,9 +76,7 @@ import UIKitDynamics
 
     @Test func bezierPathBoundaryHoldsABallInItsBowl() {
         let (view, animator) = makeRoom()
-        let ball = ShapedView(frame: CGRect(x: 60, y: 100, width: 40, height: 40))
-        ball.boundsType = .ellipse
-        view.addSubview(ball)
+        let ball = makeBall(in: view, frame: CGRect(x: 60, y: 100, width: 40, height: 40))
         // A bowl: a quadratic curve from (20, 300) down through its lowest point (187.5, 500)
         // and back up to (355, 300).
         let bowl = UIBezierPath()
@@ -94,21 +86,17 @@ import UIKitDynamics
         collision.addBoundary(withIdentifier: "bowl" as NSString, for: bowl)
         let rolling = UIDynamicItemBehavior(items: [ball])
         rolling.resistance = 1
-        animator.addBehavior(rolling)
-        animator.addBehavior(UIGravityBehavior(items: [ball]))
-        animator.addBehavior(collision)
+        animator.addBehaviors(rolling, UIGravityBehavior(items: [ball]), collision)
         animator.run(seconds: 12)
         #expect(abs(ball.center.x - 187.5) < 5)
         #expect(abs(ball.center.y - 480) < 2)
     }
 
     @Test func removingABoundaryLetsTheItemFall() {
-        let (view, animator) = makeRoom(height: 2000)
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 150))
+        let (_, animator, square) = makeRoom(height: 2000, withSquareAt: CGPoint(x: 150, y: 150))
         let collision = UICollisionBehavior(items: [square])
         collision.addBoundary(withIdentifier: "barrier" as NSString, from: CGPoint(x: 0, y: 350), to: CGPoint(x: 375, y: 350))
-        animator.addBehavior(UIGravityBehavior(items: [square]))
-        animator.addBehavior(collision)
+        animator.addBehaviors(UIGravityBehavior(items: [square]), collision)
         animator.run(seconds: 2)
         #expect(abs(square.center.y - 300) < 0.5)
         collision.removeBoundary(withIdentifier: "barrier" as NSString)
@@ -133,22 +121,17 @@ import UIKitDynamics
     }
 
     @Test func itemsOfOneCollisionBehaviourCollide() {
-        let (view, animator) = makeRoom()
-        let bottom = makeSquare(in: view, center: CGPoint(x: 150, y: 400))
-        let top = makeSquare(in: view, center: CGPoint(x: 150, y: 200))
+        let (animator, bottom, top) = stackedSquares()
         let collision = UICollisionBehavior(items: [bottom, top])
         collision.translatesReferenceBoundsIntoBoundary = true
-        animator.addBehavior(UIGravityBehavior(items: [bottom, top]))
-        animator.addBehavior(collision)
+        animator.addBehaviors(UIGravityBehavior(items: [bottom, top]), collision)
         animator.run(seconds: 4)
         #expect(abs(bottom.center.y - 617) < 0.5)
         #expect(abs(top.center.y - 517) < 1)
     }
 
     @Test func itemsOfDifferentCollisionBehavioursPassThroughEachOther() {
-        let (view, animator) = makeRoom()
-        let bottom = makeSquare(in: view, center: CGPoint(x: 150, y: 400))
-        let top = makeSquare(in: view, center: CGPoint(x: 150, y: 200))
+        let (animator, bottom, top) = stackedSquares()
         for item in [bottom, top] {
             let collision = UICollisionBehavior(items: [item])
             collision.translatesReferenceBoundsIntoBoundary = true
@@ -161,14 +144,11 @@ import UIKitDynamics
     }
 
     @Test func boundariesModeItemsIgnoreEachOther() {
-        let (view, animator) = makeRoom()
-        let bottom = makeSquare(in: view, center: CGPoint(x: 150, y: 400))
-        let top = makeSquare(in: view, center: CGPoint(x: 150, y: 200))
+        let (animator, bottom, top) = stackedSquares()
         let collision = UICollisionBehavior(items: [bottom, top])
         collision.collisionMode = .boundaries
         collision.translatesReferenceBoundsIntoBoundary = true
-        animator.addBehavior(UIGravityBehavior(items: [bottom, top]))
-        animator.addBehavior(collision)
+        animator.addBehaviors(UIGravityBehavior(items: [bottom, top]), collision)
         animator.run(seconds: 4)
         #expect(abs(top.center.y - 617) < 0.5)
     }
@@ -189,14 +169,12 @@ import UIKitDynamics
     }
 
     @Test func delegateHearsTheBarrierWithItsIdentifierAndTheContactPoint() {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 150))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 150, y: 150))
         let collision = UICollisionBehavior(items: [square])
         collision.addBoundary(withIdentifier: "barrier" as NSString, from: CGPoint(x: 0, y: 350), to: CGPoint(x: 375, y: 350))
         let recorder = Recorder()
         collision.collisionDelegate = recorder
-        animator.addBehavior(UIGravityBehavior(items: [square]))
-        animator.addBehavior(collision)
+        animator.addBehaviors(UIGravityBehavior(items: [square]), collision)
         animator.run(seconds: 3)
         #expect(recorder.boundaryBegan.count == 1)
         let first = recorder.boundaryBegan.first
@@ -222,18 +200,14 @@ import UIKitDynamics
 
     @Test func delegateHearsContactEndWhenABouncingBallLeavesTheFloor() {
         let (view, animator) = makeRoom()
-        let ball = ShapedView(frame: CGRect(x: 100, y: 100, width: 50, height: 50))
-        ball.boundsType = .ellipse
-        view.addSubview(ball)
+        let ball = makeBall(in: view, frame: CGRect(x: 100, y: 100, width: 50, height: 50))
         let collision = UICollisionBehavior(items: [ball])
         collision.addBoundary(withIdentifier: "floor" as NSString, from: CGPoint(x: 0, y: 600), to: CGPoint(x: 375, y: 600))
         let bouncy = UIDynamicItemBehavior(items: [ball])
         bouncy.elasticity = 0.8
         let recorder = Recorder()
         collision.collisionDelegate = recorder
-        animator.addBehavior(bouncy)
-        animator.addBehavior(UIGravityBehavior(items: [ball]))
-        animator.addBehavior(collision)
+        animator.addBehaviors(bouncy, UIGravityBehavior(items: [ball]), collision)
         animator.run(seconds: 3)
         #expect(recorder.boundaryBegan.count >= 2)
         #expect(recorder.boundaryEnded.count >= 1)
@@ -241,8 +215,7 @@ import UIKitDynamics
     }
 
     @Test func itemPairIsReportedByEveryBehaviourHoldingBoth() {
-        let (view, animator) = makeRoom()
-        let bottom = makeSquare(in: view, center: CGPoint(x: 150, y: 600))
+        let (view, animator, bottom) = makeRoom(withSquareAt: CGPoint(x: 150, y: 600))
         let top = makeSquare(in: view, center: CGPoint(x: 150, y: 300))
         let one = UICollisionBehavior(items: [bottom, top])
         one.translatesReferenceBoundsIntoBoundary = true
@@ -279,9 +252,7 @@ import UIKitDynamics
         collision.action = { recorder.log.append("action") }
         let bouncy = UIDynamicItemBehavior(items: [bouncer])
         bouncy.elasticity = 1
-        animator.addBehavior(bouncy)
-        animator.addBehavior(UIGravityBehavior(items: [lander, bouncer]))
-        animator.addBehavior(collision)
+        animator.addBehaviors(bouncy, UIGravityBehavior(items: [lander, bouncer]), collision)
         animator.run(seconds: 3)
         // Within each step (between two actions) no began follows an ended.
         var sawEnded = false
@@ -305,8 +276,7 @@ import UIKitDynamics
         let elastic = UIDynamicItemBehavior(items: [mover, target])
         elastic.elasticity = 1
         elastic.friction = 0
-        animator.addBehavior(elastic)
-        animator.addBehavior(UICollisionBehavior(items: [mover, target]))
+        animator.addBehaviors(elastic, UICollisionBehavior(items: [mover, target]))
         elastic.addLinearVelocity(CGPoint(x: speed, y: 0), for: mover)
         animator.run(seconds: 1)
         return (elastic.linearVelocity(for: mover).x, elastic.linearVelocity(for: target).x)
@@ -327,14 +297,12 @@ import UIKitDynamics
     }
 
     @Test func fastItemDoesNotTunnelThroughABoundaryLine() {
-        let (view, animator) = makeRoom(width: 20_000, height: 20_000)
-        let bullet = makeSquare(in: view, center: CGPoint(x: 100, y: 1000), size: 10)
+        let (_, animator, bullet) = makeRoom(width: 20_000, height: 20_000, withSquareAt: CGPoint(x: 100, y: 1000), size: 10)
         let collision = UICollisionBehavior(items: [bullet])
         collision.addBoundary(withIdentifier: "wall" as NSString, from: CGPoint(x: 1000, y: 0), to: CGPoint(x: 1000, y: 2000))
         let push = UIPushBehavior(items: [bullet], mode: .instantaneous)
         push.setAngle(0, magnitude: 1000)  // Δv = 100 × 1000 / 0.01 points/s: capped at the engine's 40,000
-        animator.addBehavior(collision)
-        animator.addBehavior(push)
+        animator.addBehaviors(collision, push)
         for _ in 0..<60 {
             animator.run(steps: 1)
             #expect(bullet.center.x < 1000)
@@ -342,17 +310,14 @@ import UIKitDynamics
     }
 
     @Test func fastItemDoesNotTunnelThroughAThinItem() {
-        let (view, animator) = makeRoom(width: 20_000, height: 20_000)
-        let bullet = makeSquare(in: view, center: CGPoint(x: 100, y: 1000), size: 10)
+        let (view, animator, bullet) = makeRoom(width: 20_000, height: 20_000, withSquareAt: CGPoint(x: 100, y: 1000), size: 10)
         let plank = UIView(frame: CGRect(x: 1000, y: 900, width: 4, height: 200))
         view.addSubview(plank)
         let anchor = UIDynamicItemBehavior(items: [plank])
         anchor.density = 1000
         let push = UIPushBehavior(items: [bullet], mode: .instantaneous)
         push.setAngle(0, magnitude: 30)  // 30,000 points/s
-        animator.addBehavior(anchor)
-        animator.addBehavior(UICollisionBehavior(items: [bullet, plank]))
-        animator.addBehavior(push)
+        animator.addBehaviors(anchor, UICollisionBehavior(items: [bullet, plank]), push)
         animator.run(seconds: 0.5)
         #expect(bullet.center.x < plank.center.x)
     }
@@ -375,5 +340,11 @@ import UIKitDynamics
         scene.animator.run(seconds: 3)
         #expect(distance(top.center, start) < 5)
         #expect(allFinite(scene.items))
+    }
+
+    /// A default room with two squares, one above the other (centres at y = 400 and 200).
+    private func stackedSquares() -> (UIDynamicAnimator, UIView, UIView) {
+        let (view, animator, bottom) = makeRoom(withSquareAt: CGPoint(x: 150, y: 400))
+        return (animator, bottom, makeSquare(in: view, center: CGPoint(x: 150, y: 200)))
     }
 }

@@ -13,9 +13,7 @@ import UIKitDynamics
         let damping = UIDynamicItemBehavior(items: [item])
         damping.angularResistance = 3
         damping.resistance = 0.5
-        animator.addBehavior(damping)
-        animator.addBehavior(collision)
-        animator.addBehavior(UIGravityBehavior(items: [item]))
+        animator.addBehaviors(damping, collision, UIGravityBehavior(items: [item]))
         animator.run(seconds: seconds)
         return item.center
     }
@@ -41,9 +39,7 @@ import UIKitDynamics
     @Test func ellipseMassIsDensityTimesItsArea() {
         // π/4 of the 100 × 100 square: a push of 1 gives 100 / (π/4) points/s².
         let (view, animator) = makeRoom(width: 5000)
-        let ball = ShapedView(frame: CGRect(x: 100, y: 100, width: 100, height: 100))
-        ball.boundsType = .ellipse
-        view.addSubview(ball)
+        let ball = makeBall(in: view, frame: CGRect(x: 100, y: 100, width: 100, height: 100))
         let push = UIPushBehavior(items: [ball], mode: .instantaneous)
         push.magnitude = 1
         animator.addBehavior(push)
@@ -62,9 +58,7 @@ import UIKitDynamics
             collision.addBoundary(withIdentifier: "slope" as NSString, from: CGPoint(x: 0, y: 100), to: CGPoint(x: 1000, y: 600))
             let grippy = UIDynamicItemBehavior(items: [item])
             grippy.friction = 1
-            animator.addBehavior(grippy)
-            animator.addBehavior(collision)
-            animator.addBehavior(UIGravityBehavior(items: [item]))
+            animator.addBehaviors(grippy, collision, UIGravityBehavior(items: [item]))
             animator.run(seconds: 1.5)
             return rotationAngle(of: item)
         }

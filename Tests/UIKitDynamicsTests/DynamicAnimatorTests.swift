@@ -8,8 +8,7 @@ import UIKitDynamics
     @Test func anItemTakenOutMovedByHandAndAddedBackStartsWhereItWasPut() {
         // Out of its only behaviour, moved by hand, and back in before the next step: UIKit
         // reads the item anew, so it starts from where it was put (it used to jump back).
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 100), size: 40)
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 100, y: 100), size: 40)
         let gravity = UIGravityBehavior(items: [square])
         animator.addBehavior(gravity)
         animator.run(steps: 30)
@@ -22,30 +21,20 @@ import UIKitDynamics
     }
 
     @Test func sixtyAdvancesOfASixtiethOfASecondTakeSixtySteps() {
-        let (view, animator) = makeRoom(height: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 100))
-        let gravity = UIGravityBehavior(items: [square])
-        var steps = 0
-        gravity.action = { steps += 1 }
-        animator.addBehavior(gravity)
+        let (animator, steps) = countingSteps()
         for _ in 0..<60 { animator.advance(by: 1.0 / 60) }
-        #expect(steps == 60)
+        #expect(steps() == 60)
         #expect(abs(animator.elapsedTime() - 1) < 1e-9)
     }
 
     @Test func leftoverTimeIsCarriedToTheNextCall() {
-        let (view, animator) = makeRoom(height: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 100))
-        let gravity = UIGravityBehavior(items: [square])
-        var steps = 0
-        gravity.action = { steps += 1 }
-        animator.addBehavior(gravity)
+        let (animator, steps) = countingSteps()
         animator.advance(by: 1.0 / 120)
-        #expect(steps == 0)
+        #expect(steps() == 0)
         animator.advance(by: 1.0 / 120)
-        #expect(steps == 1)
+        #expect(steps() == 1)
         animator.advance(by: 0.5)
-        #expect(steps == 31)
+        #expect(steps() == 31)
     }
 
     @Test func addingABehaviourSendsWillResumeSynchronouslyThenRuns() {
@@ -61,15 +50,13 @@ import UIKitDynamics
     }
 
     @Test func pausesOnceWhenEverythingRestsAndResumesOnAChange() {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 150))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 150, y: 150))
         let recorder = Recorder()
         animator.delegate = recorder
         let collision = UICollisionBehavior(items: [square])
         collision.translatesReferenceBoundsIntoBoundary = true
         let gravity = UIGravityBehavior(items: [square])
-        animator.addBehavior(gravity)
-        animator.addBehavior(collision)
+        animator.addBehaviors(gravity, collision)
         animator.run(seconds: 4)
         #expect(recorder.log == ["resume", "pause"])
         #expect(!animator.isRunning)
@@ -88,16 +75,14 @@ import UIKitDynamics
         let (_, animator) = makeRoom()
         let recorder = Recorder()
         animator.delegate = recorder
-        animator.addBehavior(UIGravityBehavior())
-        animator.addBehavior(UICollisionBehavior())
+        animator.addBehaviors(UIGravityBehavior(), UICollisionBehavior())
         animator.run(steps: 1)
         #expect(recorder.log == ["resume", "pause"])
         #expect(abs(animator.elapsedTime() - 1.0 / 60) < 1e-12)
     }
 
     @Test func removeAllBehaviorsPausesAtTheNextStep() {
-        let (view, animator) = makeRoom(height: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 100))
+        let (_, animator, square) = makeRoom(height: 5000, withSquareAt: CGPoint(x: 150, y: 100))
         animator.addBehavior(UIGravityBehavior(items: [square]))
         animator.run(seconds: 0.5)
         animator.removeAllBehaviors()
@@ -110,8 +95,7 @@ import UIKitDynamics
     }
 
     @Test func actionRunsOncePerStepDepthFirstAfterWriteBack() {
-        let (view, animator) = makeRoom(height: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 100))
+        let (_, animator, square) = makeRoom(height: 5000, withSquareAt: CGPoint(x: 150, y: 100))
         var order: [String] = []
         let parent = UIDynamicBehavior()
         let child = UIGravityBehavior(items: [square])
@@ -128,8 +112,7 @@ import UIKitDynamics
             order.append("parent")
             seen.append(square.center.y)
         }
-        animator.addBehavior(parent)
-        animator.addBehavior(sibling)
+        animator.addBehaviors(parent, sibling)
         animator.run(steps: 2)
         #expect(order == ["parent", "child", "grandchild", "sibling", "parent", "child", "grandchild", "sibling"])
         // The first action already sees the stepped position.
@@ -139,8 +122,7 @@ import UIKitDynamics
     }
 
     @Test func childBehavioursOfACompositeActLikeTopLevelOnes() {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 150))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 150, y: 150))
         final class FallAndLand: UIDynamicBehavior {
             init(items: [UIDynamicItem]) {
                 super.init()
@@ -179,8 +161,7 @@ import UIKitDynamics
     }
 
     @Test func itemsInRectFindsTheItemsItIntersects() {
-        let (view, animator) = makeRoom()
-        let a = makeSquare(in: view, center: CGPoint(x: 100, y: 100), size: 50)
+        let (view, animator, a) = makeRoom(withSquareAt: CGPoint(x: 100, y: 100), size: 50)
         let b = makeSquare(in: view, center: CGPoint(x: 300, y: 100), size: 50)
         let outside = makeSquare(in: view, center: CGPoint(x: 300, y: 500), size: 50)
         animator.addBehavior(UICollisionBehavior(items: [a, b]))
@@ -192,12 +173,10 @@ import UIKitDynamics
     }
 
     @Test func updateItemUsingCurrentStateMovesTheBodyToWhereTheItemWasPut() {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 150))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 150, y: 150))
         let collision = UICollisionBehavior(items: [square])
         collision.translatesReferenceBoundsIntoBoundary = true
-        animator.addBehavior(UIGravityBehavior(items: [square]))
-        animator.addBehavior(collision)
+        animator.addBehaviors(UIGravityBehavior(items: [square]), collision)
         animator.run(seconds: 3)
         #expect(!animator.isRunning)
         // Moving the view by hand alone does nothing to the (sleeping) body...
@@ -216,15 +195,13 @@ import UIKitDynamics
     @Test func movingARestingItemByHandWithoutUpdatingKeepsTheNewCentre() {
         // The attachment lesson's frog: in a collision behaviour but still, it is dragged by
         // setting its centre; the animator writes only poses that changed.
-        let (view, animator) = makeRoom()
-        let frog = makeSquare(in: view, center: CGPoint(x: 187.5, y: 200))
+        let (view, animator, frog) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 200))
         let dragon = makeSquare(in: view, center: CGPoint(x: 187.5, y: 430))
         let collision = UICollisionBehavior(items: [dragon, frog])
         collision.collisionMode = .boundaries
         collision.translatesReferenceBoundsIntoBoundary = true
         let rod = UIAttachmentBehavior(item: dragon, attachedToAnchor: frog.center)
-        animator.addBehavior(collision)
-        animator.addBehavior(rod)
+        animator.addBehaviors(collision, rod)
         animator.run(steps: 5)
         frog.center = CGPoint(x: 120, y: 150)
         rod.anchorPoint = frog.center
@@ -233,8 +210,7 @@ import UIKitDynamics
     }
 
     @Test func writeBackReplacesTheTransformWithAPureRotation() {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 187.5, y: 300))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 300))
         square.transform = CGAffineTransform(scaleX: 2, y: 2).rotated(by: 0.5)
         let spin = UIDynamicItemBehavior(items: [square])
         spin.addAngularVelocity(1, for: square)
@@ -250,8 +226,7 @@ import UIKitDynamics
     /// behaviour inside an action and adding new ones (seed 003's reset) starts the item
     /// afresh, at rest where the action put it, not with its old speed.
     @Test func anItemReleasedByEveryBehaviourStartsAfreshWhenAddedAgain() {
-        let (view, animator) = makeRoom(width: 2000, height: 2000)
-        let ball = makeSquare(in: view, center: CGPoint(x: 100, y: 100), size: 20)
+        let (_, animator, ball) = makeRoom(width: 2000, height: 2000, withSquareAt: CGPoint(x: 100, y: 100), size: 20)
         var resets = 0
         func setUp() {
             let gravity = UIGravityBehavior(items: [ball])
@@ -299,8 +274,7 @@ import UIKitDynamics
     }
 
     @Test func aViewRemovedFromItsSuperviewStopsAndLetsTheAnimatorPause() {
-        let (view, animator) = makeRoom(height: 5000)
-        let alert = makeSquare(in: view, center: CGPoint(x: 187.5, y: 300))
+        let (_, animator, alert) = makeRoom(height: 5000, withSquareAt: CGPoint(x: 187.5, y: 300))
         animator.addBehavior(UIGravityBehavior(items: [alert]))
         animator.run(seconds: 0.5)
         alert.removeFromSuperview()
@@ -369,5 +343,16 @@ import UIKitDynamics
             #expect(dragonBounces == 0)
         }
         #expect(abs(dragon.center.y - 617) < 1)
+    }
+
+    /// A falling square in a tall room whose gravity counts the animator's steps (a
+    /// behaviour's action runs once a step), and how to read the count.
+    private func countingSteps() -> (UIDynamicAnimator, () -> Int) {
+        let (_, animator, square) = makeRoom(height: 5000, withSquareAt: CGPoint(x: 150, y: 100))
+        let gravity = UIGravityBehavior(items: [square])
+        var steps = 0
+        gravity.action = { steps += 1 }
+        animator.addBehavior(gravity)
+        return (animator, { steps })
     }
 }

@@ -18,8 +18,7 @@ import UIKitDynamics
     }
 
     @Test func addedLinearVelocityAccumulatesUntilTheBehaviourIsAdded() {
-        let (view, animator) = makeRoom(width: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 300))
+        let (_, animator, square) = makeRoom(width: 5000, withSquareAt: CGPoint(x: 100, y: 300))
         let b = UIDynamicItemBehavior(items: [square])
         b.addLinearVelocity(CGPoint(x: 60, y: 0), for: square)
         b.addLinearVelocity(CGPoint(x: 40, y: -20), for: square)
@@ -33,8 +32,7 @@ import UIKitDynamics
     }
 
     @Test func addedAngularVelocityIsInRadiansPerSecond() {
-        let (view, animator) = makeRoom()
-        let alert = makeSquare(in: view, center: CGPoint(x: 187.5, y: 333.5))
+        let (_, animator, alert) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 333.5))
         let b = UIDynamicItemBehavior(items: [alert])
         b.addAngularVelocity(-.pi / 2, for: alert)
         animator.addBehavior(b)
@@ -44,8 +42,7 @@ import UIKitDynamics
     }
 
     @Test func velocityOfAnItemNotInTheBehaviourReadsZeroAndCannotBeAdded() {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 300))
+        let (view, animator, square) = makeRoom(withSquareAt: CGPoint(x: 100, y: 300))
         let other = makeSquare(in: view, center: CGPoint(x: 250, y: 300))
         let b = UIDynamicItemBehavior(items: [square])
         animator.addBehavior(b)
@@ -57,8 +54,7 @@ import UIKitDynamics
 
     @Test func resistanceDecaysSpeedExponentially() {
         // v(t) = v₀ e^(−c t): resistance 1 leaves e⁻¹ ≈ 36.8 % after a second.
-        let (view, animator) = makeRoom(width: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 300))
+        let (_, animator, square) = makeRoom(width: 5000, withSquareAt: CGPoint(x: 100, y: 300))
         let b = UIDynamicItemBehavior(items: [square])
         b.resistance = 1
         b.addLinearVelocity(CGPoint(x: 300, y: 0), for: square)
@@ -70,8 +66,7 @@ import UIKitDynamics
     }
 
     @Test func angularResistanceDecaysSpinExponentially() {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 187.5, y: 300))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 300))
         let b = UIDynamicItemBehavior(items: [square])
         b.angularResistance = 2
         b.addAngularVelocity(4, for: square)
@@ -81,15 +76,13 @@ import UIKitDynamics
     }
 
     @Test func disallowingRotationKeepsAPushedItemUpright() {
-        let (view, animator) = makeRoom(width: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 300))
+        let (_, animator, square) = makeRoom(width: 5000, withSquareAt: CGPoint(x: 100, y: 300))
         let b = UIDynamicItemBehavior(items: [square])
         b.allowsRotation = false
         let push = UIPushBehavior(items: [square], mode: .instantaneous)
         push.setAngle(0, magnitude: 1)
         push.setTargetOffsetFromCenter(UIOffset(horizontal: 0, vertical: 50), for: square)
-        animator.addBehavior(b)
-        animator.addBehavior(push)
+        animator.addBehaviors(b, push)
         animator.run(seconds: 1)
         #expect(rotationAngle(of: square) == 0)
         #expect(isClose(b.linearVelocity(for: square).x, 100, relative: 0.001))
@@ -99,16 +92,12 @@ import UIKitDynamics
         // Dropped 400 points onto a line with elasticity 1 (the larger of the two values
         // applies), a ball rises back almost as high.
         let (view, animator) = makeRoom()
-        let ball = ShapedView(frame: CGRect(x: 100, y: 100, width: 40, height: 40))
-        ball.boundsType = .ellipse
-        view.addSubview(ball)
+        let ball = makeBall(in: view, frame: CGRect(x: 100, y: 100, width: 40, height: 40))
         let b = UIDynamicItemBehavior(items: [ball])
         b.elasticity = 1
         let collision = UICollisionBehavior(items: [ball])
         collision.addBoundary(withIdentifier: "floor" as NSString, from: CGPoint(x: 0, y: 540), to: CGPoint(x: 375, y: 540))
-        animator.addBehavior(b)
-        animator.addBehavior(collision)
-        animator.addBehavior(UIGravityBehavior(items: [ball]))
+        animator.addBehaviors(b, collision, UIGravityBehavior(items: [ball]))
         var landed = false
         var highest = CGFloat.infinity
         for _ in 0..<120 {  // down in 0.89 s, back up in 0.89 s
@@ -121,12 +110,10 @@ import UIKitDynamics
     }
 
     @Test func elasticityZeroLandsDeadOnALine() {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 150))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 150, y: 150))
         let collision = UICollisionBehavior(items: [square])
         collision.addBoundary(withIdentifier: "floor" as NSString, from: CGPoint(x: 0, y: 600), to: CGPoint(x: 375, y: 600))
-        animator.addBehavior(collision)
-        animator.addBehavior(UIGravityBehavior(items: [square]))
+        animator.addBehaviors(collision, UIGravityBehavior(items: [square]))
         var landed = false
         var highest = CGFloat.infinity
         for _ in 0..<120 {
@@ -141,15 +128,12 @@ import UIKitDynamics
     @Test func frictionStopsASlidingSquareAfterVSquaredOverTwoMuG() {
         // Item friction 0.5 against the boundary's 0.2 mixes to √0.1 ≈ 0.316; sliding at 300
         // points/s under 1000 points/s², it stops after 300² / (2 × 0.316 × 1000) ≈ 142 points.
-        let (view, animator) = makeRoom(width: 2000)
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 550))
+        let (_, animator, square) = makeRoom(width: 2000, withSquareAt: CGPoint(x: 100, y: 550))
         let collision = UICollisionBehavior(items: [square])
         collision.addBoundary(withIdentifier: "floor" as NSString, from: CGPoint(x: -100, y: 600), to: CGPoint(x: 2000, y: 600))
         let b = UIDynamicItemBehavior(items: [square])
         b.friction = 0.5
-        animator.addBehavior(b)
-        animator.addBehavior(collision)
-        animator.addBehavior(UIGravityBehavior(items: [square]))
+        animator.addBehaviors(b, collision, UIGravityBehavior(items: [square]))
         animator.run(steps: 2)
         b.addLinearVelocity(CGPoint(x: 300, y: 0), for: square)
         let start = square.center.x
@@ -160,25 +144,21 @@ import UIKitDynamics
     }
 
     @Test func densityChangesTheMassAndSoTheResponseToAPush() {
-        let (view, animator) = makeRoom(width: 5000)
-        let light = makeSquare(in: view, center: CGPoint(x: 100, y: 200))
+        let (view, animator, light) = makeRoom(width: 5000, withSquareAt: CGPoint(x: 100, y: 200))
         let heavy = makeSquare(in: view, center: CGPoint(x: 100, y: 400))
         let b = UIDynamicItemBehavior(items: [heavy])
         b.density = 4
         let push = UIPushBehavior(items: [light, heavy], mode: .instantaneous)
         push.magnitude = 1
         let probe = UIDynamicItemBehavior(items: [light])
-        animator.addBehavior(b)
-        animator.addBehavior(probe)
-        animator.addBehavior(push)
+        animator.addBehaviors(b, probe, push)
         animator.run(steps: 1)
         #expect(isClose(probe.linearVelocity(for: light).x, 100, relative: 0.0001))
         #expect(isClose(b.linearVelocity(for: heavy).x, 25, relative: 0.0001))
     }
 
     @Test func lastItemBehaviourInTreeOrderWinsAndRemovingItRestoresTheOther() {
-        let (view, animator) = makeRoom(width: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 300))
+        let (_, animator, square) = makeRoom(width: 5000, withSquareAt: CGPoint(x: 100, y: 300))
         let first = UIDynamicItemBehavior(items: [square])
         first.density = 2
         first.elasticity = 0.5
@@ -186,8 +166,7 @@ import UIKitDynamics
         second.density = 4
         let composite = UIDynamicBehavior()
         composite.addChildBehavior(first)
-        animator.addBehavior(composite)
-        animator.addBehavior(second)
+        animator.addBehaviors(composite, second)
         let push = UIPushBehavior(items: [square], mode: .instantaneous)
         push.magnitude = 1
         animator.addBehavior(push)
@@ -200,14 +179,12 @@ import UIKitDynamics
     }
 
     @Test func removingTheOnlyItemBehaviourRestoresTheDefaults() {
-        let (view, animator) = makeRoom(width: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 300))
+        let (_, animator, square) = makeRoom(width: 5000, withSquareAt: CGPoint(x: 100, y: 300))
         let heavy = UIDynamicItemBehavior(items: [square])
         heavy.density = 10
         let push = UIPushBehavior(items: [square], mode: .instantaneous)
         push.magnitude = 1
-        animator.addBehavior(heavy)
-        animator.addBehavior(push)
+        animator.addBehaviors(heavy, push)
         animator.run(steps: 1)
         animator.removeBehavior(heavy)
         let probe = velocityProbe([square], in: animator)
@@ -224,9 +201,7 @@ import UIKitDynamics
         let ball = makeSquare(in: view, center: CGPoint(x: 187.5, y: 200), size: 50)
         let anchor = UIDynamicItemBehavior(items: [floor])
         anchor.isAnchored = true
-        animator.addBehavior(anchor)
-        animator.addBehavior(UIGravityBehavior(items: [floor, ball]))
-        animator.addBehavior(UICollisionBehavior(items: [floor, ball]))
+        animator.addBehaviors(anchor, UIGravityBehavior(items: [floor, ball]), UICollisionBehavior(items: [floor, ball]))
         animator.run(seconds: 3)
         #expect(floor.center == CGPoint(x: 187.5, y: 520))
         #expect(abs(ball.center.y - 475) < 0.5)

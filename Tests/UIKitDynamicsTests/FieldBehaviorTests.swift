@@ -78,8 +78,7 @@ import UIKitDynamics
     }
 
     @Test func tappingANewPositionPullsTheItemThere() {
-        let (view, animator) = makeRoom(width: 1000, height: 1000)
-        let square = makeSquare(in: view, center: CGPoint(x: 500, y: 500), size: 20)
+        let (_, animator, square) = makeRoom(width: 1000, height: 1000, withSquareAt: CGPoint(x: 500, y: 500), size: 20)
         let field = UIFieldBehavior.radialGravityField(position: CGPoint(x: 500, y: 500))
         field.addItem(square)
         animator.addBehavior(field)
@@ -119,8 +118,7 @@ import UIKitDynamics
     }
 
     @Test func anItemLeavingTheRegionStopsFeelingTheField() {
-        let (view, animator) = makeRoom(width: 2000, height: 2000)
-        let square = makeSquare(in: view, center: CGPoint(x: 500, y: 500), size: 20)
+        let (_, animator, square) = makeRoom(width: 2000, height: 2000, withSquareAt: CGPoint(x: 500, y: 500), size: 20)
         let field = UIFieldBehavior.linearGravityField(direction: CGVector(dx: 1, dy: 0))
         field.position = CGPoint(x: 500, y: 500)
         field.region = UIRegion(radius: 50)
@@ -202,8 +200,7 @@ import UIKitDynamics
     /// y-down: counter-clockwise is negative), with a vortex of `strength` on it too; and
     /// whether every sample turned counter-clockwise.
     private func orbit(vortexStrength strength: CGFloat) -> (turned: CGFloat, alwaysCounterClockwise: Bool) {
-        let (view, animator) = makeRoom(width: 2000, height: 2000)
-        let square = makeSquare(in: view, center: CGPoint(x: 1100, y: 1000), size: 10)
+        let (_, animator, square) = makeRoom(width: 2000, height: 2000, withSquareAt: CGPoint(x: 1100, y: 1000), size: 10)
         let vortex = UIFieldBehavior.vortexField()
         vortex.position = CGPoint(x: 1000, y: 1000)
         vortex.strength = strength
@@ -216,8 +213,7 @@ import UIKitDynamics
         spring.addItem(square)
         let probe = velocityProbe([square], in: animator)
         probe.addLinearVelocity(CGPoint(x: 0, y: -200), for: square)
-        animator.addBehavior(vortex)
-        animator.addBehavior(spring)
+        animator.addBehaviors(vortex, spring)
         var turned: CGFloat = 0
         var previous: CGFloat = 0
         var always = true
@@ -243,8 +239,7 @@ import UIKitDynamics
     }
 
     @Test func springFieldOscillatesWithPeriodTwoPiRootMassOverStrength() {
-        let (view, animator) = makeRoom(width: 2000, height: 2000)
-        let square = makeSquare(in: view, center: CGPoint(x: 1100, y: 1000))
+        let (_, animator, square) = makeRoom(width: 2000, height: 2000, withSquareAt: CGPoint(x: 1100, y: 1000))
         let spring = UIFieldBehavior.springField()
         spring.position = CGPoint(x: 1000, y: 1000)
         spring.strength = 4  // mass 1: ω = 2 rad/s, period π s
@@ -260,8 +255,7 @@ import UIKitDynamics
         // A light item on a stiff spring (ω ≈ 16 rad/s): a force taken from the start of
         // each step alone made it swing out tenfold within 3 s.
         for (size, strength) in [(20.0, 1.0), (20.0, 10.0), (50.0, 100.0)] {
-            let (view, animator) = makeRoom(width: 375, height: 667)
-            let square = makeSquare(in: view, center: CGPoint(x: 237.5, y: 333.5), size: size)
+            let (_, animator, square) = makeRoom(width: 375, height: 667, withSquareAt: CGPoint(x: 237.5, y: 333.5), size: size)
             let spring = UIFieldBehavior.springField()
             spring.position = CGPoint(x: 187.5, y: 333.5)
             spring.strength = strength
@@ -335,14 +329,12 @@ import UIKitDynamics
     }
 
     @Test func chargeChangedWhileRunningTakesEffect() {
-        let (view, animator) = makeRoom(width: 4000, height: 4000)
-        let square = makeSquare(in: view, center: CGPoint(x: 2100, y: 2000))
+        let (_, animator, square) = makeRoom(width: 4000, height: 4000, withSquareAt: CGPoint(x: 2100, y: 2000))
         let electric = UIFieldBehavior.electricField()
         electric.position = CGPoint(x: 2000, y: 2000)
         electric.addItem(square)
         let material = UIDynamicItemBehavior(items: [square])
-        animator.addBehavior(electric)
-        animator.addBehavior(material)
+        animator.addBehaviors(electric, material)
         animator.run(steps: 5)
         #expect(material.linearVelocity(for: square) == .zero)
         material.charge = 3
@@ -423,15 +415,13 @@ import UIKitDynamics
     }
 
     @Test func anchoredItemsAreNotMovedByFields() {
-        let (view, animator) = makeRoom(width: 1000, height: 1000)
-        let square = makeSquare(in: view, center: CGPoint(x: 600, y: 500))
+        let (_, animator, square) = makeRoom(width: 1000, height: 1000, withSquareAt: CGPoint(x: 600, y: 500))
         let field = UIFieldBehavior.radialGravityField(position: CGPoint(x: 500, y: 500))
         field.strength = 100
         field.addItem(square)
         let anchor = UIDynamicItemBehavior(items: [square])
         anchor.isAnchored = true
-        animator.addBehavior(field)
-        animator.addBehavior(anchor)
+        animator.addBehaviors(field, anchor)
         animator.run(seconds: 1)
         #expect(square.center == CGPoint(x: 600, y: 500))
     }
@@ -447,8 +437,7 @@ import UIKitDynamics
         let noise = UIFieldBehavior.noiseField(smoothness: 0.4, animationSpeed: 2)
         #expect(noise.smoothness == 0.4 && noise.animationSpeed == 2)
         // Removing the field (or the item) stops its force.
-        let (view, animator) = makeRoom(width: 4000, height: 4000)
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 100))
+        let (_, animator, square) = makeRoom(width: 4000, height: 4000, withSquareAt: CGPoint(x: 100, y: 100))
         let gravity = UIFieldBehavior.linearGravityField(direction: CGVector(dx: 1, dy: 0))
         gravity.addItem(square)
         #expect(gravity.items.count == 1)

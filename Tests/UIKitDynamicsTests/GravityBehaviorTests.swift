@@ -6,8 +6,7 @@ import UIKitDynamics
 /// magnitude are one vector.
 @Suite struct GravityBehaviorTests {
     @Test func gravityMagnitudeOneIsThousandPointsPerSecondSquared() {
-        let (view, animator) = makeRoom(height: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 150))
+        let (_, animator, square) = makeRoom(height: 5000, withSquareAt: CGPoint(x: 150, y: 150))
         animator.addBehavior(UIGravityBehavior(items: [square]))
         let probe = velocityProbe([square], in: animator)
         animator.run(seconds: 1)
@@ -18,8 +17,7 @@ import UIKitDynamics
     }
 
     @Test func gravityDirectionOfATenthFallsAtHundredPointsPerSecondSquared() {
-        let (view, animator) = makeRoom()
-        let frog = makeSquare(in: view, center: CGPoint(x: 187.5, y: 130))
+        let (_, animator, frog) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 130))
         let gravity = UIGravityBehavior(items: [frog])
         gravity.gravityDirection = CGVector(dx: 0.0, dy: 0.1)
         animator.addBehavior(gravity)
@@ -30,13 +28,11 @@ import UIKitDynamics
     }
 
     @Test func accelerationIsTheSameForEveryMass() {
-        let (view, animator) = makeRoom(height: 5000)
-        let small = makeSquare(in: view, center: CGPoint(x: 60, y: 100), size: 20)
+        let (view, animator, small) = makeRoom(height: 5000, withSquareAt: CGPoint(x: 60, y: 100), size: 20)
         let big = makeSquare(in: view, center: CGPoint(x: 250, y: 100), size: 150)
         let dense = UIDynamicItemBehavior(items: [big])
         dense.density = 7
-        animator.addBehavior(dense)
-        animator.addBehavior(UIGravityBehavior(items: [small, big]))
+        animator.addBehaviors(dense, UIGravityBehavior(items: [small, big]))
         animator.run(seconds: 1)
         #expect(abs(small.center.y - big.center.y) < 1e-3)
     }
@@ -49,8 +45,7 @@ import UIKitDynamics
     }
 
     @Test func angleZeroWithMagnitudeTwoPullsRightAtTwoThousandPointsPerSecondSquared() {
-        let (view, animator) = makeRoom(width: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 300))
+        let (_, animator, square) = makeRoom(width: 5000, withSquareAt: CGPoint(x: 100, y: 300))
         let gravity = UIGravityBehavior(items: [square])
         gravity.setAngle(0, magnitude: 2)
         #expect(abs(gravity.gravityDirection.dx - 2) < 1e-12 && abs(gravity.gravityDirection.dy) < 1e-12)
@@ -89,18 +84,15 @@ import UIKitDynamics
     }
 
     @Test func twoGravityBehavioursAddUp() {
-        let (view, animator) = makeRoom(height: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 100))
-        animator.addBehavior(UIGravityBehavior(items: [square]))
-        animator.addBehavior(UIGravityBehavior(items: [square]))
+        let (_, animator, square) = makeRoom(height: 5000, withSquareAt: CGPoint(x: 150, y: 100))
+        animator.addBehaviors(UIGravityBehavior(items: [square]), UIGravityBehavior(items: [square]))
         let probe = velocityProbe([square], in: animator)
         animator.run(seconds: 0.5)
         #expect(isClose(probe.linearVelocity(for: square).y, 1000, relative: 0.001))
     }
 
     @Test func removedItemStopsAccelerating() {
-        let (view, animator) = makeRoom(height: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 100))
+        let (_, animator, square) = makeRoom(height: 5000, withSquareAt: CGPoint(x: 150, y: 100))
         let gravity = UIGravityBehavior(items: [square])
         animator.addBehavior(gravity)
         let probe = velocityProbe([square], in: animator)
@@ -112,8 +104,7 @@ import UIKitDynamics
     }
 
     @Test func changingTheMagnitudeWhilePausedResumesAndMovesRestingItems() {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 150, y: 300))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 150, y: 300))
         let gravity = UIGravityBehavior(items: [square])
         gravity.magnitude = 0
         animator.addBehavior(gravity)

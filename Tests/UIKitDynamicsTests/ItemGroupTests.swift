@@ -43,9 +43,7 @@ import UIKitDynamics
         collision.translatesReferenceBoundsIntoBoundary = true
         let bounce = UIDynamicItemBehavior(items: [group])
         bounce.elasticity = 0.6
-        animator.addBehavior(gravity)
-        animator.addBehavior(collision)
-        animator.addBehavior(bounce)
+        animator.addBehaviors(gravity, collision, bounce)
         var lowest: CGFloat = 0
         var roseAgain = false
         var previousY = members[0].center.y
@@ -90,8 +88,7 @@ import UIKitDynamics
 
     @Test func massIsTheSumOfTheMembers() {
         // Two 100 × 100 squares of density 1: mass 2, so 1 UIKit Newton gives 50 points/s².
-        let (view, animator) = makeRoom(width: 4000, height: 4000)
-        let a = makeSquare(in: view, center: CGPoint(x: 200, y: 200))
+        let (view, animator, a) = makeRoom(width: 4000, height: 4000, withSquareAt: CGPoint(x: 200, y: 200))
         let b = makeSquare(in: view, center: CGPoint(x: 300, y: 200))
         let group = UIDynamicItemGroup(items: [a, b])
         let push = UIPushBehavior(items: [group], mode: .continuous)
@@ -107,22 +104,17 @@ import UIKitDynamics
     @Test func convexMembersMakeAConcaveCupThatHoldsABall() {
         // A U of three bars, anchored: a ball dropped into it rests inside, between the arms,
         // where the convex hull of the U would have kept it out.
-        let (view, animator) = makeRoom()
-        let floor = makeSquare(in: view, center: CGPoint(x: 187.5, y: 500), size: 10)
+        let (view, animator, floor) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 500), size: 10)
         floor.bounds = CGRect(x: 0, y: 0, width: 160, height: 20)
         let left = UIView(frame: CGRect(x: 107.5, y: 380, width: 20, height: 110))
         let right = UIView(frame: CGRect(x: 247.5, y: 380, width: 20, height: 110))
         view.addSubview(left)
         view.addSubview(right)
         let cup = UIDynamicItemGroup(items: [floor, left, right])
-        let ball = ShapedView(frame: CGRect(x: 172.5, y: 300, width: 30, height: 30))
-        ball.boundsType = .ellipse
-        view.addSubview(ball)
+        let ball = makeBall(in: view, frame: CGRect(x: 172.5, y: 300, width: 30, height: 30))
         let anchored = UIDynamicItemBehavior(items: [cup])
         anchored.isAnchored = true
-        animator.addBehavior(anchored)
-        animator.addBehavior(UIGravityBehavior(items: [ball]))
-        animator.addBehavior(UICollisionBehavior(items: [cup, ball]))
+        animator.addBehaviors(anchored, UIGravityBehavior(items: [ball]), UICollisionBehavior(items: [cup, ball]))
         animator.run(seconds: 3)
         // The cup's floor top is at y 490: the ball rests on it, below the arms' tops (380).
         #expect(abs(ball.center.y - 475) < 1)
@@ -138,8 +130,7 @@ import UIKitDynamics
         collision.translatesReferenceBoundsIntoBoundary = true
         let recorder = Recorder()
         collision.collisionDelegate = recorder
-        animator.addBehavior(collision)
-        animator.addBehavior(UIGravityBehavior(items: [group]))
+        animator.addBehaviors(collision, UIGravityBehavior(items: [group]))
         animator.run(seconds: 2)
         #expect(recorder.boundaryBegan.first?.item === group)
     }
@@ -161,8 +152,7 @@ import UIKitDynamics
     }
 
     @Test func nestedGroupsAndRepeatedItemsAreLeftOut() {
-        let (view, animator) = makeRoom()
-        let a = makeSquare(in: view, center: CGPoint(x: 100, y: 100), size: 20)
+        let (view, animator, a) = makeRoom(withSquareAt: CGPoint(x: 100, y: 100), size: 20)
         let b = makeSquare(in: view, center: CGPoint(x: 200, y: 100), size: 20)
         let inner = UIDynamicItemGroup(items: [b])
         let outer = UIDynamicItemGroup(items: [a, inner, a])

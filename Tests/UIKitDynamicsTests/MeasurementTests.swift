@@ -6,8 +6,7 @@ import UIKitDynamics
 /// behaviour, measured where the forces are applied, without changing the simulation.
 @Suite struct MeasurementTests {
     @Test func gravityIsMassTimesTheAccelerationAndTheOnlyForceOnAFallingItem() throws {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 187.5, y: 100))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 100))
         let gravity = UIGravityBehavior(items: [square])
         gravity.magnitude = 0.5
         animator.addBehavior(gravity)
@@ -25,12 +24,10 @@ import UIKitDynamics
     }
 
     @Test func aHangingItemsTensionCarriesItsWeight() throws {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 187.5, y: 300))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 300))
         let rod = UIAttachmentBehavior(item: square, attachedToAnchor: CGPoint(x: 187.5, y: 150))
         rod.damping = 1
-        animator.addBehavior(rod)
-        animator.addBehavior(UIGravityBehavior(items: [square]))
+        animator.addBehaviors(rod, UIGravityBehavior(items: [square]))
         animator.run(steps: 60)
         let m = try #require(animator.measurement(for: square))
         // Hanging still: the rod pulls up with the weight (10 N for mass 1 at 1000 points/s²).
@@ -42,13 +39,11 @@ import UIKitDynamics
     }
 
     @Test func aStretchedSpringStoresEnergyAndCountsAsASpring() throws {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 187.5, y: 300))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 300))
         let spring = UIAttachmentBehavior(item: square, attachedToAnchor: CGPoint(x: 187.5, y: 150))
         spring.frequency = 1
         spring.damping = 0.2
-        animator.addBehavior(spring)
-        animator.addBehavior(UIGravityBehavior(items: [square]))
+        animator.addBehaviors(spring, UIGravityBehavior(items: [square]))
         animator.run(steps: 20)
         let m = try #require(animator.measurement(for: square))
         #expect(m.behaviors.contains(.spring))
@@ -60,12 +55,10 @@ import UIKitDynamics
     }
 
     @Test func anItemRestingOnABoundaryIsHeldUpByItsContacts() throws {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 187.5, y: 560))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 560))
         let collision = UICollisionBehavior(items: [square])
         collision.translatesReferenceBoundsIntoBoundary = true
-        animator.addBehavior(collision)
-        animator.addBehavior(UIGravityBehavior(items: [square]))
+        animator.addBehaviors(collision, UIGravityBehavior(items: [square]))
         animator.run(steps: 120)
         let m = try #require(animator.measurement(for: square))
         #expect(abs(m.forces.collision.dy + m.forces.gravity.dy) < 0.05 * m.forces.gravity.dy)
@@ -81,8 +74,7 @@ import UIKitDynamics
     }
 
     @Test func aSnapPullsTowardsItsPointAndAPushIsItsMagnitude() throws {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 300))
+        let (_, animator, square) = makeRoom(withSquareAt: CGPoint(x: 100, y: 300))
         let snap = UISnapBehavior(item: square, snapTo: CGPoint(x: 300, y: 300))
         animator.addBehavior(snap)
         animator.run(steps: 2)
@@ -105,9 +97,7 @@ import UIKitDynamics
             for i in 0..<4 { squares.append(makeSquare(in: view, center: CGPoint(x: 80 + 70 * Double(i), y: 100 + 40 * Double(i)), size: 50)) }
             let collision = UICollisionBehavior(items: squares)
             collision.translatesReferenceBoundsIntoBoundary = true
-            animator.addBehavior(collision)
-            animator.addBehavior(UIGravityBehavior(items: squares))
-            animator.addBehavior(UIAttachmentBehavior(item: squares[0], attachedToAnchor: CGPoint(x: 80, y: 40)))
+            animator.addBehaviors(collision, UIGravityBehavior(items: squares), UIAttachmentBehavior(item: squares[0], attachedToAnchor: CGPoint(x: 80, y: 40)))
             for _ in 0..<180 {
                 animator.run(steps: 1)
                 if measure {

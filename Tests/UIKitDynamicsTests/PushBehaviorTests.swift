@@ -6,11 +6,7 @@ import UIKitDynamics
 /// an instantaneous push of 1 adds 100 points/s once, then switches itself off.
 @Suite struct PushBehaviorTests {
     @Test func continuousPushOfOneAcceleratesAHundredPointSquareAtHundredPointsPerSecondSquared() {
-        let (view, animator) = makeRoom(width: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 300))
-        let push = UIPushBehavior(items: [square], mode: .continuous)
-        push.magnitude = 1
-        animator.addBehavior(push)
+        let (animator, square, _) = pushedSquare(.continuous) { $0.magnitude = 1 }
         let probe = velocityProbe([square], in: animator)
         animator.run(seconds: 1)
         #expect(isClose(probe.linearVelocity(for: square).x, 100, relative: 0.001))
@@ -27,18 +23,13 @@ import UIKitDynamics
         push.setAngle(0, magnitude: 1)
         let material = UIDynamicItemBehavior(items: [slab])
         material.density = 3
-        animator.addBehavior(material)
-        animator.addBehavior(push)
+        animator.addBehaviors(material, push)
         animator.run(seconds: 1)
         #expect(isClose(material.linearVelocity(for: slab).x, 100.0 / 3, relative: 0.001))
     }
 
     @Test func instantaneousPushOfOneAddsHundredPointsPerSecond() {
-        let (view, animator) = makeRoom(width: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 300))
-        let push = UIPushBehavior(items: [square], mode: .instantaneous)
-        push.magnitude = 1
-        animator.addBehavior(push)
+        let (animator, square, _) = pushedSquare(.instantaneous) { $0.magnitude = 1 }
         let probe = velocityProbe([square], in: animator)
         animator.run(steps: 1)
         #expect(isClose(probe.linearVelocity(for: square).x, 100, relative: 0.0001))
@@ -48,8 +39,7 @@ import UIKitDynamics
     }
 
     @Test func instantaneousPushOnADenserItemAddsLess() {
-        let (view, animator) = makeRoom(width: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 300))
+        let (_, animator, square) = makeRoom(width: 5000, withSquareAt: CGPoint(x: 100, y: 300))
         let material = UIDynamicItemBehavior(items: [square])
         material.density = 4
         animator.addBehavior(material)
@@ -61,22 +51,16 @@ import UIKitDynamics
     }
 
     @Test func instantaneousPushSwitchesItselfOffAfterItsImpulse() {
-        let (view, animator) = makeRoom(width: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 300))
-        let push = UIPushBehavior(items: [square], mode: .instantaneous)
-        push.magnitude = 1
-        #expect(push.active)
-        animator.addBehavior(push)
+        let (animator, _, push) = pushedSquare(.instantaneous) {
+            $0.magnitude = 1
+            #expect($0.active)
+        }
         animator.run(steps: 1)
         #expect(!push.active)
     }
 
     @Test func reactivatingAnInstantaneousPushPushesAgain() {
-        let (view, animator) = makeRoom(width: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 300))
-        let push = UIPushBehavior(items: [square], mode: .instantaneous)
-        push.magnitude = 1
-        animator.addBehavior(push)
+        let (animator, square, push) = pushedSquare(.instantaneous) { $0.magnitude = 1 }
         let probe = velocityProbe([square], in: animator)
         animator.run(steps: 10)
         push.active = true
@@ -85,12 +69,10 @@ import UIKitDynamics
     }
 
     @Test func inactiveContinuousPushDoesNothing() {
-        let (view, animator) = makeRoom()
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 300))
-        let push = UIPushBehavior(items: [square], mode: .continuous)
-        push.magnitude = 1
-        push.active = false
-        animator.addBehavior(push)
+        let (animator, square, _) = pushedSquare(.continuous, roomWidth: 375) {
+            $0.magnitude = 1
+            $0.active = false
+        }
         animator.run(seconds: 1)
         #expect(square.center == CGPoint(x: 100, y: 300))
         #expect(!animator.isRunning)
@@ -110,11 +92,7 @@ import UIKitDynamics
     }
 
     @Test func negativeMagnitudePushesTheOtherWay() {
-        let (view, animator) = makeRoom(width: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 1000, y: 300))
-        let push = UIPushBehavior(items: [square], mode: .instantaneous)
-        push.setAngle(0, magnitude: -1)
-        animator.addBehavior(push)
+        let (animator, square, _) = pushedSquare(.instantaneous, at: CGPoint(x: 1000, y: 300)) { $0.setAngle(0, magnitude: -1) }
         let probe = velocityProbe([square], in: animator)
         animator.run(steps: 1)
         #expect(isClose(probe.linearVelocity(for: square).x, -100, relative: 0.0001))
@@ -124,8 +102,7 @@ import UIKitDynamics
         // Impulse (1, 0) N·s at 50 points below the centre of a 1 kg, 1 m² square (inertia
         // 1/6 kg·m²): Δω = r × J / I = (0.5 × 0 − ... ) = −0.5 × 6 = −3 rad/s (negative:
         // counter-clockwise on screen), Δv = 100 points/s.
-        let (view, animator) = makeRoom(width: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 1000, y: 300))
+        let (_, animator, square) = makeRoom(width: 5000, withSquareAt: CGPoint(x: 1000, y: 300))
         let push = UIPushBehavior(items: [square], mode: .instantaneous)
         push.setAngle(0, magnitude: 1)
         push.setTargetOffsetFromCenter(UIOffset(horizontal: 0, vertical: 50), for: square)
@@ -142,8 +119,7 @@ import UIKitDynamics
     @Test func targetOffsetTurnsWithTheItem() {
         // Turned by π/2, the item's "50 points below the centre" lies 50 points to the left of
         // it on screen: a push along +x through it makes no torque.
-        let (view, animator) = makeRoom(width: 5000)
-        let square = makeSquare(in: view, center: CGPoint(x: 1000, y: 300))
+        let (_, animator, square) = makeRoom(width: 5000, withSquareAt: CGPoint(x: 1000, y: 300))
         square.transform = CGAffineTransform(rotationAngle: .pi / 2)
         let push = UIPushBehavior(items: [square], mode: .instantaneous)
         push.setAngle(0, magnitude: 1)
@@ -162,15 +138,24 @@ import UIKitDynamics
     }
 
     @Test func continuousPushKeepsTheAnimatorRunning() {
-        let (view, animator) = makeRoom(width: 100_000)
-        let square = makeSquare(in: view, center: CGPoint(x: 100, y: 300))
-        let push = UIPushBehavior(items: [square], mode: .continuous)
-        push.magnitude = 0.01
-        animator.addBehavior(push)
+        let (animator, square, push) = pushedSquare(.continuous, roomWidth: 100_000) { $0.magnitude = 0.01 }
         animator.run(seconds: 5)
         #expect(animator.isRunning)
         push.active = false
         let probe = velocityProbe([square], in: animator)
         #expect(probe.linearVelocity(for: square).x > 0)
+    }
+
+    /// A square at `center` in a room `roomWidth` wide (height 667), and a push of `mode` on it
+    /// that `configure` sets before it is added to the animator.
+    private func pushedSquare(
+        _ mode: UIPushBehavior.Mode, at center: CGPoint = CGPoint(x: 100, y: 300), roomWidth: CGFloat = 5000,
+        _ configure: (UIPushBehavior) -> Void
+    ) -> (UIDynamicAnimator, UIView, UIPushBehavior) {
+        let (_, animator, square) = makeRoom(width: roomWidth, withSquareAt: center)
+        let push = UIPushBehavior(items: [square], mode: mode)
+        configure(push)
+        animator.addBehavior(push)
+        return (animator, square, push)
     }
 }

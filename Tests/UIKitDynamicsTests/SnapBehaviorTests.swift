@@ -8,8 +8,7 @@ import UIKitDynamics
     /// Snaps a 100-point square from (187.5, 333.5) to 300 points above; returns the largest
     /// overshoot past the point and the time after which it stayed within a point of it.
     func snapUp(damping: CGFloat, seconds: Double = 4) -> (overshoot: CGFloat, settled: Double, animator: UIDynamicAnimator, item: UIView) {
-        let (view, animator) = makeRoom()
-        let frog = makeSquare(in: view, center: CGPoint(x: 187.5, y: 333.5))
+        let (_, animator, frog) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 333.5))
         let target = CGPoint(x: 187.5, y: 33.5)
         let snap = UISnapBehavior(item: frog, snapTo: target)
         snap.damping = damping
@@ -64,8 +63,7 @@ import UIKitDynamics
     }
 
     @Test func snapTurnsATiltedItemBackToRotationZero() {
-        let (view, animator) = makeRoom()
-        let frog = makeSquare(in: view, center: CGPoint(x: 100, y: 500))
+        let (_, animator, frog) = makeRoom(withSquareAt: CGPoint(x: 100, y: 500))
         frog.transform = CGAffineTransform(rotationAngle: 1)
         animator.addBehavior(UISnapBehavior(item: frog, snapTo: CGPoint(x: 250, y: 200)))
         animator.run(seconds: 3)
@@ -74,8 +72,7 @@ import UIKitDynamics
     }
 
     @Test func movingTheSnapPointRetargetsTheItem() {
-        let (view, animator) = makeRoom()
-        let frog = makeSquare(in: view, center: CGPoint(x: 187.5, y: 333.5))
+        let (_, animator, frog) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 333.5))
         let snap = UISnapBehavior(item: frog, snapTo: CGPoint(x: 100, y: 100))
         animator.addBehavior(snap)
         animator.run(seconds: 2)
@@ -87,8 +84,7 @@ import UIKitDynamics
     }
 
     @Test func replacingTheSnapOnEachTapEndsAtTheLastTap() {
-        let (view, animator) = makeRoom()
-        let frog = makeSquare(in: view, center: CGPoint(x: 187.5, y: 333.5))
+        let (_, animator, frog) = makeRoom(withSquareAt: CGPoint(x: 187.5, y: 333.5))
         var snap: UISnapBehavior?
         for (i, tap) in [CGPoint(x: 60, y: 80), CGPoint(x: 300, y: 600), CGPoint(x: 200, y: 150)].enumerated() {
             if let snap { animator.removeBehavior(snap) }
@@ -108,8 +104,7 @@ import UIKitDynamics
         let (view, animator) = makeRoom()
         let alert = UIView(frame: CGRect(x: 87.5, y: 0, width: 200, height: 150))
         view.addSubview(alert)
-        animator.addBehavior(UIGravityBehavior(items: [alert]))
-        animator.addBehavior(UISnapBehavior(item: alert, snapTo: CGPoint(x: 187.5, y: 333.5)))
+        animator.addBehaviors(UIGravityBehavior(items: [alert]), UISnapBehavior(item: alert, snapTo: CGPoint(x: 187.5, y: 333.5)))
         animator.run(seconds: 3)
         let sag = 1000 / pow(2 * CGFloat.pi * 4, 2)
         #expect(abs(alert.center.y - (333.5 + sag)) < 0.5)

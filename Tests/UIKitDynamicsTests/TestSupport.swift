@@ -15,6 +15,14 @@ func makeSquare(in parent: UIView, center: CGPoint, size: CGFloat = 100) -> UIVi
     return square
 }
 
+/// A room (as `makeRoom`) with one square in it (as `makeSquare`), as most tests begin.
+func makeRoom(
+    width: CGFloat = 375, height: CGFloat = 667, withSquareAt center: CGPoint, size: CGFloat = 100
+) -> (UIView, UIDynamicAnimator, UIView) {
+    let (view, animator) = makeRoom(width: width, height: height)
+    return (view, animator, makeSquare(in: view, center: center, size: size))
+}
+
 /// An item that is not a view, for abstract animators.
 final class Particle: UIDynamicItem {
     var center: CGPoint
@@ -33,6 +41,14 @@ final class ShapedView: UIView {
     var path = UIBezierPath()
     override var collisionBoundsType: UIDynamicItemCollisionBoundsType { boundsType }
     override var collisionBoundingPath: UIBezierPath { path }
+}
+
+/// A round item (its collision outline the ellipse in `frame`), added to `parent`.
+func makeBall(in parent: UIView, frame: CGRect) -> ShapedView {
+    let ball = ShapedView(frame: frame)
+    ball.boundsType = .ellipse
+    parent.addSubview(ball)
+    return ball
 }
 
 /// Records animator and collision callbacks in order.

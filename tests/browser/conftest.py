@@ -132,8 +132,12 @@ def own_server():
     srv.stop()
 
 
-def _options(size=None, mobile=None):
+def _options(size=None, mobile=None, lang=None):
     opts = webdriver.ChromeOptions()
+    if lang:
+        # The browser's preferred languages (navigator.languages), as a user's settings give them.
+        opts.add_argument(f"--lang={lang}")
+        opts.add_experimental_option("prefs", {"intl.accept_languages": f"{lang},{lang.split('-')[0]}"})
     opts.binary_location = CHROMIUM
     for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--hide-scrollbars",
               "--mute-audio", "--no-first-run", "--disable-extensions", "--disable-background-timer-throttling",
@@ -150,8 +154,8 @@ def _options(size=None, mobile=None):
     return opts
 
 
-def _driver(size=None, mobile=None):
-    drv = webdriver.Chrome(service=Service(CHROMEDRIVER), options=_options(size, mobile))
+def _driver(size=None, mobile=None, lang=None):
+    drv = webdriver.Chrome(service=Service(CHROMEDRIVER), options=_options(size, mobile, lang))
     drv.set_page_load_timeout(30)
     drv.set_script_timeout(30)
     if size and not mobile:
@@ -166,8 +170,8 @@ def make_driver():
     """Makes browser sessions on demand; all are closed at the end."""
     made = []
 
-    def make(kind="desktop"):
-        drv = _driver(mobile=PHONE) if kind == "phone" else _driver(size=DESKTOP)
+    def make(kind="desktop", lang=None):
+        drv = _driver(mobile=PHONE, lang=lang) if kind == "phone" else _driver(size=DESKTOP, lang=lang)
         made.append(drv)
         return drv
 
@@ -184,14 +188,21 @@ def _desktop(server, make_driver):
     return make_driver("desktop")
 
 
+def _watched(drv):
+    """A shared session, blank and with its console read, for one test that fails on a console error."""
+    drv.get("about:blank")
+    pagekit.console_errors(drv)
+    yield drv
+    errors = pagekit.console_errors(drv)
+    # A language a test chose (?lang=, the header's switch) stays with that test.
+    drv.execute_script("try { sessionStorage.removeItem('newtons.lang'); localStorage.removeItem('newtons.lang'); } catch (e) {}")
+    assert not errors, f"console errors: {errors}"
+
+
 @pytest.fixture
 def desktop(_desktop):
     """The shared desktop session; the test fails on any console error it caused."""
-    _desktop.get("about:blank")
-    pagekit.console_errors(_desktop)
-    yield _desktop
-    errors = pagekit.console_errors(_desktop)
-    assert not errors, f"console errors: {errors}"
+    yield from _watched(_desktop)
 
 
 @pytest.fixture
@@ -219,3 +230,14 @@ def two(server, make_driver):
         errors = pagekit.console_errors(drv)
         assert not errors, f"console errors: {errors}"
         drv.get("about:blank")
+
+
+@pytest.fixture(scope="session")
+def _zh_desktop(server, make_driver):
+    return make_driver("desktop", lang="zh-CN")
+
+
+@pytest.fixture
+def zh_desktop(_zh_desktop):
+    """A desktop session whose browser prefers Simplified Chinese (zh-CN); fails on a console error."""
+    yield from _watched(_zh_desktop)

@@ -202,3 +202,147 @@ def click(driver, css):
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", el)
     el.click()
     return el
+
+
+# ------------------------------------------------------------------ accessibility (axe-core 4)
+
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def axe_source():
+    """axe-core 4's axe.min.js, the copy inside PyPI's axe-playwright-python (scripts/install-deps)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("axe_playwright_python")
+    if spec is None or not spec.submodule_search_locations:
+        raise AssertionError("axe-playwright-python is not installed in the venv: run scripts/install-deps")
+    return (Path(list(spec.submodule_search_locations)[0]) / "axe.min.js").read_text(encoding="utf-8")
+
+
+_AXE_RUN = """
+const [tags, done] = [arguments[0], arguments[arguments.length - 1]];
+axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})
+  .then(r => done({version: axe.version, violations: r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 5).map(n => ({target: n.target.join(' '), summary: n.failureSummary}))}))}))
+  .catch(e => done({error: String(e)}));
+"""
+
+
+def axe(driver):
+    """Runs axe-core on the page with the WCAG 2.1 A and AA rules: `{version, violations}`."""
+    if not driver.execute_script("return !!window.axe"):
+        driver.execute_script(axe_source())
+    out = driver.execute_async_script(_AXE_RUN, WCAG_TAGS)
+    assert "error" not in out, out.get("error")
+    return out
+
+
+def axe_violations(driver):
+    """The WCAG 2.1 A/AA violations as readable lines (empty when none)."""
+    out = axe(driver)
+    assert out["version"].startswith("4."), f"axe-core 4 expected, got {out['version']}"
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']]}: {v['nodes'][0]['summary'] if v['nodes'] else ''}"
+            for v in out["violations"]]
+
+
+# ------------------------------------------------------------------ the keyboard
+
+def focus_stage_by_tab(driver, limit=60):
+    """Presses Tab from the top of the page until the stage has the focus (keyboard only)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+    for _ in range(limit):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        if driver.execute_script("return document.activeElement && document.activeElement.id") == "stage":
+            return
+    raise AssertionError(f"the stage was not reached in {limit} presses of Tab")
+
+
+def press(driver, *keys, pause=0.03):
+    """Presses keys one after another on what has the focus."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    chain = ActionChains(driver)
+    for k in keys:
+        chain.send_keys(k).pause(pause)
+    chain.perform()
+
+
+def arrow(driver, key, shift=False):
+    """One arrow key, with Shift held when `shift` (50 points instead of 10)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    chain = ActionChains(driver)
+    if shift:
+        chain.key_down(Keys.SHIFT).send_keys(key).key_up(Keys.SHIFT)
+    else:
+        chain.send_keys(key)
+    chain.perform()
+
+
+def cursor(driver):
+    return driver.execute_script("return window.newtons.cursor()")
+
+
+def move_cursor_to(driver, x, y, tolerance=6):
+    """Arrow keys (Shift for 50 pt, then 10 pt steps) until the keyboard cursor is near (x, y)."""
+    from selenium.webdriver.common.keys import Keys
+
+    for _ in range(200):
+        c = cursor(driver)
+        dx, dy = x - c["x"], y - c["y"]
+        if abs(dx) <= tolerance and abs(dy) <= tolerance:
+            return c
+        if abs(dx) > tolerance:
+            key = Keys.ARROW_RIGHT if dx > 0 else Keys.ARROW_LEFT
+            big = abs(dx) >= 50
+        else:
+            key = Keys.ARROW_DOWN if dy > 0 else Keys.ARROW_UP
+            big = abs(dy) >= 50
+        arrow(driver, key, shift=big)
+    raise AssertionError(f"the cursor did not reach {(x, y)}: {cursor(driver)}")
+
+
+# ------------------------------------------------------------------ languages
+
+# The visible text of the page outside code (the lesson's Swift code, what its code said, keys).
+VISIBLE_TEXT = """
+const skip = (el) => el.closest('.CodeMirror, [data-lesson-code], code, pre, kbd, q[data-from-code], [translate="no"], script, style, noscript');
+const out = [];
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+  const el = n.parentElement;
+  if (!el || skip(el) || !n.textContent.trim()) continue;
+  const r = el.getClientRects();
+  const style = getComputedStyle(el);
+  if (!r.length || style.visibility === 'hidden' || el.closest('[hidden], [aria-hidden="true"]')) continue;
+  if (el.closest('.sr-only') === null && (r[0].width === 0 || r[0].height === 0)) continue;
+  out.push(n.textContent.trim());
+}
+for (const el of document.querySelectorAll('input[placeholder]')) if (el.getClientRects().length && !el.value) out.push(el.placeholder);
+for (const el of document.querySelectorAll('select')) if (el.getClientRects().length && el.selectedOptions[0]) out.push(el.selectedOptions[0].textContent);
+return out;
+"""
+
+
+def visible_text(driver):
+    return driver.execute_script(VISIBLE_TEXT)
+
+
+def english_words(texts, allowed=()):
+    """Words of Latin letters (two or more) in `texts`, minus names and units that stay as they are."""
+    import re
+
+    keep = {"Newtons", "UIKit", "Dynamics", "Swift", "CSV", "English", "Ctrl", "Enter", "Shift", "Tab", "Esc", "N", "J",
+            "Chart", "js", "Debian", "libjs", "chart", "K7QX2M", *allowed}
+    found = []
+    for t in texts:
+        for token in sorted(keep, key=len, reverse=True):
+            t = t.replace(token, " ") if token else t
+        for w in re.findall(r"[A-Za-z]{2,}", t):
+            if w not in keep:
+                found.append((w, t))
+    return found

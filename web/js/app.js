@@ -6,16 +6,18 @@
 import { msg, roomToken as validToken, socketURL, normalizeLessonList, str } from './protocol.js';
 import { FrameBuffer } from './interpolation.js';
 import { fitView, toClient, toView } from './viewport.js';
-import { GestureClassifier, bindPointer, gesturesFor, hintFor } from './gestures.js';
+import { GestureClassifier, KeyboardGestures, bindPointer, gesturesFor, hintFor } from './gestures.js';
 import { drawRoom, overlaysAnimating, LABEL_SECONDS } from './render.js';
 import { CodePanel } from './code-panel.js';
 import { Connection } from './connection.js';
 import { ParamsView, renderMembers, logEvent } from './controls.js';
-import { createRoomState, applyMessage, canGesture, keyAfterWelcome, forgetKey, roomToken, rememberKey } from './room-state.js';
+import { createRoomState, applyMessage, canGesture, keyAfterWelcome, forgetKey, roomToken, rememberKey, eventText } from './room-state.js';
 import { Timeline } from './timeline.js';
 import { showLobby } from './lobby.js';
 import { openClass } from './class-open.js';
 import { PhysicsView } from './physics-view.js';
+import { initI18n, setLanguage, onLanguageChange, t, lang, localized, formatNumber, formatFixed } from './i18n.js';
+import { Announcer, SceneWatcher, contactWords, describeScene, say } from './announce.js';
 
 const NAME_KEY = 'newtons.name';
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -34,6 +36,38 @@ function storage(kind) {
 }
 const local = storage('localStorage');
 const session = storage('sessionStorage');
+const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+
+// ------------------------------------------------------------------ language
+
+/** The header's language choice: shows the page's language, switches it (remembered). */
+function bindLanguage() {
+  const select = $('[data-language]');
+  select.value = lang();
+  select.addEventListener('change', () => setLanguage(select.value));
+  onLanguageChange((l) => {
+    select.value = l;
+    document.title = body.dataset.view === 'room' ? document.title : t('page.title');
+  });
+  document.title = t('page.title');
+}
+
+/** The keys dialog (`?` on the stage, or the Keys button); focus goes back where it was. */
+function bindKeysDialog() {
+  const dialog = $('[data-keys-dialog]');
+  let back = null;
+  const open = () => {
+    if (dialog.open) return;
+    back = document.activeElement;
+    dialog.showModal();
+  };
+  dialog.addEventListener('close', () => {
+    if (back && back.isConnected) back.focus();
+  });
+  $('[data-keys-help]').addEventListener('click', open);
+  $('[data-keys-close]').addEventListener('click', () => dialog.close());
+  return open;
+}
 
 async function fetchJSON(url) {
   const res = await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-store' });
@@ -45,12 +79,12 @@ async function fetchJSON(url) {
 
 let toastTimer = null;
 function toast(text, ms = 2600) {
-  const t = $('[data-toast]');
-  t.textContent = text;
-  t.hidden = false;
+  const box = $('[data-toast]');
+  box.textContent = text;
+  box.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => {
-    t.hidden = true;
+    box.hidden = true;
   }, ms);
 }
 
@@ -99,7 +133,7 @@ async function startClass(lesson) {
   try {
     made = await openClass(lesson, { storage: session });
   } catch (err) {
-    toast(err.message || 'The class could not be opened', 5000);
+    toast(err.message || t('room.classNotOpened'), 5000);
   }
   if (made) {
     history.replaceState(null, '', `/?room=${encodeURIComponent(made.code)}`);
@@ -114,7 +148,7 @@ function startLobby() {
   body.dataset.view = 'lobby';
   body.dataset.status = 'closed';
   $('#lobby').hidden = false;
-  bindNameField(() => toast('Name saved'));
+  bindNameField(() => toast(t('page.nameSaved')));
   window.newtons = { view: 'lobby', toClient: () => null, toView: () => null, items: () => [] };
   showLobby($('#lobby'), { fetchJSON, navigate: (url) => location.assign(url) });
 }
@@ -133,6 +167,13 @@ function startRoom(target) {
   const state = createRoomState();
   const buffer = new FrameBuffer();
   const classifier = new GestureClassifier(['tap']);
+  const keyboard = new KeyboardGestures(classifier);
+  const announcer = new Announcer($('[data-live-region]'));
+  const watcher = new SceneWatcher();
+  const openKeys = bindKeysDialog();
+  let stageFocused = false;
+  let previous = null; // the frame before the newest (for speeds)
+  let lastStatus = ['connecting', {}];
   let fit = fitView(state.bounds, 1, 1, 1);
   let latest = null; // the newest decoded frame
   let labels = [];
@@ -194,7 +235,8 @@ function startRoom(target) {
   let feeds = 0; // frames and welcomes fed to the buffer, ever
   let renderTime = null; // the simulation time last drawn
   function draw(now, st) {
-    drawRoom(ctx, fit, state, st, { labels, ripples, now, springs: springy });
+    const cursor = stageFocused ? keyboard.cursor : null;
+    drawRoom(ctx, fit, state, st, { labels, ripples, now, springs: springy, reducedMotion: reducedMotion.matches, cursor });
     physics.draw(ctx, fit, st);
     draws++;
     lastStateTime = st ? st.time : null;
@@ -226,6 +268,7 @@ function startRoom(target) {
   // ---- gestures
   function sendGesture(m) {
     if (!send(m)) return;
+    if (m.type === 'tap' && state.lesson.id === 'snap') watcher.expectSnap(m.x, m.y);
     if (m.type === 'tap' || m.type === 'push' || (m.type === 'pan' && (m.phase === 'began' || m.phase === 'ended'))) {
       ripples.push({ x: m.x, y: m.y, born: nowS() });
       if (ripples.length > 8) ripples.shift();
@@ -235,10 +278,10 @@ function startRoom(target) {
   function gesturesAllowed() {
     if (body.dataset.status !== 'live') return false;
     if (canGesture(state)) return true;
-    const t = performance.now();
-    if (t - lastBlockedToast > 2500) {
-      lastBlockedToast = t;
-      toast('The instructor has locked the room: watch for now');
+    const now = performance.now();
+    if (now - lastBlockedToast > 2500) {
+      lastBlockedToast = now;
+      toast(t('room.lockedToast'));
     }
     return false;
   }
@@ -247,19 +290,51 @@ function startRoom(target) {
     send: sendGesture,
     enabled: () => !physics.takesPointer && gesturesAllowed(),
   });
-  // Keyboard: Enter or Space taps the centre; arrows push from a side (push lessons).
+  // The keyboard (js/gestures.js KeyboardGestures): a cursor on the stage, Enter taps at it,
+  // Space grabs and arrows drag, through the pointer's classifier; ? lists the keys, D
+  // describes the scene. A measuring tool takes the keys as it takes the pointer.
+  const at = () => ({ x: formatNumber(Math.round(keyboard.x)), y: formatNumber(Math.round(keyboard.y)) });
   canvas.addEventListener('keydown', (ev) => {
-    if (!gesturesAllowed()) return;
-    const { w, h } = state.bounds;
-    const g = new Set(gesturesFor(state.lesson));
-    const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    if ((ev.key === 'Enter' || ev.key === ' ') && g.has('tap')) {
+    if (ev.key === '?' || ev.key === 'd' || ev.key === 'D') {
+      if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
       ev.preventDefault();
-      sendGesture(msg.tap(w / 2, h / 2));
-    } else if (arrows[ev.key] && g.has('push')) {
+      if (ev.key === '?') openKeys();
+      else announcer.sayNow(describeScene(state.items, latest, previous, state.bounds));
+      return;
+    }
+    const gesture = ['Enter', ' ', 'Spacebar', 'Escape'].includes(ev.key);
+    if (physics.takesPointer && gesture) {
       ev.preventDefault();
-      const [dx, dy] = arrows[ev.key];
-      sendGesture(msg.push(w / 2 + dx * Math.min(w, h) * 0.3, h / 2 + dy * Math.min(w, h) * 0.3));
+      physics.key(ev.key === 'Spacebar' ? ' ' : ev.key, keyboard);
+      dirty = true;
+      return;
+    }
+    if (gesture && !keyboard.grabbing && !gesturesAllowed()) return;
+    const r = keyboard.key(ev, performance.now());
+    if (!r.handled) return;
+    ev.preventDefault();
+    for (const m of r.messages) sendGesture(m);
+    if (physics.takesPointer && r.action === 'move') physics.key(ev.key, keyboard);
+    if (r.action === 'grab') announcer.sayNow(t('keys.grabbed', at()));
+    else if (r.action === 'release') announcer.sayNow(t('keys.released', at()));
+    else if (r.action === 'cancel') announcer.sayNow(t('keys.cancelled'));
+    dirty = true;
+  });
+  canvas.addEventListener('focus', () => {
+    stageFocused = true;
+    dirty = true;
+  });
+  canvas.addEventListener('blur', () => {
+    stageFocused = false;
+    for (const m of keyboard.cancel()) sendGesture(m);
+    dirty = true;
+  });
+  // A pointer press puts the keyboard cursor where it pressed.
+  canvas.addEventListener('pointerdown', (ev) => {
+    const p = toView(fit, canvas.getBoundingClientRect(), ev.clientX, ev.clientY);
+    if (!keyboard.grabbing && p) {
+      keyboard.x = Math.min(state.bounds.w, Math.max(0, p.x));
+      keyboard.y = Math.min(state.bounds.h, Math.max(0, p.y));
     }
   });
 
@@ -273,21 +348,57 @@ function startRoom(target) {
     $('[data-show-code]').setAttribute('aria-expanded', String(open));
     if (open) {
       codePanel.editor.refresh();
-      $('[data-code-panel]').scrollIntoView({ block: 'start', behavior: 'smooth' });
+      $('[data-code-panel]').scrollIntoView({ block: 'start', behavior: reducedMotion.matches ? 'auto' : 'smooth' });
     }
   });
 
+  // An event in the log, on the stage and, when it is news, in the live region.
   function showEvent(e) {
-    logEvent(eventsList, e);
+    e.date = new Date();
+    if (e.name === 'collision-began' && e.item !== null && e.item !== undefined) {
+      // Which item hit which edge, in the page's words; the lesson's own text quoted.
+      const item = state.items.find((d) => d.id === e.item) || null;
+      const pos = item && latest ? latest.items.find((s) => s.id === item.id) : null;
+      const was = pos && previous ? previous.items.find((s) => s.id === item.id) : null;
+      // The newest frame may be a step or two behind the contact: a fast fall is farther off.
+      const dt = was ? latest.time - previous.time : 0;
+      const speed = dt > 0 ? Math.hypot(pos.x - was.x, pos.y - was.y) / dt : 0; // points a second
+      const slack = 12 + (speed * 2) / 60; // two steps at 60 a second
+      e.words = { ...contactWords(item, pos || item, state.bounds, slack), quote: e.text };
+    }
+    const said = eventText(state, e);
+    logEvent(eventsList, { ...e, ...said });
     if (e.kind === 'error') {
-      toast(e.text);
+      toast(said.text);
       return;
     }
     const quiet = new Set(['paused', 'resumed', 'locked', 'unlocked']);
-    if (e.text && !quiet.has(e.name)) {
-      labels.push({ text: e.text, item: e.item, x: e.x, y: e.y, born: nowS() });
+    const shown = said.quote || said.text;
+    if (shown && !quiet.has(e.name)) {
+      labels.push({ text: shown, item: e.item, x: e.x, y: e.y, born: nowS() });
       if (labels.length > 6) labels.shift();
       dirty = true;
+    }
+    announceEvent(e);
+  }
+
+  function announceEvent(e) {
+    switch (e.name) {
+      case 'collision-began':
+        announcer.say(say(e.words || contactWords(null)));
+        break;
+      case 'paused':
+      case 'resumed':
+        if (state.code) announcer.say(t(`say.${e.name}`));
+        break;
+      case 'code':
+        announcer.say(t('say.codeRan'));
+        break;
+      case 'runtime-error':
+        announcer.say(t('say.runtimeError', { message: e.text }));
+        break;
+      default:
+        break;
     }
   }
 
@@ -295,7 +406,7 @@ function startRoom(target) {
     const token = roomToken(state);
     const shared = !!state.code;
     body.dataset.shared = String(shared);
-    $('[data-room-kind]').textContent = shared ? 'Class code' : 'Public room';
+    $('[data-room-kind]').textContent = shared ? t('room.classCode') : t('room.publicRoom');
     $('[data-room-code]').textContent = token;
     const link = `${location.origin}/?room=${encodeURIComponent(token)}`;
     $('[data-share-link]').value = link;
@@ -320,17 +431,17 @@ function startRoom(target) {
     let text = '';
     let cls = '';
     if (state.paused) {
-      text = instructor ? 'Paused: Resume or Step to go on' : state.code ? 'Paused by the instructor' : 'Paused';
+      text = instructor ? t('room.pausedInstructor') : state.code ? t('room.pausedByInstructor') : t('room.paused');
       cls = 'paused';
     } else if (state.locked && !instructor) {
-      text = mayGesture ? 'Locked: you have the gesture' : 'Locked by the instructor: watch';
+      text = mayGesture ? t('room.lockedHaveGesture') : t('room.lockedWatch');
       cls = 'locked';
     }
     banner.textContent = text;
     banner.className = `banner ${cls}`;
     banner.hidden = !text;
     $('[data-lock-mark]').hidden = !state.locked;
-    $('[data-lock-mark]').textContent = mayGesture && !instructor ? 'Locked · your turn' : 'Locked';
+    $('[data-lock-mark]').textContent = mayGesture && !instructor ? t('room.lockedYourTurn') : t('room.locked');
     $('[data-instructor]').hidden = !instructor;
     // Pause and Lock show the room's state as pressed toggles; Resume and Unlock stay plain
     // buttons (always clickable: a click that changes nothing is harmless).
@@ -344,30 +455,32 @@ function startRoom(target) {
 
   function updateLesson() {
     const l = state.lesson;
-    $('[data-lesson-title]').textContent = l.title || l.id || 'Lesson';
-    $('[data-lesson-summary]').textContent = l.summary;
-    $('[data-lesson-summary]').title = l.summary;
-    document.title = `${l.title || l.id} · Newtons`;
+    const title = localized(l.titles, l.title) || l.id || t('room.lesson');
+    const summary = localized(l.summaries, l.summary);
+    $('[data-lesson-title]').textContent = title;
+    $('[data-lesson-summary]').textContent = summary;
+    $('[data-lesson-summary]').title = summary;
+    document.title = t('page.roomTitle', { lesson: title });
     springy = l.id === 'spring' || state.params.some((p) => /frequency/i.test(p.name));
     const gestures = gesturesFor(l);
     classifier.setGestures(gestures);
     body.dataset.gestures = gestures.join(' ');
     $('[data-gesture-hint]').textContent = hintFor(l, gestures);
-    canvas.setAttribute('aria-label', `${l.title || 'Lesson'}: ${l.summary || 'the lesson’s stage'}`);
+    canvas.setAttribute('aria-label', t('room.stageLabel', { lesson: title }));
     $('[data-overlay-new]').href = `/?lesson=${encodeURIComponent(l.id)}`;
     wrap.style.setProperty('--aspect', `${state.bounds.w} / ${state.bounds.h}`);
     syncLessonSelect();
   }
 
-  function syncLessonSelect() {
+  function syncLessonSelect(rebuild = false) {
     const select = $('[data-switch-lesson]');
     if (!lessonList.length) return;
-    if (select.options.length !== lessonList.length) {
+    if (rebuild || select.options.length !== lessonList.length) {
       select.replaceChildren(
         ...lessonList.map((l) => {
           const o = document.createElement('option');
           o.value = l.id;
-          o.textContent = l.title;
+          o.textContent = localized(l.titles, l.title);
           return o;
         }),
       );
@@ -384,6 +497,8 @@ function startRoom(target) {
     latest = null;
     labels = [];
     classifier.setBounds(state.bounds);
+    keyboard.reset(state.bounds);
+    watcher.clear();
     resize();
     updateLesson();
     updateRoomPanel();
@@ -430,18 +545,26 @@ function startRoom(target) {
     if (m.type === 'code') {
       // New code runs: its gestures and view size, its code in every editor.
       classifier.setBounds(state.bounds);
+      keyboard.reset(state.bounds);
+      watcher.clear();
       updateLesson();
       resize();
       codePanel.onCode(m);
     }
-    if (m.type === 'error') codePanel.onError(m);
+    if (m.type === 'error') {
+      codePanel.onError(m);
+      if (m.code === 'compile-error') {
+        const d = (m.diagnostics || [])[0];
+        announcer.say(t('say.codeFailed', { message: d ? t('code.diagnostic', d) : '' }));
+      }
+    }
     if (changed.has('params') && m.type !== 'welcome') params.setParams(state.params);
     if ((changed.has('room') || changed.has('presence') || changed.has('role')) && m.type !== 'welcome') updateRoomStatus();
     if (changed.has('role') && state.role === 'instructor' && m.type !== 'welcome') {
       // A claim went through (after a reload or a reconnect).
       pendingClaim = null;
       if (!lessonList.length) loadLessonList();
-      toast('You are the instructor of this room again');
+      toast(t('room.instructorAgain'));
     }
     if (m.type === 'error' && m.code === 'forbidden' && pendingClaim) {
       forgetKey(session, state);
@@ -455,7 +578,14 @@ function startRoom(target) {
   function onFrame(f) {
     framesReceived++;
     feeds++;
+    // A step of a paused class: one sentence (a seek far away is no step).
+    if (latest && latest.paused && f.paused && f.time > latest.time && f.time - latest.time < 0.5) {
+      announcer.say(t('say.stepped', { time: formatFixed(f.time, 2) }));
+    }
+    if (latest && f.time < latest.time) watcher.clear();
+    previous = latest;
     latest = f;
+    for (const sentence of watcher.frame(f, state.items, state.bounds)) announcer.say(sentence);
     buffer.push(f, nowS());
     timeline.onFrame(f);
     physics.onFrame(f);
@@ -467,32 +597,34 @@ function startRoom(target) {
   }
 
   function onStatus(status, info) {
+    lastStatus = [status, info];
     body.dataset.status = status;
     physics.onStatus(status);
     if (status === 'connecting') claimedOnThisConnection = false;
     if (status === 'live') everLive = true;
     // A frozen picture says so: greyed, with "Reconnecting…" (CSS), once the room was live.
     wrap.dataset.offline = String(status !== 'live' && everLive && !info.fatal);
+    wrap.dataset.offlineText = t('status.reconnecting');
     const text = $('[data-status-text]');
     const retry = $('[data-retry]');
     retry.hidden = true;
-    if (status === 'live') text.textContent = 'Live';
-    else if (status === 'connecting') text.textContent = info.attempt ? 'Reconnecting…' : 'Connecting…';
-    else if (info.fatal) text.textContent = 'Closed';
+    if (status === 'live') text.textContent = t('status.live');
+    else if (status === 'connecting') text.textContent = info.attempt ? t('status.reconnecting') : t('status.connecting');
+    else if (info.fatal) text.textContent = t('status.closed');
     else if (info.retryIn !== undefined) {
-      text.textContent = `Offline · retrying in ${Math.max(1, Math.round(info.retryIn / 1000))} s`;
+      text.textContent = t('status.offline', { seconds: formatNumber(Math.max(1, Math.round(info.retryIn / 1000))) });
       retry.hidden = false;
-    } else text.textContent = 'Closed';
+    } else text.textContent = t('status.closed');
     if (status === 'live') $('[data-fatal]').hidden = true;
   }
 
   function onFatal(reason) {
     const overlay = $('[data-fatal]');
-    $('[data-overlay-title]').textContent = reason.code === 'unknown-room' ? 'This room is not open' : 'Disconnected';
-    $('[data-overlay-text]').textContent =
-      reason.code === 'unknown-room'
-        ? 'There is no room with that code (any more). A class room closes when the server restarts or everyone has left.'
-        : 'The server closed the connection.';
+    const unknown = reason.code === 'unknown-room';
+    $('[data-overlay-title]').dataset.i18n = unknown ? 'room.notOpenTitle' : 'room.disconnectedTitle';
+    $('[data-overlay-text]').dataset.i18n = unknown ? 'room.notOpenText' : 'room.disconnectedText';
+    $('[data-overlay-title]').textContent = t($('[data-overlay-title]').dataset.i18n);
+    $('[data-overlay-text]').textContent = t($('[data-overlay-text]').dataset.i18n);
     const newLink = $('[data-overlay-new]');
     const lessonId = state.lesson.id || target.lesson;
     newLink.hidden = !lessonId;
@@ -532,10 +664,10 @@ function startRoom(target) {
     const input = $('[data-share-link]');
     try {
       await navigator.clipboard.writeText(input.value);
-      toast('Link copied');
+      toast(t('room.linkCopied'));
     } catch {
       input.select();
-      toast('Press Ctrl+C (⌘C) to copy the link');
+      toast(t('room.pressToCopy'));
     }
   });
   $('[data-share-link]').addEventListener('focus', (ev) => ev.target.select());
@@ -548,9 +680,27 @@ function startRoom(target) {
     }
   });
   bindNameField(() => {
-    toast('Name saved');
+    toast(t('page.nameSaved'));
     conn.reconnect();
   });
+  // A switch of language: every string the room put up itself, again.
+  onLanguageChange(() => {
+    // The event log again, each entry at its time, in the new language.
+    eventsList.replaceChildren();
+    for (const e of state.events) if (e.date) logEvent(eventsList, { ...e, ...eventText(state, e) });
+    announcer.region.textContent = '';
+    $('[data-lesson-title]').textContent = t('room.connecting');
+    if (state.live) {
+      updateLesson();
+      updateRoomPanel();
+      updateRoomStatus();
+      params.relabel();
+      syncLessonSelect(true);
+    }
+    onStatus(...lastStatus);
+    dirty = true;
+  });
+  $('[data-lesson-title]').textContent = t('room.connecting');
 
   // ---- the page contract for tools and tests
   window.newtons = {
@@ -598,9 +748,15 @@ function startRoom(target) {
     physics: () => physics.snapshot(),
     /** The plot: the picked item, the quantity shown, and its latest point. */
     plot: () => physics.snapshot().plot,
+    /** The sentences the live region said, oldest first (at most 20). */
+    announced: () => [...announcer.said],
+    /** The keyboard cursor on the stage: `{x, y, grabbing}` in view points. */
+    cursor: () => keyboard.cursor,
   };
 
   conn.start();
 }
 
+await initI18n();
+bindLanguage();
 route();

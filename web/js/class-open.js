@@ -4,8 +4,17 @@
 // instructor. The key is kept for the tab like any instructor key, so a reload rejoins as
 // instructor. A server without the endpoint (an older one) gets `lesson=` as before.
 
+import { t } from './i18n.js';
+
 const KEY_PREFIX = 'newtons.key.';
 const CODE = /^[A-HJ-NP-Z2-9]{6}$/;
+
+/** A refusal's `error` code in the page's language (the server's `message` is English). */
+function errorFor(code, status) {
+  const key = `error.${code}`;
+  const s = t(key);
+  return s === key ? t('error.classRefused', { status }) : s;
+}
 
 /**
  * Asks the server for a new class of `lesson`. Resolves to `{ code, key }`, or to null when the
@@ -26,14 +35,14 @@ export async function openClass(lesson, { fetch = globalThis.fetch, storage = nu
   }
   if (res.status === 404 || res.status === 405) {
     const answer = await res.json().catch(() => null);
-    if (answer && answer.error === 'unknown-room') throw new Error(answer.message || `no lesson ${lesson}`);
+    if (answer && answer.error === 'unknown-room') throw new Error(t('error.noLesson', { lesson }));
     return null;
   }
   const answer = await res.json().catch(() => null);
-  if (!res.ok || !answer) throw new Error((answer && answer.message) || `the server refused the class (${res.status})`);
+  if (!res.ok || !answer) throw new Error(answer && answer.error ? errorFor(answer.error, res.status) : t('error.classRefused', { status: res.status }));
   const { code, key } = answer;
   if (typeof code !== 'string' || !CODE.test(code) || typeof key !== 'string' || !key || key.length > 64) {
-    throw new Error('the server sent a class without a valid code and key');
+    throw new Error(t('error.classInvalid'));
   }
   try {
     if (storage) storage.setItem(KEY_PREFIX + code, key);

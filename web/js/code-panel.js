@@ -4,16 +4,17 @@
 // (docs/protocol.md); the panel only shows what this viewer may do.
 
 import { msg } from './protocol.js';
-import { canEditCode, runningCode } from './room-state.js';
+import { canEditCode, runningCode, errorText } from './room-state.js';
 import { CodeEditor } from './editor.js';
+import { t } from './i18n.js';
 
 /** What the panel says about the code and this viewer's rights, for a room state. */
 export function codeStatus(state) {
   const edited = state.source !== null && state.source !== undefined;
-  if (!state.code) return { text: 'Read only: this room is shared. Try it yourself in a room of your own.', tryIt: true };
-  if (state.role === 'instructor') return { text: edited ? 'Edited code runs for the class' : 'Edit, then Run: the class sees it at once' };
-  if (canEditCode(state)) return { text: 'The instructor lets you edit: Run shows your code to the class' };
-  return { text: 'Change your own copy, then Send it: the instructor can show it to the class' };
+  if (!state.code) return { text: t('code.readOnly'), tryIt: true };
+  if (state.role === 'instructor') return { text: edited ? t('code.editedRuns') : t('code.instructorEdit') };
+  if (canEditCode(state)) return { text: t('code.mayEdit') };
+  return { text: t('code.ownCopy') };
 }
 
 /**
@@ -49,7 +50,7 @@ export class CodePanel {
   run(source) {
     if (!canEditCode(this.state)) return;
     if (!this.send(msg.code(source))) {
-      this.toast('Not connected: the code was not sent');
+      this.toast(t('code.notSent'));
       return;
     }
     this.pendingRun = true;
@@ -59,8 +60,8 @@ export class CodePanel {
   /** A student's copy, sent to the instructor (who may show it to the class). */
   share() {
     if (!this.state.code || canEditCode(this.state)) return;
-    if (this.send(msg.share(this.editor.value()))) this.toast('Sent to the instructor');
-    else this.toast('Not connected: the code was not sent');
+    if (this.send(msg.share(this.editor.value()))) this.toast(t('code.sent'));
+    else this.toast(t('code.notSent'));
   }
 
   /** The lesson's own code back in the editor, and in the room when edited code runs there. */
@@ -95,13 +96,13 @@ export class CodePanel {
     if (m.code === 'compile-error') {
       this.pendingRun = false;
       this.root.dataset.running = 'false';
-      this.editor.showDiagnostics(m.diagnostics || [], m.message);
+      this.editor.showDiagnostics(m.diagnostics || [], errorText(m));
       return true;
     }
     if (!this.pendingRun) return false;
     this.pendingRun = false;
     this.root.dataset.running = 'false';
-    this.editor.showDiagnostics([], m.message || m.code);
+    this.editor.showDiagnostics([], errorText(m));
     return true;
   }
 
@@ -125,6 +126,7 @@ export class CodePanel {
     this.tryIt.hidden = !status.tryIt;
     if (state.lesson.id) this.tryIt.href = `/?lesson=${encodeURIComponent(state.lesson.id)}`;
     this.statusEl.textContent = status.text;
+    this.statusEl.dataset.runningText = t('code.running');
     this.root.dataset.edited = String(state.source !== null && state.source !== undefined);
   }
 }

@@ -2,7 +2,8 @@
 // instructor's "give the gesture" buttons), and the event log. DOM only through
 // createElement and textContent; values from the server arrive already validated.
 
-import { formatValue, snapValue } from './room-state.js';
+import { formatValue, snapValue, displayName } from './room-state.js';
+import { t, localized, lang } from './i18n.js';
 
 /** How often a dragged slider sends `set` (ms); the final value is always sent. */
 export const SET_INTERVAL_MS = 80;
@@ -40,6 +41,11 @@ export class ParamsView {
     this.emptyNote.hidden = params.length > 0;
   }
 
+  /** The labels again, in the page's language (after a switch of language). */
+  relabel() {
+    for (const r of this.rows.values()) r.label.textContent = localized(r.p.labels, r.p.label);
+  }
+
   setEnabled(on) {
     this.enabled = on;
     for (const r of this.rows.values()) r.input.disabled = !on;
@@ -53,7 +59,8 @@ export class ParamsView {
     for (const p of params) {
       const id = `param-${p.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
       const row = el(doc, 'div', 'param');
-      const label = el(doc, 'label', '', p.label);
+      const label = el(doc, 'label', '', localized(p.labels, p.label));
+      label.dataset.paramLabel = p.name;
       label.htmlFor = id;
       const out = el(doc, 'output', '', formatValue(p.value, p.step));
       out.htmlFor = id;
@@ -67,7 +74,7 @@ export class ParamsView {
       input.step = String(p.step);
       input.value = String(p.value);
       input.disabled = !this.enabled;
-      const r = { p: { ...p }, input, out, editedAt: -Infinity, lastSent: -Infinity, timer: null, pending: null };
+      const r = { p: { ...p }, label, input, out, editedAt: -Infinity, lastSent: -Infinity, timer: null, pending: null };
       input.addEventListener('input', () => this._edited(r, false));
       input.addEventListener('change', () => this._edited(r, true));
       row.append(label, out, input);
@@ -144,69 +151,74 @@ export function paletteIndex(id, name) {
 export function renderMembers(list, countEl, state, { onGive, onEdit = () => {}, onShow = () => {} }) {
   const doc = list.ownerDocument;
   const n = Math.max(state.clients, state.members.length);
-  countEl.textContent = n === 1 ? '1 person here' : `${n} people here`;
+  countEl.textContent = t('members.people', { count: n });
   const members = [...state.members].sort((a, b) => (a.role === b.role ? a.id - b.id : a.role === 'instructor' ? -1 : 1));
   const frag = doc.createDocumentFragment();
   for (const m of members) {
     const li = el(doc, 'li');
     li.dataset.member = String(m.id);
-    const avatar = el(doc, 'span', `member-avatar avatar-${paletteIndex(m.id, m.name)}`, initials(m.name));
+    const who = displayName(m.name);
+    const avatar = el(doc, 'span', `member-avatar avatar-${paletteIndex(m.id, m.name)}`, initials(who));
     avatar.setAttribute('aria-hidden', 'true');
-    const name = el(doc, 'span', 'member-name', m.name || 'Anonymous');
+    const name = el(doc, 'span', 'member-name', who);
     li.append(avatar, name);
     const tags = [];
-    if (m.role === 'instructor') tags.push(['instructor', '']);
-    if (m.id === state.you) tags.push(['you', '']);
-    if (state.locked && state.controller === m.id) tags.push(['has the gesture', 'controller']);
-    if (state.editor === m.id) tags.push(['edits the code', 'controller']);
-    for (const [t, c] of tags) li.append(el(doc, 'span', `member-tag ${c}`.trim(), t));
+    if (m.role === 'instructor') tags.push([t('members.instructor'), '']);
+    if (m.id === state.you) tags.push([t('members.you'), '']);
+    if (state.locked && state.controller === m.id) tags.push([t('members.hasGesture'), 'controller']);
+    if (state.editor === m.id) tags.push([t('members.editsCode'), 'controller']);
+    for (const [text, c] of tags) li.append(el(doc, 'span', `member-tag ${c}`.trim(), text));
+    // The instructor's buttons for this member: `data-<kind>` holds its id.
+    const button = (kind, key, labelKey, onClick) => {
+      const b = el(doc, 'button', 'btn', t(key));
+      b.type = 'button';
+      b.dataset[kind] = String(m.id);
+      b.setAttribute('aria-label', t(labelKey, { name: who }));
+      b.addEventListener('click', onClick);
+      li.append(b);
+    };
     if (state.role === 'instructor' && state.locked && m.role !== 'instructor') {
       const giving = state.controller === m.id;
-      const b = el(doc, 'button', 'btn', giving ? 'Take back' : 'Give gesture');
-      b.type = 'button';
-      b.dataset.give = String(m.id);
-      b.setAttribute('aria-label', giving ? `Take the gesture back from ${m.name || 'Anonymous'}` : `Give the gesture to ${m.name || 'Anonymous'}`);
-      b.addEventListener('click', () => onGive(giving ? null : m.id));
-      li.append(b);
+      button('give', giving ? 'members.takeBack' : 'members.give', giving ? 'members.takeBackLabel' : 'members.giveLabel', () => onGive(giving ? null : m.id));
     }
     // A student sent their code: the instructor may run it for the class.
     if (state.role === 'instructor' && (state.shared || []).includes(m.id)) {
-      const b = el(doc, 'button', 'btn', 'Show code');
-      b.type = 'button';
-      b.dataset.show = String(m.id);
-      b.setAttribute('aria-label', `Run ${m.name || 'Anonymous'}’s code for the class`);
-      b.addEventListener('click', () => onShow(m.id));
-      li.append(b);
+      button('show', 'members.showCode', 'members.showCodeLabel', () => onShow(m.id));
     }
     // In a class, the instructor lets one student edit and run the code for everyone.
     if (state.role === 'instructor' && state.code && m.role !== 'instructor') {
       const editing = state.editor === m.id;
-      const b = el(doc, 'button', 'btn', editing ? 'Stop edits' : 'Let edit');
-      b.type = 'button';
-      b.dataset.edit = String(m.id);
-      b.setAttribute('aria-label', editing ? `Stop ${m.name || 'Anonymous'} editing the code` : `Let ${m.name || 'Anonymous'} edit and run the code`);
-      b.addEventListener('click', () => onEdit(editing ? null : m.id));
-      li.append(b);
+      button('edit', editing ? 'members.stopEdits' : 'members.letEdit', editing ? 'members.stopEditsLabel' : 'members.letEditLabel', () => onEdit(editing ? null : m.id));
     }
     frag.appendChild(li);
   }
   list.replaceChildren(frag);
 }
 
-/** Two-digit clock time for the event log. */
+/** The clock time of an event-log entry, as the page's language writes it (24-hour, seconds). */
 export function clockText(date) {
-  const p = (n) => String(n).padStart(2, '0');
-  return `${p(date.getHours())}:${p(date.getMinutes())}:${p(date.getSeconds())}`;
+  return date.toLocaleTimeString(lang(), { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 }
 
-/** Prepends one entry to the event log (newest first), keeping at most `limit`. */
+/**
+ * Prepends one entry to the event log (newest first), keeping at most `limit`. `entry.text`
+ * is the page's sentence; `entry.quote`, what the lesson's code itself said, shown as it is.
+ */
 export function logEvent(list, entry, limit = 60) {
   const doc = list.ownerDocument;
   const li = el(doc, 'li', entry.kind === 'error' ? 'error fresh' : 'fresh');
-  const date = new Date();
-  const t = el(doc, 'time', '', clockText(date));
-  t.dateTime = date.toISOString();
-  li.append(t, el(doc, 'span', '', entry.text));
+  const date = entry.date || new Date();
+  const stamp = el(doc, 'time', '', clockText(date));
+  stamp.dateTime = date.toISOString();
+  const said = el(doc, 'span', '', entry.text || '');
+  if (entry.quote) {
+    const q = el(doc, 'q', 'from-code', entry.quote);
+    q.dataset.fromCode = '';
+    q.translate = false;
+    if (entry.text) said.append(' ');
+    said.append(q);
+  }
+  li.append(stamp, said);
   li.dataset.event = entry.name || '';
   list.prepend(li);
   while (list.children.length > limit) list.lastElementChild.remove();

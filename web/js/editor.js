@@ -8,18 +8,10 @@ export const CODEMIRROR_BASE = '/lib/codemirror';
 const SCRIPTS = ['lib/codemirror.js', 'mode/swift/swift.js', 'addon/edit/matchbrackets.js', 'addon/edit/closebrackets.js', 'addon/comment/comment.js'];
 const STYLES = ['lib/codemirror.css'];
 
-let loading = null;
+import { addScript } from './scripts.js';
+import { t, onLanguageChange } from './i18n.js';
 
-function addScript(doc, src) {
-  return new Promise((resolve, reject) => {
-    const s = doc.createElement('script');
-    s.src = src;
-    s.async = false; // in order: the mode and addons need CodeMirror itself
-    s.onload = resolve;
-    s.onerror = () => reject(new Error(`cannot load ${src}`));
-    doc.head.append(s);
-  });
-}
+let loading = null;
 
 /** Loads CodeMirror once per page; resolves to `window.CodeMirror`, or null when it is not served. */
 export function loadCodeMirror(doc = document, base = CODEMIRROR_BASE) {
@@ -40,7 +32,7 @@ export function loadCodeMirror(doc = document, base = CODEMIRROR_BASE) {
 
 /** The text shown for a diagnostic: "Line 3, column 5: expected expression". */
 export function describeDiagnostic(d) {
-  return `Line ${d.line}, column ${d.column}: ${d.message}`;
+  return t('code.diagnostic', { line: d.line, column: d.column, message: d.message });
 }
 
 /** Diagnostics clamped to a document of `lineCount` lines (a stale line number stays visible). */
@@ -69,7 +61,8 @@ export class CodeEditor {
     this.area = host.ownerDocument.createElement('textarea');
     this.area.className = 'code-fallback';
     this.area.spellcheck = false;
-    this.area.setAttribute('aria-label', 'The lesson’s Swift code');
+    this.area.setAttribute('aria-label', t('code.editorLabel'));
+    onLanguageChange(() => this.area.setAttribute('aria-label', t('code.editorLabel')));
     this.area.readOnly = true;
     this.area.addEventListener('keydown', (ev) => {
       if (ev.key === 'Enter' && (ev.ctrlKey || ev.metaKey)) {
@@ -86,7 +79,14 @@ export class CodeEditor {
   mount(CodeMirror) {
     const value = this.value();
     this.host.replaceChildren();
-    const runKeys = { 'Ctrl-Enter': () => this.run(), 'Cmd-Enter': () => this.run(), 'Ctrl-/': 'toggleComment', 'Cmd-/': 'toggleComment' };
+    // Tab indents, as in Xcode; Escape then Tab (or Shift-Tab) leaves the editor, so that the
+    // keyboard is never trapped in it (WCAG 2.1.2): a key bound to `false` is left to the
+    // browser. A read-only editor lets Tab go at once.
+    const base = { 'Ctrl-Enter': () => this.run(), 'Cmd-Enter': () => this.run(), 'Ctrl-/': 'toggleComment', 'Cmd-/': 'toggleComment' };
+    const leave = { ...base, Tab: false, 'Shift-Tab': false };
+    const indent = { ...base, Tab: 'insertSoftTab', 'Shift-Tab': 'indentLess', Esc: (cm) => cm.setOption('extraKeys', leave) };
+    this.tabKeys = (leaving) => (leaving || this.readOnly ? leave : indent);
+    const runKeys = this.tabKeys(false);
     this.cm = CodeMirror(this.host, {
       value,
       mode: 'swift',
@@ -103,11 +103,29 @@ export class CodeEditor {
       extraKeys: runKeys,
       // Lessons are short: render every line, so that the whole code is in the DOM.
       viewportMargin: Infinity,
-      screenReaderLabel: 'The lesson’s Swift code',
+      screenReaderLabel: t('code.editorLabel'),
     });
+    const indentAgain = (cm) => {
+      if (cm.getOption('extraKeys') !== this.tabKeys(false)) cm.setOption('extraKeys', this.tabKeys(false));
+    };
+    this.cm.on('keydown', (cm, ev) => {
+      if (!['Escape', 'Tab', 'Shift'].includes(ev.key)) indentAgain(cm);
+    });
+    this.cm.on('focus', indentAgain);
     this.cm.on('change', (_cm, change) => {
       if (change.origin !== 'setValue') this.host.dataset.edited = String(this.value() !== this.text);
     });
+    // The scrolled code is a region of its own that the keyboard can reach and scroll (its
+    // input sits outside it), in the page's language.
+    const scroller = this.cm.getScrollerElement();
+    scroller.tabIndex = 0;
+    scroller.setAttribute('role', 'region');
+    const label = () => {
+      scroller.setAttribute('aria-label', t('code.editorLabel'));
+      this.cm.setOption('screenReaderLabel', t('code.editorLabel'));
+    };
+    label();
+    onLanguageChange(label);
     this.host.dataset.editor = 'codemirror';
     if (this.diagnostics.length) this.showDiagnostics(this.diagnostics);
   }
@@ -142,7 +160,10 @@ export class CodeEditor {
   setReadOnly(readOnly) {
     this.readOnly = readOnly;
     this.host.dataset.readonly = String(readOnly);
-    if (this.cm) this.cm.setOption('readOnly', readOnly);
+    if (this.cm) {
+      this.cm.setOption('readOnly', readOnly);
+      this.cm.setOption('extraKeys', this.tabKeys(false));
+    }
     else this.area.readOnly = readOnly;
   }
 

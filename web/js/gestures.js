@@ -18,6 +18,7 @@
 // (CSS pixels per point) so a gesture feels the same at any zoom.
 
 import { msg } from './protocol.js';
+import { t } from './i18n.js';
 
 export const THRESHOLDS = Object.freeze({
   tapSlopPx: 10,
@@ -54,38 +55,24 @@ export function gesturesFor(lesson) {
   return (lesson && DEFAULT_GESTURES[lesson.id]) || ['tap'];
 }
 
-/** What a gesture does in each lesson of LESSONS.md, for the line under the stage. */
-export const LESSON_HINTS = Object.freeze({
-  gravity: 'Tap the stage to start again',
-  collision: 'Tap the stage to start again',
-  attachment: 'Drag the frog: the dragon follows',
-  spring: 'Drag the frog: the dragon bounces on its spring',
-  snap: 'Tap anywhere: the frog snaps there',
-  push: 'Press away from the centre to push the dragon; farther pushes harder',
-  properties: 'Tap the stage to start again',
-  alert: 'Tap Show Alert, drag the alert, or tap Dismiss',
-  race: 'Tap the stage to run again',
-  barrier: 'Tap the stage to start again',
-  drops: 'Tap to drop a block',
-  hoop: 'Swipe to throw the ball',
-  fields: 'Tap to move the field',
-});
+/** The lessons of LESSONS.md whose gesture has its own hint in the catalogs (`gesture.lesson.<id>`). */
+export const LESSON_HINTS = Object.freeze(Object.keys(DEFAULT_GESTURES));
 
 /** The hint for a lesson: LESSONS.md's meaning when its gestures are the expected ones. */
 export function hintFor(lesson, gestures) {
-  const known = lesson && Object.prototype.hasOwnProperty.call(LESSON_HINTS, lesson.id) ? LESSON_HINTS[lesson.id] : null;
+  const known = lesson && LESSON_HINTS.includes(lesson.id);
   const expected = lesson && DEFAULT_GESTURES[lesson.id];
-  if (known && expected && expected.every((g) => gestures.includes(g))) return known;
+  if (known && expected && expected.every((g) => gestures.includes(g))) return t(`gesture.lesson.${lesson.id}`);
   return gestureHint(gestures);
 }
 
 /** A short instruction for the lesson's gestures, shown under the stage. */
 export function gestureHint(gestures) {
   const g = new Set(gestures);
-  if (g.has('push')) return 'Press to push, or swipe to throw';
-  if (g.has('pan') && g.has('tap')) return 'Tap, or drag to move things';
-  if (g.has('pan')) return 'Drag to move';
-  if (g.has('tap')) return 'Tap the stage';
+  if (g.has('push')) return t('gesture.push');
+  if (g.has('pan') && g.has('tap')) return t('gesture.tapDrag');
+  if (g.has('pan')) return t('gesture.drag');
+  if (g.has('tap')) return t('gesture.tap');
   return '';
 }
 
@@ -152,6 +139,7 @@ export class GestureClassifier {
       lastT: e.t,
       samples: [{ x: p.x, y: p.y, t: e.t }],
       touch: e.pointerType === 'touch',
+      keyboard: e.pointerType === 'keyboard',
       panning: false,
       sentT: -Infinity,
       pending: null,
@@ -211,6 +199,8 @@ export class GestureClassifier {
   /** The swipe vector of the gesture (view points), or null when the release was not a swipe. */
   swipeOf(a, end, t) {
     if (this._distPx(end, a.start) < this.t.swipeMinPx) return null;
+    // The keyboard's drag (Space, arrows, Space) throws when it went far enough.
+    if (a.keyboard) return { dx: end.x - a.start.x, dy: end.y - a.start.y };
     // Speed over the last window: from the oldest sample still inside it to the release.
     const since = t - this.t.swipeWindowMs;
     let from = null;
@@ -242,7 +232,8 @@ export class GestureClassifier {
     }
     if (this.gestures.has('tap')) {
       const still = this._distPx(p, a.start) <= this._slop(a);
-      if (still && e.t - a.startT <= this.t.tapMaxMs) out.push(msg.tap(a.start.x, a.start.y));
+      // A key held down has no speed to judge: a still release is a tap however long it took.
+      if (still && (a.keyboard || e.t - a.startT <= this.t.tapMaxMs)) out.push(msg.tap(a.start.x, a.start.y));
     }
     if (this.gestures.has('push')) {
       const swipe = this.swipeOf(a, p, e.t);
@@ -258,6 +249,94 @@ export class GestureClassifier {
     this.active = null;
     if (a.panning) return [msg.pan('cancelled', a.last.x, a.last.y)];
     return [];
+  }
+}
+
+/** How far an arrow key moves the keyboard cursor, in view points (with Shift: `fast`). */
+export const KEY_STEP = Object.freeze({ normal: 10, fast: 50 });
+
+const ARROWS = Object.freeze({ ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] });
+
+/**
+ * The stage's keyboard, on the pointer's path: a cursor in view points that the arrow keys move
+ * (10 pt, Shift 50 pt); Enter presses and releases at the cursor (a tap; a push lesson pushes
+ * from it; a drag lesson drags to it); Space presses (grabs), arrows then move the pointer,
+ * Space again releases, Escape cancels. Every press, move and release goes through the same
+ * GestureClassifier as the pointer's, so the lesson gets the messages a pointer would send.
+ * `key(ev, t)` returns `{ handled, messages, action }`: `action` is 'help' (?), 'describe' (D),
+ * 'grab', 'release', 'cancel' or 'move' (for the page to say), or null.
+ */
+export class KeyboardGestures {
+  constructor(classifier) {
+    this.classifier = classifier;
+    this.x = null;
+    this.y = null;
+    this.grabbing = false;
+  }
+
+  /** Puts the cursor at the centre of `bounds` (a new lesson, a new view size). */
+  reset(bounds) {
+    if (this.grabbing) this.classifier.cancel();
+    this.grabbing = false;
+    this.bounds = bounds;
+    this.x = bounds.w / 2;
+    this.y = bounds.h / 2;
+  }
+
+  get cursor() {
+    return this.x === null ? null : { x: this.x, y: this.y, grabbing: this.grabbing };
+  }
+
+  _at(t) {
+    return { id: 'keyboard', x: this.x, y: this.y, t, pointerType: 'keyboard' };
+  }
+
+  /** Lets go of a grab (focus left the stage, the lesson changed): the messages to send. */
+  cancel() {
+    if (!this.grabbing) return [];
+    this.grabbing = false;
+    return this.classifier.cancel({ id: 'keyboard' });
+  }
+
+  key(ev, t) {
+    const none = { handled: false, messages: [], action: null };
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return none;
+    if (this.x === null) return none;
+    const c = this.classifier;
+    if (this.grabbing && !c.busy) this.grabbing = false; // the pointer's blur let go meanwhile
+    if (ARROWS[ev.key]) {
+      const [dx, dy] = ARROWS[ev.key];
+      const step = ev.shiftKey ? KEY_STEP.fast : KEY_STEP.normal;
+      const b = this.bounds || { w: Infinity, h: Infinity };
+      this.x = Math.min(b.w, Math.max(0, this.x + dx * step));
+      this.y = Math.min(b.h, Math.max(0, this.y + dy * step));
+      const messages = this.grabbing ? [...c.move(this._at(t)), ...c.flush(t + c.t.panIntervalMs)] : [];
+      return { handled: true, messages, action: 'move' };
+    }
+    if (ev.key === 'Enter') {
+      if (this.grabbing) {
+        this.grabbing = false;
+        return { handled: true, messages: c.up(this._at(t)), action: 'release' };
+      }
+      if (c.busy) return { handled: true, messages: [], action: null };
+      return { handled: true, messages: [...c.down(this._at(t)), ...c.up(this._at(t + 1))], action: 'tap' };
+    }
+    if (ev.key === ' ' || ev.key === 'Spacebar') {
+      if (this.grabbing) {
+        this.grabbing = false;
+        return { handled: true, messages: c.up(this._at(t)), action: 'release' };
+      }
+      if (c.busy) return { handled: true, messages: [], action: null };
+      const messages = c.down(this._at(t));
+      this.grabbing = c.busy;
+      return { handled: true, messages, action: this.grabbing ? 'grab' : null };
+    }
+    if (ev.key === 'Escape' && this.grabbing) {
+      return { handled: true, messages: this.cancel(), action: 'cancel' };
+    }
+    if (ev.key === '?') return { handled: true, messages: [], action: 'help' };
+    if (ev.key === 'd' || ev.key === 'D') return { handled: true, messages: [], action: 'describe' };
+    return none;
   }
 }
 
@@ -299,18 +378,16 @@ export function bindPointer(canvas, classifier, { toView, send, enabled = () => 
   };
   const onCancel = (ev) => emit(classifier.cancel({ id: ev.pointerId }));
   const onBlur = () => emit(classifier.cancel());
-  canvas.addEventListener('pointerdown', onDown);
-  canvas.addEventListener('pointermove', onMove);
-  canvas.addEventListener('pointerup', onUp);
-  canvas.addEventListener('pointercancel', onCancel);
-  canvas.addEventListener('lostpointercapture', onCancel);
-  window.addEventListener('blur', onBlur);
+  const handlers = [
+    [canvas, 'pointerdown', onDown],
+    [canvas, 'pointermove', onMove],
+    [canvas, 'pointerup', onUp],
+    [canvas, 'pointercancel', onCancel],
+    [canvas, 'lostpointercapture', onCancel],
+    [window, 'blur', onBlur],
+  ];
+  for (const [target, type, f] of handlers) target.addEventListener(type, f);
   return () => {
-    canvas.removeEventListener('pointerdown', onDown);
-    canvas.removeEventListener('pointermove', onMove);
-    canvas.removeEventListener('pointerup', onUp);
-    canvas.removeEventListener('pointercancel', onCancel);
-    canvas.removeEventListener('lostpointercapture', onCancel);
-    window.removeEventListener('blur', onBlur);
+    for (const [target, type, f] of handlers) target.removeEventListener(type, f);
   };
 }

@@ -4,6 +4,7 @@
 
 import { normalizeLessonList, normalizeRoomList, roomToken } from './protocol.js';
 import { drawSprite } from './sprites.js';
+import { t, localized, onLanguageChange, formatNumber } from './i18n.js';
 
 export const TUTORIAL_IDS = Object.freeze(['gravity', 'collision', 'attachment', 'spring', 'snap', 'push', 'properties']);
 
@@ -76,7 +77,7 @@ export function roomsByLesson(rooms) {
 /** The head-count line of a lesson card: '' when no one is there. */
 export function headCountText(clients, rooms) {
   if (!clients) return '';
-  return rooms > 1 ? `${clients} here now, in ${rooms} rooms` : `${clients} here now`;
+  return rooms > 1 ? t('lobby.hereInRooms', { count: clients, rooms: formatNumber(rooms) }) : t('lobby.here', { count: clients });
 }
 
 function el(doc, tag, props = {}, children = []) {
@@ -116,14 +117,14 @@ function cardArt(doc, lessonId) {
 
 function card(doc, lesson, number, count) {
   const badge = number ? el(doc, 'span', { class: 'card-num', text: String(number), 'aria-hidden': 'true' }) : el(doc, 'span', { class: 'card-icon', 'aria-hidden': 'true' });
-  const title = el(doc, 'a', { href: `/?room=${encodeURIComponent(lesson.id)}`, text: lesson.title });
-  const countText = count ? `${count} here now` : '';
+  const title = el(doc, 'a', { href: `/?room=${encodeURIComponent(lesson.id)}`, text: localized(lesson.titles, lesson.title) });
+  const countText = headCountText(count, 1);
   return el(doc, 'li', { class: 'card', 'data-lesson': lesson.id }, [
     el(doc, 'div', { class: 'card-head' }, [badge, el(doc, 'h3', {}, [title]), cardArt(doc, lesson.id)]),
-    el(doc, 'p', { text: lesson.summary }),
+    el(doc, 'p', { text: localized(lesson.summaries, lesson.summary) }),
     el(doc, 'div', { class: 'card-actions' }, [
-      el(doc, 'a', { class: 'btn btn-primary', href: `/?room=${encodeURIComponent(lesson.id)}`, text: 'Open', title: 'Join the lesson’s public room, shared with everyone who opens it', 'data-open': 'public' }),
-      el(doc, 'a', { class: 'btn', href: `/?lesson=${encodeURIComponent(lesson.id)}`, text: 'Run a class', title: 'Open a room of your own with a code to share; you are its instructor', 'data-open': 'class' }),
+      el(doc, 'a', { class: 'btn btn-primary', href: `/?room=${encodeURIComponent(lesson.id)}`, text: t('lobby.open'), title: t('lobby.openTitle'), 'data-open': 'public' }),
+      el(doc, 'a', { class: 'btn', href: `/?lesson=${encodeURIComponent(lesson.id)}`, text: t('lobby.runClass'), title: t('lobby.runClassTitle'), 'data-open': 'class' }),
       el(doc, 'span', { class: 'card-count', text: countText, 'data-count': lesson.id }),
     ]),
   ]);
@@ -148,7 +149,7 @@ export async function showLobby(root, { fetchJSON, navigate }) {
     ev.preventDefault();
     const token = parseJoinInput(codeInput.value, lessonIds);
     if (!token) {
-      codeInput.setCustomValidity('Type the room code your instructor shows, like K7QX2M');
+      codeInput.setCustomValidity(t('lobby.joinInvalid'));
       codeInput.reportValidity();
       return;
     }
@@ -164,27 +165,39 @@ export async function showLobby(root, { fetchJSON, navigate }) {
   } catch (err) {
     tutorialList.replaceChildren();
     tutorialList.removeAttribute('aria-busy');
-    errorBox.textContent = 'The lessons could not be loaded. Is the server running? Reload the page to try again.';
+    errorBox.dataset.i18n = 'lobby.loadFailed';
+    errorBox.textContent = t('lobby.loadFailed');
     errorBox.hidden = false;
     return [];
   }
   lessonIds = lessons.map((l) => l.id);
   const { tutorial, extra } = lessonGroups(lessons);
-  tutorialList.replaceChildren(...tutorial.map((l, i) => card(doc, l, i + 1, 0)));
+  let counts = new Map();
+  let roomCounts = new Map();
+  const fillCounts = () => {
+    for (const span of root.querySelectorAll('[data-count]')) {
+      const lesson = span.dataset.count;
+      span.textContent = headCountText(counts.get(lesson) || 0, roomCounts.get(lesson) || 0);
+    }
+  };
+  // The cards again only for a switch of language (a head count changes one line in place).
+  const render = () => {
+    tutorialList.replaceChildren(...tutorial.map((l, i) => card(doc, l, i + 1, 0)));
+    extraList.replaceChildren(...extra.map((l) => card(doc, l, 0, 0)));
+    fillCounts();
+  };
+  render();
   tutorialList.removeAttribute('aria-busy');
-  extraList.replaceChildren(...extra.map((l) => card(doc, l, 0, 0)));
   extraSection.hidden = extra.length === 0;
+  onLanguageChange(render);
 
   // Head counts are a nicety: fill them in when /api/rooms answers.
   fetchJSON('/api/rooms')
     .then((raw) => {
       const list = normalizeRoomList(raw);
-      const counts = countsByRoom(list);
-      const roomCounts = roomsByLesson(list);
-      for (const span of root.querySelectorAll('[data-count]')) {
-        const lesson = span.dataset.count;
-        span.textContent = headCountText(counts.get(lesson) || 0, roomCounts.get(lesson) || 0);
-      }
+      counts = countsByRoom(list);
+      roomCounts = roomsByLesson(list);
+      fillCounts();
     })
     .catch(() => {});
   return lessons;

@@ -3,7 +3,10 @@
 // and small classes; the page wires them (physics-view.js).
 
 import { contextTransform } from './viewport.js';
+import { haloStroke } from './render.js';
 import { formatNumber } from './overlays.js';
+import { t } from './i18n.js';
+import { itemName } from './announce.js';
 
 /** The item under view point `p`, topmost first (last drawn), or null. */
 export function pickItem(descriptors, positions, p) {
@@ -26,38 +29,33 @@ export function pickItem(descriptors, positions, p) {
   return null;
 }
 
-/** Human names of what acts on an item (overlay behaviour names). */
-const BEHAVIOR_NAMES = {
-  gravity: 'gravity',
-  push: 'push',
-  snap: 'snap',
-  attachment: 'attachment',
-  spring: 'attachment (spring)',
-  field: 'field',
-  collision: 'collision',
-  item: 'item properties',
-};
+/** The name of what acts on an item (an overlay behaviour or force source), in the page's language. */
+export function forceName(name) {
+  const key = `force.${name}`;
+  const s = t(key);
+  return s === key ? name : s;
+}
 
 /**
  * The values shown for a tapped item: `[[label, value], ...]`. `o` is the item's entry of
  * the overlay frame (velocity, mass, behaviours), or null before overlay data arrives.
  */
 export function itemReadout(d, s, o) {
-  const rows = [['item', `${d.name} #${d.id}`]];
-  if (s) rows.push(['centre', `${formatNumber(s.x)}, ${formatNumber(s.y)} pt`]);
+  const f = formatNumber;
+  const rows = [[t('readout.item'), `${itemName(d.name, d.id)} #${d.id}`]];
+  if (s) rows.push([t('readout.centre'), t('readout.centreValue', { x: f(s.x), y: f(s.y) })]);
   if (o && o.velocity) {
     const v = Math.hypot(o.velocity.x, o.velocity.y);
-    rows.push(['mass', `${formatNumber(o.mass)} (UIKit: density × area / 10,000 pt²)`]);
-    rows.push(['velocity', `${formatNumber(o.velocity.x)}, ${formatNumber(o.velocity.y)} pt/s (speed ${formatNumber(v)})`]);
-    rows.push(['angular velocity', `${formatNumber(o.angularVelocity)} rad/s`]);
+    rows.push([t('readout.mass'), t('readout.massValue', { mass: f(o.mass) })]);
+    rows.push([t('readout.velocity'), t('readout.velocityValue', { x: f(o.velocity.x), y: f(o.velocity.y), speed: f(v) })]);
+    rows.push([t('readout.angular'), t('readout.angularValue', { value: f(o.angularVelocity) })]);
   }
   if (o) {
-    rows.push(['behaviours', o.behaviors.length ? o.behaviors.map((b) => BEHAVIOR_NAMES[b] || b).join(', ') : 'none']);
-    for (const [source, f] of Object.entries(o.forces)) {
-      rows.push([`force: ${source}`, `${formatNumber(Math.hypot(f.x, f.y))} N (${formatNumber(f.x)}, ${formatNumber(f.y)})`]);
+    rows.push([t('readout.behaviours'), o.behaviors.length ? o.behaviors.map(forceName).join(', ') : t('readout.none')]);
+    for (const [source, v] of Object.entries(o.forces)) {
+      rows.push([t('readout.force', { source: forceName(source) }), t('readout.forceValue', { value: f(Math.hypot(v.x, v.y)), x: f(v.x), y: f(v.y) })]);
     }
-  }
-  else rows.push(['behaviours', 'waiting for the measurements…']);
+  } else rows.push([t('readout.behaviours'), t('readout.waiting')]);
   return rows;
 }
 
@@ -85,12 +83,7 @@ export class Ruler {
     ctx.beginPath();
     ctx.moveTo(a.x, a.y);
     ctx.lineTo(b.x, b.y);
-    ctx.lineWidth = 5;
-    ctx.strokeStyle = 'rgba(255,255,255,0.85)';
-    ctx.stroke();
-    ctx.lineWidth = 2;
-    ctx.strokeStyle = '#f57f17';
-    ctx.stroke();
+    haloStroke(ctx, 2, '#f57f17', { halo: 5 });
     // A tick every 50 points along the ruler.
     const len = this.length;
     const ux = len ? (b.x - a.x) / len : 0;
@@ -105,7 +98,7 @@ export class Ruler {
       ctx.stroke();
     }
     ctx.font = '700 12px system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
-    const text = `${formatNumber(len)} pt`;
+    const text = t('physics.rulerLength', { length: formatNumber(len) });
     const w = ctx.measureText(text).width + 10;
     const mx = (a.x + b.x) / 2;
     const my = (a.y + b.y) / 2 - 14;

@@ -5,7 +5,9 @@
 // page wires the switches (app.js).
 
 import { contextTransform } from './viewport.js';
+import { haloStroke } from './render.js';
 import { FORCE_SOURCES } from './overlay-protocol.js';
+import { t, formatNumber as formatLocal } from './i18n.js';
 
 /** The overlays a page can switch, in the order of their buttons. */
 export const OVERLAYS = Object.freeze(['trails', 'velocity', 'forces', 'contacts']);
@@ -22,6 +24,20 @@ export const FORCE_COLORS = Object.freeze({
   spring: '#c2185b',
   field: '#2e7d32',
   collision: '#d32f2f',
+});
+/**
+ * One dash pattern per force source (points, canvas setLineDash), so that the arrows are told
+ * apart by more than hue: gravity solid, the others dashed each their own way; the legend
+ * draws each swatch with its pattern. Velocity is a solid, thicker arrow; trails a thin band.
+ */
+export const FORCE_DASHES = Object.freeze({
+  gravity: [],
+  push: [9, 4],
+  snap: [2, 3],
+  attachment: [12, 3, 2, 3],
+  spring: [6, 2, 2, 2],
+  field: [4, 4],
+  collision: [1.5, 2.5],
 });
 export const VELOCITY_COLOR = '#1565c0';
 export const TRAIL_COLOR = 'rgba(21, 101, 192, 0.55)';
@@ -176,7 +192,7 @@ export function forceScale(overlay) {
 }
 
 /** Draws an arrow from (x, y) along (dx, dy) points, capped at MAX_ARROW. */
-export function drawArrow(ctx, x, y, dx, dy, color, width = 3) {
+export function drawArrow(ctx, x, y, dx, dy, color, width = 3, dash = []) {
   let len = Math.hypot(dx, dy);
   if (!(len >= 1)) return;
   if (len > MAX_ARROW) {
@@ -193,12 +209,7 @@ export function drawArrow(ctx, x, y, dx, dy, color, width = 3) {
   ctx.beginPath();
   ctx.moveTo(x, y);
   ctx.lineTo(ex - ux * head * 0.6, ey - uy * head * 0.6);
-  ctx.lineWidth = width + 2;
-  ctx.strokeStyle = 'rgba(255,255,255,0.8)';
-  ctx.stroke();
-  ctx.lineWidth = width;
-  ctx.strokeStyle = color;
-  ctx.stroke();
+  haloStroke(ctx, width, color, { halo: width + 2, dash, haloColor: 'rgba(255,255,255,0.8)' });
   ctx.beginPath();
   ctx.moveTo(ex, ey);
   ctx.lineTo(ex - ux * head - uy * head * 0.5, ey - uy * head + ux * head * 0.5);
@@ -242,7 +253,7 @@ export function drawOverlays(ctx, fit, { on, sample, overlay, trails, scale, rec
         if (!s || s.hidden) continue;
         for (const source of FORCE_SOURCES) {
           const f = it.forces[source];
-          if (f) drawArrow(ctx, s.x, s.y, f.x * scale, f.y * scale, FORCE_COLORS[source], 2.5);
+          if (f) drawArrow(ctx, s.x, s.y, f.x * scale, f.y * scale, FORCE_COLORS[source], 2.5, FORCE_DASHES[source]);
         }
       }
       // A push that acted a moment ago (an instantaneous push lasts one step) fades out.
@@ -252,7 +263,7 @@ export function drawOverlays(ctx, fit, { on, sample, overlay, trails, scale, rec
           const s = items.get(it.id);
           const f = it.forces.push;
           if (s && f && !(overlay.items.get(it.id) || { forces: {} }).forces.push) {
-            drawArrow(ctx, s.x, s.y, f.x * scale, f.y * scale, FORCE_COLORS.push, 2.5);
+            drawArrow(ctx, s.x, s.y, f.x * scale, f.y * scale, FORCE_COLORS.push, 2.5, FORCE_DASHES.push);
           }
         }
         ctx.globalAlpha = 1;
@@ -261,7 +272,7 @@ export function drawOverlays(ctx, fit, { on, sample, overlay, trails, scale, rec
       overlay.lines.forEach((l, k) => {
         const line = sample.lines[k];
         if (!line || !Number.isFinite(l.tension)) return;
-        label(ctx, `T ${formatNumber(l.tension)} N`, (line[0] + line[2]) / 2, (line[1] + line[3]) / 2, FORCE_COLORS.attachment);
+        label(ctx, t('legend.tension', { value: formatNumber(l.tension) }), (line[0] + line[2]) / 2, (line[1] + line[3]) / 2, FORCE_COLORS.attachment);
       });
     }
     if (on.has('velocity')) {
@@ -305,31 +316,53 @@ export function formatNumber(v) {
  * arrow, and the scales. Rebuilt only when its content changes.
  */
 export function renderLegend(el, { on, overlay, scale }) {
+  // [colour, text, swatch kind, dash pattern]
   const rows = [];
-  if (on.has('velocity')) rows.push([VELOCITY_COLOR, `velocity: the path in ${VELOCITY_SECONDS} s`]);
+  if (on.has('velocity')) rows.push([VELOCITY_COLOR, t('legend.velocity', { seconds: formatLocal(VELOCITY_SECONDS) }), 'arrow', [], 3.5]);
   if (on.has('forces') || on.has('contacts')) {
     const acting = new Set();
     if (overlay) for (const it of overlay.items.values()) for (const s of Object.keys(it.forces)) acting.add(s);
-    for (const s of FORCE_SOURCES) if (acting.has(s)) rows.push([FORCE_COLORS[s], s]);
-    rows.push([null, `forces: 1 N = ${formatNumber(scale)} pt (1 N moves a mass of 1 at 100 pt/s²)`]);
+    for (const s of FORCE_SOURCES) if (acting.has(s)) rows.push([FORCE_COLORS[s], t(`force.${s}`), 'arrow', FORCE_DASHES[s], 2.5]);
+    rows.push([null, t('legend.forces', { scale: formatNumber(scale) })]);
   }
-  if (on.has('contacts')) rows.push([FORCE_COLORS.collision, 'contact point, arrow: normal force']);
-  if (on.has('trails')) rows.push([TRAIL_COLOR, `trail: the last ${TRAIL_SECONDS} s`]);
+  if (on.has('contacts')) rows.push([FORCE_COLORS.collision, t('legend.contacts'), 'dot']);
+  if (on.has('trails')) rows.push([TRAIL_COLOR, t('legend.trail', { seconds: formatLocal(TRAIL_SECONDS) }), 'band']);
   const key = JSON.stringify(rows);
   if (el.dataset.key === key) return;
   el.dataset.key = key;
   el.replaceChildren(
-    ...rows.map(([color, text]) => {
+    ...rows.map(([color, text, kind, dash, width]) => {
       const li = document.createElement('li');
-      if (color) {
-        const sw = document.createElement('span');
-        sw.className = 'swatch';
-        sw.style.background = color;
-        li.append(sw);
-      }
+      if (color) li.append(swatch(document, color, kind, dash, width));
       li.append(document.createTextNode(text));
       return li;
     }),
   );
   el.hidden = rows.length === 0;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** A legend swatch drawn as the stage draws it: an arrow with its dash pattern, a ring, a band. */
+function swatch(doc, color, kind, dash = [], width = 2.5) {
+  const svg = doc.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'swatch');
+  svg.setAttribute('viewBox', '0 0 28 12');
+  svg.setAttribute('width', '28');
+  svg.setAttribute('height', '12');
+  svg.setAttribute('aria-hidden', 'true');
+  const add = (tag, attrs) => {
+    const e = doc.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    svg.append(e);
+  };
+  if (kind === 'dot') {
+    add('circle', { cx: 14, cy: 6, r: 4, fill: color, stroke: '#ffffff', 'stroke-width': 1.5 });
+  } else if (kind === 'band') {
+    add('line', { x1: 2, y1: 6, x2: 26, y2: 6, stroke: color, 'stroke-width': 3, 'stroke-linecap': 'round' });
+  } else {
+    add('line', { x1: 1, y1: 6, x2: 20, y2: 6, stroke: color, 'stroke-width': width, 'stroke-dasharray': dash.length ? dash.join(' ') : 'none' });
+    add('path', { d: 'M27 6 L19 1.5 L19 10.5 Z', fill: color });
+  }
+  return svg;
 }

@@ -8,18 +8,22 @@ import { overlayRequest, SHARED_OVERLAYS } from './overlay-protocol.js';
 import { OVERLAYS, OverlayTimeline, Trails, drawOverlays, forceScale, formatNumber, neededData, renderLegend } from './overlays.js';
 import { PlotSeries, PlotView, QUANTITIES, plotPoint } from './plot.js';
 import { Ruler, Stopwatch, itemReadout, pickItem } from './measure.js';
+import { t, translate, onLanguageChange, formatFixed } from './i18n.js';
+import { itemName } from './announce.js';
 
-const LABELS = { trails: 'Trails', velocity: 'Velocity', forces: 'Forces', contacts: 'Contacts' };
 /** Overlay frames a second while arrows are drawn, and for the plot and readout alone. */
 export const ARROW_RATE = 60;
 export const PLOT_RATE = 10;
 /** Requests wait this long so that quick toggles make one request (the server limits them). */
 const REQUEST_DELAY_MS = 250;
 
+// `i18n` is a catalog key for the text (kept as data-i18n, so a switch of language redoes it).
 function el(tag, attrs = {}, children = []) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (k === 'text') e.textContent = v;
+    else if (k === 'i18n') e.dataset.i18n = v;
+    else if (k === 'i18nAttr') e.dataset.i18nAttr = v;
     else if (k === 'class') e.className = v;
     else e.setAttribute(k, v);
   }
@@ -72,9 +76,9 @@ export class PhysicsView {
 
   build(before) {
     this.switches = new Map();
-    const switchRow = el('div', { class: 'overlay-switches', role: 'group', 'aria-label': 'Overlays on the stage' });
+    const switchRow = el('div', { class: 'overlay-switches', role: 'group', i18nAttr: 'aria-label:physics.overlays' });
     for (const name of OVERLAYS) {
-      const b = el('button', { type: 'button', class: 'btn toggle', 'data-overlay': name, 'aria-pressed': 'false', text: LABELS[name] });
+      const b = el('button', { type: 'button', class: 'btn toggle', 'data-overlay': name, 'aria-pressed': 'false', i18n: `physics.${name}` });
       b.addEventListener('click', () => this.toggle(name));
       this.switches.set(name, b);
       switchRow.append(b);
@@ -82,11 +86,11 @@ export class PhysicsView {
     this.legend = el('ul', { class: 'legend', 'data-overlay-legend': '', hidden: '' });
 
     this.classSwitches = new Map();
-    const classRow = el('div', { class: 'overlay-switches class-overlays', role: 'group', 'aria-label': 'Show to everyone in the class', 'data-class-overlays': '', hidden: '' }, [
-      el('span', { class: 'row-label', text: 'Show to everyone:' }),
+    const classRow = el('div', { class: 'overlay-switches class-overlays', role: 'group', i18nAttr: 'aria-label:physics.showEveryone', 'data-class-overlays': '', hidden: '' }, [
+      el('span', { class: 'row-label', i18n: 'physics.showEveryoneRow' }),
     ]);
     for (const name of SHARED_OVERLAYS) {
-      const b = el('button', { type: 'button', class: 'btn toggle', 'data-class-overlay': name, 'aria-pressed': 'false', text: LABELS[name] });
+      const b = el('button', { type: 'button', class: 'btn toggle', 'data-class-overlay': name, 'aria-pressed': 'false', i18n: `physics.${name}` });
       b.addEventListener('click', () => this.send({ type: 'control', action: 'overlay', overlay: name, on: !this.shared.has(name) }));
       this.classSwitches.set(name, b);
       classRow.append(b);
@@ -94,20 +98,17 @@ export class PhysicsView {
     this.classRow = classRow;
 
     this.toolButtons = new Map();
-    const tools = el('div', { class: 'overlay-switches tools', role: 'group', 'aria-label': 'Measure' });
-    for (const [name, text, title] of [
-      ['inspect', 'Inspect', 'Tap an item for its values (taps do not reach the lesson meanwhile)'],
-      ['ruler', 'Ruler', 'Drag on the stage to measure a distance in points'],
-    ]) {
-      const b = el('button', { type: 'button', class: 'btn toggle', 'data-tool': name, 'aria-pressed': 'false', title, text });
+    const tools = el('div', { class: 'overlay-switches tools', role: 'group', i18nAttr: 'aria-label:physics.measure' });
+    for (const name of ['inspect', 'ruler']) {
+      const b = el('button', { type: 'button', class: 'btn toggle', 'data-tool': name, 'aria-pressed': 'false', i18n: `physics.${name}`, i18nAttr: `title:physics.${name}Title` });
       b.addEventListener('click', () => this.setTool(this.tool === name ? null : name));
       this.toolButtons.set(name, b);
       tools.append(b);
     }
     this.rulerText = el('span', { class: 'ruler-length', 'data-ruler-length': '' });
-    this.watchText = el('output', { class: 'stopwatch', 'data-stopwatch': '', text: '0.00 s' });
-    this.watchButton = el('button', { type: 'button', class: 'btn', 'data-stopwatch-toggle': '', text: 'Start' });
-    const watchReset = el('button', { type: 'button', class: 'btn', 'data-stopwatch-reset': '', text: 'Reset' });
+    this.watchText = el('output', { class: 'stopwatch', 'data-stopwatch': '' });
+    this.watchButton = el('button', { type: 'button', class: 'btn', 'data-stopwatch-toggle': '' });
+    const watchReset = el('button', { type: 'button', class: 'btn', 'data-stopwatch-reset': '', i18n: 'physics.reset' });
     this.watchButton.addEventListener('click', () => {
       const t = this.time();
       if (this.stopwatch.running) this.stopwatch.stop(t);
@@ -119,23 +120,23 @@ export class PhysicsView {
       this.updateStopwatch();
     });
     tools.append(this.rulerText);
-    const watch = el('div', { class: 'overlay-switches', role: 'group', 'aria-label': 'Stopwatch on simulation time' }, [
-      el('span', { class: 'row-label', text: 'Stopwatch (simulation time):' }),
+    const watch = el('div', { class: 'overlay-switches', role: 'group', i18nAttr: 'aria-label:physics.stopwatch' }, [
+      el('span', { class: 'row-label', i18n: 'physics.stopwatchRow' }),
       this.watchText,
       this.watchButton,
       watchReset,
     ]);
     this.readout = el('dl', { class: 'readout', 'data-readout': '', hidden: '' });
 
-    this.quantity = el('select', { 'data-plot-quantity': '', 'aria-label': 'Quantity to plot' });
-    for (const q of Object.keys(QUANTITIES)) this.quantity.append(el('option', { value: q, text: q }));
+    this.quantity = el('select', { 'data-plot-quantity': '', i18nAttr: 'aria-label:physics.quantity' });
+    for (const q of Object.keys(QUANTITIES)) this.quantity.append(el('option', { value: q, i18n: `plot.quantity.${q}` }));
     this.quantity.addEventListener('change', () => {
       this.plot.setQuantity(this.quantity.value);
       this.plot.update(this.series, performance.now(), true);
     });
-    this.itemSelect = el('select', { 'data-plot-item': '', 'aria-label': 'Item to plot' });
+    this.itemSelect = el('select', { 'data-plot-item': '', i18nAttr: 'aria-label:physics.item' });
     this.itemSelect.addEventListener('change', () => this.pick(Number(this.itemSelect.value), false));
-    const plotCanvas = el('canvas', { 'aria-label': 'Plot of the picked item against simulation time', role: 'img' });
+    const plotCanvas = el('canvas', { i18nAttr: 'aria-label:physics.plotLabel', role: 'img' });
     this.plotNote = el('p', { class: 'panel-note', 'data-plot-note': '' });
     this.plotSummary = el('p', { class: 'plot-summary', 'data-plot-summary': '' });
     const plotBox = el('div', { class: 'plot', 'data-plot': '' }, [plotCanvas]);
@@ -143,7 +144,7 @@ export class PhysicsView {
     this.plot = new PlotView(plotCanvas, this.plotNote);
 
     const section = el('section', { class: 'panel physics', 'aria-labelledby': 'physics-title', 'data-physics': '' }, [
-      el('h2', { class: 'panel-title', id: 'physics-title', text: 'See the physics' }),
+      el('h2', { class: 'panel-title', id: 'physics-title', i18n: 'physics.title' }),
       switchRow,
       this.legend,
       classRow,
@@ -151,14 +152,28 @@ export class PhysicsView {
       watch,
       this.readout,
       el('div', { class: 'plot-head' }, [
-        el('label', {}, [document.createTextNode('Plot '), this.quantity]),
-        el('label', {}, [document.createTextNode(' of '), this.itemSelect]),
+        el('label', {}, [el('span', { i18n: 'physics.plot' }), this.quantity]),
+        el('label', {}, [el('span', { i18n: 'physics.of' }), this.itemSelect]),
       ]),
       plotBox,
       this.plotSummary,
       this.plotNote,
     ]);
     before.insertAdjacentElement('beforebegin', section);
+    translate(section);
+    this.updateStopwatch();
+    onLanguageChange(() => {
+      this.itemSelect.dataset.key = '';
+      this.syncItems();
+      this.plotSummary.dataset.key = '';
+      this.updateSummary();
+      this.updateStopwatch();
+      this.updateReadout();
+      this.legend.dataset.key = '';
+      this.refresh();
+      this.plot.relabel();
+      this.plot.update(this.series, performance.now(), true);
+    });
   }
 
   // ---- overlays and subscription
@@ -172,7 +187,8 @@ export class PhysicsView {
     else this.local.add(name);
     if (!this.local.has(name) && this.shared.has(name)) {
       // Shown by the instructor: it stays on; say why.
-      this.switches.get(name).title = 'Shown to everyone by the instructor';
+      this.switches.get(name).dataset.i18nAttr = 'title:physics.sharedByInstructor';
+      this.switches.get(name).title = t('physics.sharedByInstructor');
     }
     this.refresh();
   }
@@ -296,7 +312,7 @@ export class PhysicsView {
     const key = items.map((d) => `${d.id}:${d.name}`).join(',');
     if (this.itemSelect.dataset.key === key) return;
     this.itemSelect.dataset.key = key;
-    this.itemSelect.replaceChildren(...items.map((d) => el('option', { value: String(d.id), text: `${d.name} #${d.id}` })));
+    this.itemSelect.replaceChildren(...items.map((d) => el('option', { value: String(d.id), text: `${itemName(d.name, d.id)} #${d.id}` })));
     if (this.series.item !== null) this.itemSelect.value = String(this.series.item);
   }
 
@@ -340,13 +356,13 @@ export class PhysicsView {
       return;
     }
     const f = formatNumber;
-    this.plotSummary.textContent = `t ${p.t.toFixed(2)} s · x ${f(p.x)} pt · y ${f(p.y)} pt · speed ${f(p.speed)} pt/s · kinetic ${f(p.kinetic)} J · potential ${f(p.potential)} J · spring ${f(p.spring)} J`;
+    this.plotSummary.textContent = t('physics.summary', { t: formatFixed(p.t, 2), x: f(p.x), y: f(p.y), speed: f(p.speed), kinetic: f(p.kinetic), potential: f(p.potential), spring: f(p.spring) });
     Object.assign(d, { item: String(this.series.item), time: String(p.t), x: String(p.x), y: String(p.y), speed: String(p.speed) });
   }
 
   updateStopwatch() {
-    this.watchText.textContent = this.stopwatch.text;
-    this.watchButton.textContent = this.stopwatch.running ? 'Stop' : 'Start';
+    this.watchText.textContent = t('physics.seconds', { value: formatFixed(this.stopwatch.elapsed, 2) });
+    this.watchButton.textContent = this.stopwatch.running ? t('physics.stop') : t('physics.start');
   }
 
   time() {
@@ -358,6 +374,7 @@ export class PhysicsView {
 
   setTool(name) {
     this.tool = name;
+    this.measuring = false;
     for (const [n, b] of this.toolButtons) b.setAttribute('aria-pressed', String(n === name));
     if (name !== 'ruler') {
       this.ruler.clear();
@@ -370,6 +387,40 @@ export class PhysicsView {
   /** True while a tool takes the stage's pointer (gestures do not reach the lesson). */
   get takesPointer() {
     return this.tool !== null;
+  }
+
+  /** The ruler's far end at view point `p` (a pointer's drag, the keyboard cursor). */
+  measureTo(p) {
+    this.ruler.b = { x: p.x, y: p.y };
+    this.rulerText.textContent = t('physics.rulerLength', { length: formatFixed(this.ruler.length, 1) });
+    this.changed();
+  }
+
+  /**
+   * The stage's keys while a tool is on (`p` the keyboard cursor): Enter inspects the item
+   * under it; with the ruler, Space starts a measure there, the arrows (the cursor) stretch it,
+   * Space again ends it. True when the key was the tool's.
+   */
+  key(key, p) {
+    if (this.tool === 'inspect' && key === 'Enter') {
+      const sample = this.lastSample;
+      const id = pickItem(this.state.items || [], sample ? sample.items : new Map(), p);
+      if (id !== null) this.pick(id, false);
+      return true;
+    }
+    if (this.tool === 'ruler' && (key === ' ' || key === 'Enter')) {
+      this.measuring = !this.measuring;
+      if (this.measuring) {
+        this.ruler.a = { x: p.x, y: p.y };
+        this.measureTo(p);
+      }
+      return true;
+    }
+    if (this.tool === 'ruler' && this.measuring && key.startsWith('Arrow')) {
+      this.measureTo(p);
+      return false; // the cursor moves as ever
+    }
+    return key === 'Enter' || key === ' ' || key === 'Escape';
   }
 
   bindPointer(canvas, toView) {
@@ -396,9 +447,7 @@ export class PhysicsView {
     });
     canvas.addEventListener('pointermove', (ev) => {
       if (dragging !== ev.pointerId || this.tool !== 'ruler') return;
-      this.ruler.b = toView(ev.clientX, ev.clientY);
-      this.rulerText.textContent = `Ruler: ${this.ruler.length.toFixed(1)} pt`;
-      this.changed();
+      this.measureTo(toView(ev.clientX, ev.clientY));
     });
     const end = (ev) => {
       if (dragging === ev.pointerId) dragging = null;

@@ -9,16 +9,19 @@ export const CHART_URL = '/lib/chart.js/chart.mjs';
 export const PLOT_SECONDS = 10;
 const POINTS_PER_METRE = 100;
 
+import { t, lang } from './i18n.js';
+
+// Each series: [key, colour, dash pattern]: lines told apart by their dashes too, not only hue.
+// Axis titles and series names are catalog keys (`plot.<quantity>`, `plot.series.<key>`).
 export const QUANTITIES = Object.freeze({
-  position: { label: 'Position (points, y down)', series: [['x', 'x', '#1565c0'], ['y', 'y', '#c62828']] },
-  speed: { label: 'Speed (points/s)', series: [['speed', 'speed', '#1565c0']] },
+  position: { series: [['x', '#1565c0', []], ['y', '#c62828', [6, 3]]] },
+  speed: { series: [['speed', '#1565c0', []]] },
   energy: {
-    label: 'Energy (J: UIKit mass × (m/s)², 100 points to the metre)',
     series: [
-      ['kinetic', 'kinetic', '#1565c0'],
-      ['potential', 'potential (gravity)', '#7b1fa2'],
-      ['spring', 'spring', '#c2185b'],
-      ['total', 'total', '#212121'],
+      ['kinetic', '#1565c0', []],
+      ['potential', '#7b1fa2', [6, 3]],
+      ['spring', '#c2185b', [2, 2]],
+      ['total', '#212121', [10, 3, 2, 3]],
     ],
   },
 });
@@ -126,13 +129,14 @@ export class PlotView {
           data: { datasets: [] },
           options: {
             animation: false,
+            locale: lang(), // the axes' numbers as the page's language writes them
             responsive: true,
             maintainAspectRatio: false,
             parsing: false,
             normalized: true,
             plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } } },
             scales: {
-              x: { type: 'linear', title: { display: true, text: 'simulation time (s)' } },
+              x: { type: 'linear', title: { display: true, text: t('plot.time') } },
               y: { type: 'linear', title: { display: true, text: '' } },
             },
             elements: { point: { radius: 0 }, line: { borderWidth: 2 } },
@@ -142,7 +146,7 @@ export class PlotView {
       })
       .catch(() => {
         this.failed = true;
-        if (this.note) this.note.textContent = 'The plot needs Chart.js (Debian’s libjs-chart.js) on the server; the values are shown as text.';
+        if (this.note) this.note.textContent = t('physics.noChart');
       });
     return this.loading;
   }
@@ -153,8 +157,17 @@ export class PlotView {
     this.drawnVersion = -1;
     if (!this.chart) return;
     const spec = QUANTITIES[q];
-    this.chart.data.datasets = spec.series.map(([, label, color]) => ({ label, data: [], borderColor: color, backgroundColor: color }));
-    this.chart.options.scales.y.title.text = spec.label;
+    this.chart.data.datasets = spec.series.map(([key, color, dash]) => ({ label: t(`plot.series.${key}`), data: [], borderColor: color, backgroundColor: color, borderDash: dash }));
+    this.chart.options.scales.y.title.text = t(`plot.${q}`);
+  }
+
+  /** The axis titles and series names again, in the page's language. */
+  relabel() {
+    if (this.failed && this.note) this.note.textContent = t('physics.noChart');
+    if (!this.chart) return;
+    this.chart.options.locale = lang();
+    this.chart.options.scales.x.title.text = t('plot.time');
+    this.setQuantity(this.quantity);
   }
 
   /** Redraws when the series changed and the last redraw is old enough. */

@@ -120,19 +120,24 @@ export function normalizePoints(raw, max = MAX_PATH_POINTS) {
   return out;
 }
 
-export function normalizeItems(raw) {
+/** At most `max` entries of a list, each through `normalize` (null drops it), the first of each `key`. */
+function uniqueList(raw, max, normalize, key) {
   if (!Array.isArray(raw)) return [];
   const out = [];
   const seen = new Set();
   for (const r of raw) {
-    if (out.length >= MAX_ITEMS) break;
-    const item = normalizeItem(r);
-    if (item && !seen.has(item.id)) {
-      seen.add(item.id);
-      out.push(item);
+    if (out.length >= max) break;
+    const v = normalize(r);
+    if (v && !seen.has(v[key])) {
+      seen.add(v[key]);
+      out.push(v);
     }
   }
   return out;
+}
+
+export function normalizeItems(raw) {
+  return uniqueList(raw, MAX_ITEMS, normalizeItem, 'id');
 }
 
 export function normalizeBoundaries(raw) {
@@ -170,21 +175,14 @@ export function normalizeParam(raw) {
   if (!Number.isFinite(lo) || !Number.isFinite(hi) || hi < lo) return null;
   let step = num(raw.step, 0, 0, 1e9);
   if (!(step > 0)) step = (hi - lo) / 100 || 1;
-  return { name, label: str(raw.label, MAX_TEXT) || name, value: num(raw.value, lo, lo, hi), min: lo, max: hi, step };
+  const p = { name, label: str(raw.label, MAX_TEXT) || name, value: num(raw.value, lo, lo, hi), min: lo, max: hi, step };
+  const labels = normalizeTexts(raw.labels, MAX_TEXT);
+  if (labels) p.labels = labels;
+  return p;
 }
 
 export function normalizeParams(raw) {
-  if (!Array.isArray(raw)) return [];
-  const out = [];
-  const seen = new Set();
-  for (const r of raw.slice(0, 64)) {
-    const p = normalizeParam(r);
-    if (p && !seen.has(p.name)) {
-      seen.add(p.name);
-      out.push(p);
-    }
-  }
-  return out;
+  return Array.isArray(raw) ? uniqueList(raw.slice(0, 64), 64, normalizeParam, 'name') : [];
 }
 
 export function normalizeMembers(raw) {
@@ -199,6 +197,35 @@ export function normalizeMembers(raw) {
   return out;
 }
 
+/**
+ * A text in several languages, `{"en": "…", "zh-CN": "…"}` (the lesson's titles, summaries,
+ * parameter labels): at most 8 languages, tags of letters, digits and dashes; null when none.
+ */
+export function normalizeTexts(raw, max = MAX_TEXT) {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const out = {};
+  let n = 0;
+  for (const [k, v] of Object.entries(raw)) {
+    if (n >= 8) break;
+    if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/.test(k) || typeof v !== 'string') continue;
+    const s = str(v, max);
+    if (!s) continue;
+    out[k] = s;
+    n++;
+  }
+  return n ? out : null;
+}
+
+/** The optional `titles` and `summaries` of a lesson record, when it has them. */
+function lessonTexts(l) {
+  const out = {};
+  const titles = normalizeTexts(l.titles, MAX_TEXT);
+  const summaries = normalizeTexts(l.summaries, 1000);
+  if (titles) out.titles = titles;
+  if (summaries) out.summaries = summaries;
+  return out;
+}
+
 export function normalizeLesson(raw) {
   const l = raw && typeof raw === 'object' ? raw : {};
   const gestures = Array.isArray(l.gestures) ? [...new Set(l.gestures.filter((g) => GESTURES.has(g)))] : [];
@@ -209,6 +236,7 @@ export function normalizeLesson(raw) {
     code: text(l.code),
     order: num(l.order, 0, -1e6, 1e6),
     gestures,
+    ...lessonTexts(l),
   };
 }
 
@@ -222,7 +250,7 @@ export function normalizeLessonList(raw) {
     const id = roomToken(l.id);
     if (!id || seen.has(id)) return;
     seen.add(id);
-    out.push({ id, title: str(l.title, MAX_TEXT) || id, summary: str(l.summary, 1000), order: num(l.order, 1e6 + index, -1e9, 1e9), index });
+    out.push({ id, title: str(l.title, MAX_TEXT) || id, summary: str(l.summary, 1000), ...lessonTexts(l), order: num(l.order, 1e6 + index, -1e9, 1e9), index });
   });
   out.sort((a, b) => a.order - b.order || a.index - b.index);
   return out.map(({ index, ...rest }) => rest);

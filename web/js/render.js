@@ -140,13 +140,23 @@ function drawSprings(ctx, lines) {
   for (const [x1, y1, x2, y2] of lines) {
     ctx.beginPath();
     traceCoil(ctx, x1, y1, x2, y2);
-    ctx.lineWidth = 4.5;
-    ctx.strokeStyle = 'rgba(255,255,255,0.85)';
-    ctx.stroke();
-    ctx.lineWidth = 2.25;
-    ctx.strokeStyle = '#3949ab';
-    ctx.stroke();
+    haloStroke(ctx, 2.25, '#3949ab');
   }
+}
+
+/**
+ * Strokes the current path twice: a white halo `halo` wide (so it shows on any background),
+ * then `color` `width` wide with the dash pattern `dash`.
+ */
+export function haloStroke(ctx, width, color, { halo = width * 2, dash = [], haloColor = 'rgba(255,255,255,0.85)' } = {}) {
+  ctx.lineWidth = halo;
+  ctx.strokeStyle = haloColor;
+  ctx.stroke();
+  ctx.lineWidth = width;
+  ctx.strokeStyle = color;
+  ctx.setLineDash(dash);
+  ctx.stroke();
+  ctx.setLineDash([]);
 }
 
 function drawLineBodies(ctx, lines, springs) {
@@ -159,14 +169,7 @@ function drawLineBodies(ctx, lines, springs) {
     ctx.beginPath();
     ctx.moveTo(x1, y1);
     ctx.lineTo(x2, y2);
-    ctx.lineWidth = 4.5;
-    ctx.strokeStyle = 'rgba(255,255,255,0.85)';
-    ctx.stroke();
-    ctx.lineWidth = 2.25;
-    ctx.strokeStyle = '#3949ab';
-    ctx.setLineDash([7, 4]);
-    ctx.stroke();
-    ctx.setLineDash([]);
+    haloStroke(ctx, 2.25, '#3949ab', { dash: [7, 4] });
   }
 }
 
@@ -211,7 +214,7 @@ function drawRipples(ctx, ripples, now) {
   }
 }
 
-function drawLabels(ctx, labels, positions, now, bounds) {
+function drawLabels(ctx, labels, positions, now, bounds, still = false) {
   for (const l of labels) {
     const age = (now - l.born) / LABEL_SECONDS;
     if (age < 0 || age >= 1) continue;
@@ -226,7 +229,7 @@ function drawLabels(ctx, labels, positions, now, bounds) {
       x = bounds.w / 2;
       y = 40;
     }
-    y -= 10 * age;
+    if (!still) y -= 10 * age; // the drift is decoration: none with reduced motion
     const size = 14;
     ctx.font = `600 ${size}px ${FONT}`;
     const tw = ctx.measureText(l.text).width;
@@ -256,7 +259,7 @@ function drawLabels(ctx, labels, positions, now, bounds) {
  *   `springs` draws the lines as coil springs (a lesson whose attachment has a frequency)
  */
 export function drawRoom(ctx, fit, scene, state, extra = {}) {
-  const { labels = [], ripples = [], now = 0, grid = true, springs = false } = extra;
+  const { labels = [], ripples = [], now = 0, grid = true, springs = false, reducedMotion = false, cursor = null } = extra;
   const { w, h } = fit.bounds;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, fit.pixelWidth, fit.pixelHeight);
@@ -281,14 +284,44 @@ export function drawRoom(ctx, fit, scene, state, extra = {}) {
     drawItem(ctx, item, { x: st.x, y: st.y, angle: st.angle, alpha: st.alpha, hidden: s ? s.hidden : item.hidden });
   }
   drawLineEnds(ctx, lines);
-  drawRipples(ctx, ripples, now);
-  drawLabels(ctx, labels, positions, now, fit.bounds);
+  // Ripples are decoration: prefers-reduced-motion draws none (the physics moves as ever).
+  if (!reducedMotion) drawRipples(ctx, ripples, now);
+  drawLabels(ctx, labels, positions, now, fit.bounds, reducedMotion);
   ctx.restore();
+  if (cursor) drawCursor(ctx, cursor, fit.scale);
   // The screen's edge.
   roundedRect(ctx, 0, 0, w, h, corner);
   ctx.lineWidth = 1 / fit.scale;
   ctx.strokeStyle = 'rgba(15, 23, 42, 0.25)';
   ctx.stroke();
+}
+
+/**
+ * The keyboard cursor (view points): a ring with a cross, dark inside a white halo so that it
+ * shows on any background; filled while it holds a grab.
+ */
+export function drawCursor(ctx, cursor, scale = 1) {
+  const r = Math.max(9, 12 / Math.max(scale, 0.25));
+  const px = 1 / Math.max(scale, 0.25);
+  ctx.save();
+  ctx.beginPath();
+  ctx.arc(cursor.x, cursor.y, r, 0, Math.PI * 2);
+  if (cursor.grabbing) {
+    ctx.fillStyle = 'rgba(10, 108, 255, 0.3)';
+    ctx.fill();
+  }
+  ctx.beginPath();
+  ctx.arc(cursor.x, cursor.y, r, 0, Math.PI * 2);
+  ctx.moveTo(cursor.x - r * 1.6, cursor.y);
+  ctx.lineTo(cursor.x - r * 0.45, cursor.y);
+  ctx.moveTo(cursor.x + r * 0.45, cursor.y);
+  ctx.lineTo(cursor.x + r * 1.6, cursor.y);
+  ctx.moveTo(cursor.x, cursor.y - r * 1.6);
+  ctx.lineTo(cursor.x, cursor.y - r * 0.45);
+  ctx.moveTo(cursor.x, cursor.y + r * 0.45);
+  ctx.lineTo(cursor.x, cursor.y + r * 1.6);
+  haloStroke(ctx, 2.5 * px, '#0b3d91', { halo: 5 * px, haloColor: '#ffffff' });
+  ctx.restore();
 }
 
 /** True while labels or ripples still animate at `now`. */

@@ -3,6 +3,9 @@
 // changed, so the page redraws only those parts. Pure (no DOM); the instructor key store
 // takes any Storage-like object.
 
+import { t, has, formatFixed } from './i18n.js';
+import { say } from './announce.js';
+
 export const EVENT_LOG_LIMIT = 60;
 
 export function createRoomState() {
@@ -165,6 +168,7 @@ export function applyMessage(state, m, now = 0) {
       break;
     case 'code':
       state.source = m.source;
+      state.lastCode = { source: m.source ?? null, name: m.name || '' };
       // The new code's own parameters follow in a `params`: the old ones may not apply.
       state.params = [];
       if (m.gestures) state.lesson = { ...state.lesson, gestures: m.gestures };
@@ -184,7 +188,7 @@ export function applyMessage(state, m, now = 0) {
       changed.add('event');
       break;
     case 'error':
-      pushEvent(state, { name: m.code, text: errorText(m), item: null, at: now, kind: 'error' });
+      pushEvent(state, { name: m.code, text: errorText(m), error: m, item: null, at: now, kind: 'error' });
       changed.add('error').add('event');
       break;
     default:
@@ -199,24 +203,82 @@ export function pushEvent(state, e) {
   if (state.events.length > EVENT_LOG_LIMIT) state.events.splice(0, state.events.length - EVENT_LOG_LIMIT);
 }
 
-/** What the student reads for a refusal. */
-export function errorText(m) {
-  switch (m.code) {
-    case 'forbidden':
-      return 'Only the instructor can do that while the room is locked';
-    case 'rate-limited':
-      return 'Slow down: too many messages at once';
-    case 'unknown-room':
-      return 'This room does not exist (any more)';
-    case 'full':
-      return 'The room is full';
-    case 'compile-error':
-      return m.message ? `The code did not compile: ${m.message}` : 'The code did not compile';
-    case 'bad-value':
-      return m.message ? `Refused: ${m.message}` : 'A value was refused';
+/**
+ * A member's name as the page shows it: the server names someone who gave none `Guest 3`
+ * (Sources/RoomServer Room.swift), which is said in the page's language.
+ */
+export function displayName(name) {
+  const guest = /^Guest (\d+)$/.exec(name || '');
+  if (guest) return t('members.guest', { number: guest[1] });
+  return name || t('page.anonymous');
+}
+
+function memberName(state, id) {
+  if (id === null || id === undefined) return null;
+  const m = state.members.find((x) => x.id === id);
+  return m ? displayName(m.name) : null;
+}
+
+/** Events whose whole text is the lesson code's own words (its labels, its `print` lines). */
+export const CODE_TEXT_EVENTS = Object.freeze(['print', 'collision-began', 'collision-ended', 'tapped']);
+
+/**
+ * What an event says, language aside: `{key, vars, quote}`: `key` and `vars` the page's own
+ * sentence in the catalog (by the event's name), `quote` what the lesson's code itself said (a
+ * label's new text, a `print` line, a run-time error as the interpreter words it), shown as it
+ * is. `state` is the room after the message (who has the gesture now, the code that runs): the
+ * names are read once, so that the sentence can be said again in another language.
+ */
+export function eventWords(state, m) {
+  const num = (re) => {
+    const found = re.exec(m.text || '');
+    return found ? formatFixed(Number(found[1]), found[1].includes('.') ? Math.min(2, found[1].split('.')[1].length) : 0) : '';
+  };
+  switch (m.name) {
+    case 'given': {
+      const who = memberName(state, state.controller);
+      return who ? { key: 'event.given', vars: { name: who } } : { key: 'event.givenBack' };
+    }
+    case 'editor': {
+      const who = memberName(state, state.editor);
+      return who ? { key: 'event.editor', vars: { name: who } } : { key: 'event.editorBack' };
+    }
+    case 'code': {
+      const c = state.lastCode;
+      return { key: c && c.source === null ? 'event.codeReverted' : 'event.codeRan', vars: { name: displayName(c && c.name) } };
+    }
+    case 'speed':
+      return { key: 'event.speed', vars: { value: num(/([\d.]+)/) } };
+    case 'branched':
+      return { key: 'event.branched', vars: { time: num(/([\d.]+)/) } };
+    case 'runtime-error':
+      return { key: 'event.runtime-error', quote: m.text };
     default:
-      return m.message ? `${m.code}: ${m.message}` : m.code;
+      break;
   }
+  if (CODE_TEXT_EVENTS.includes(m.name) || !has(`event.${m.name}`)) return { quote: m.text || m.name };
+  return { key: `event.${m.name}` };
+}
+
+/** An entry of the event log in the page's language: `{text, quote}` (an error from its code). */
+export function eventText(state, e) {
+  if (e.kind === 'error') return { text: errorText(e.error || { code: e.name }) };
+  if (!e.words) e.words = eventWords(state, e);
+  const w = e.words;
+  return { text: w.key ? say(w) : '', quote: w.quote };
+}
+
+/**
+ * What the student reads for a refusal: from its `code`, in the page's language (the server's
+ * `message` is an English sentence, not shown); a compile error names its first problem as the
+ * compiler words it.
+ */
+export function errorText(m) {
+  if (m.code === 'compile-error') {
+    const d = (m.diagnostics || [])[0];
+    return d ? t('error.compileAt', { line: d.line, column: d.column, message: d.message }) : t('error.compile-error');
+  }
+  return has(`error.${m.code}`) ? t(`error.${m.code}`) : t('error.other', { code: m.code });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -281,7 +343,7 @@ export function formatValue(value, step) {
   const dot = s.indexOf('.');
   let decimals = dot < 0 ? 0 : Math.min(4, s.length - dot - 1);
   if (/e-/.test(s)) decimals = Math.min(4, Number(s.split('e-')[1]) || 2);
-  return Number(value).toFixed(decimals);
+  return formatFixed(Number(value), decimals);
 }
 
 /** Snaps a slider value to its parameter's range and step (no float dust). */

@@ -4,6 +4,7 @@
 // speeds) is tested with node --test; the DOM half only wires it.
 
 import { msg } from './protocol.js';
+import { t, formatNumber, translate, onLanguageChange } from './i18n.js';
 
 /** The speeds the slower/faster buttons go through. */
 export const SPEEDS = Object.freeze([0.1, 0.25, 0.5, 1]);
@@ -23,7 +24,7 @@ export function formatTime(seconds) {
 
 /** `0.25×`, `1×`. */
 export function formatSpeed(speed) {
-  return `${Number(speed.toFixed(2))}×`;
+  return `${formatNumber(Number(speed.toFixed(2)))}×`;
 }
 
 /** The next slower (direction -1) or faster (+1) speed, staying within SPEEDS. */
@@ -68,9 +69,9 @@ export function timeAt(model, fraction) {
 /** One line a screen reader and a test can read: "Live · 1:05.3 · 0.5×" or "Past · paused …". */
 export function describe(model) {
   if (!model) return '';
-  const where = model.live ? 'Live' : 'Replay';
-  const state = model.seeking !== null ? `seeking ${formatTime(model.seeking)}` : model.playing ? 'playing' : 'paused';
-  return `${where} · ${state} · ${formatTime(model.at)} of ${formatTime(model.from)}–${formatTime(model.to)} · ${formatSpeed(model.speed)}`;
+  const where = model.live ? t('timeline.live') : t('timeline.replay');
+  const state = model.seeking !== null ? t('timeline.stateSeeking', { time: formatTime(model.seeking) }) : model.playing ? t('timeline.statePlaying') : t('timeline.statePaused');
+  return t('timeline.describe', { where, state, at: formatTime(model.at), from: formatTime(model.from), to: formatTime(model.to), speed: formatSpeed(model.speed) });
 }
 
 const SCRUB_STEPS = 1000;
@@ -96,29 +97,31 @@ export class Timeline {
 
   build() {
     const r = this.root;
+    // The strings come from the catalogs (data-i18n: a switch of language redoes them).
     r.innerHTML = `
       <div class="tl-row">
-        <span class="tl-badge" data-tl-badge>Live</span>
-        <input class="tl-scrub" type="range" min="0" max="${SCRUB_STEPS}" value="${SCRUB_STEPS}" data-tl-scrub aria-label="Moment shown">
+        <span class="tl-badge" data-tl-badge></span>
+        <input class="tl-scrub" type="range" min="0" max="${SCRUB_STEPS}" value="${SCRUB_STEPS}" data-tl-scrub data-i18n-attr="aria-label:timeline.moment">
         <span class="tl-time" data-tl-time></span>
-        <span class="tl-speed" data-tl-speed title="Speed">1×</span>
+        <span class="tl-speed" data-tl-speed data-i18n-attr="title:timeline.speed">1×</span>
       </div>
-      <div class="tl-controls" role="group" aria-label="Time controls" data-tl-controls hidden>
-        <button type="button" class="btn" data-tl="replay" title="Show the last ${REPLAY_SECONDS} seconds again">↺ Replay ${REPLAY_SECONDS} s</button>
-        <button type="button" class="btn" data-tl="back" title="One step back" aria-label="One step back">◀︎|</button>
-        <button type="button" class="btn" data-tl="play" aria-label="Play">▶︎</button>
-        <button type="button" class="btn" data-tl="forward" title="One step forward" aria-label="One step forward">|▶︎</button>
-        <button type="button" class="btn" data-tl="slower" aria-label="Slower">Slower</button>
-        <button type="button" class="btn" data-tl="faster" aria-label="Faster">Faster</button>
-        <button type="button" class="btn" data-tl="resume" title="Play on live from this moment; what followed is discarded">Play on from here</button>
-        <button type="button" class="btn btn-primary" data-tl="live">Live</button>
+      <div class="tl-controls" role="group" data-i18n-attr="aria-label:timeline.controls" data-tl-controls hidden>
+        <button type="button" class="btn" data-tl="replay"></button>
+        <button type="button" class="btn" data-tl="back" data-i18n-attr="title:timeline.back;aria-label:timeline.back">◀︎|</button>
+        <button type="button" class="btn" data-tl="play">▶︎</button>
+        <button type="button" class="btn" data-tl="forward" data-i18n-attr="title:timeline.forward;aria-label:timeline.forward">|▶︎</button>
+        <button type="button" class="btn" data-tl="slower" data-i18n="timeline.slower"></button>
+        <button type="button" class="btn" data-tl="faster" data-i18n="timeline.faster"></button>
+        <button type="button" class="btn" data-tl="resume" data-i18n="timeline.resume" data-i18n-attr="title:timeline.resumeTitle"></button>
+        <button type="button" class="btn btn-primary" data-tl="live" data-i18n="timeline.live"></button>
       </div>
       <div class="tl-files">
-        <a class="link-button" data-tl-download download>Download the recording</a>
-        <a class="link-button" data-tl-csv download>Items as CSV</a>
-        <label class="link-button tl-open">Open a recording…<input type="file" data-tl-open accept=".newtons,application/x-newtons-recording" hidden></label>
+        <a class="link-button" data-tl-download download data-i18n="timeline.download"></a>
+        <a class="link-button" data-tl-csv download data-i18n="timeline.csv"></a>
+        <button type="button" class="link-button tl-open" data-tl-open-button data-i18n="timeline.openRecording"></button><input type="file" data-tl-open accept=".newtons,application/x-newtons-recording" hidden>
         <span class="tl-note" data-tl-note role="status" aria-live="polite"></span>
       </div>`;
+    translate(r);
     // The file links belong to the room, not the moment: beside the room's code in the side
     // panel when the page has the slot, so the stage column keeps its height for the stage.
     const files = r.querySelector('.tl-files');
@@ -126,6 +129,7 @@ export class Timeline {
     const $ = (sel) => r.querySelector(sel) ?? files.querySelector(sel);
     if (slot) slot.replaceChildren(files);
     this.el = {
+      replay: $('[data-tl="replay"]'),
       badge: $('[data-tl-badge]'),
       scrub: $('[data-tl-scrub]'),
       time: $('[data-tl-time]'),
@@ -171,6 +175,23 @@ export class Timeline {
       if (model && this.canControl) control('seek', { time: timeAt(model, scrub.value / SCRUB_STEPS) });
     });
     this.el.open.addEventListener('change', () => this.openRecording(this.el.open.files?.[0]));
+    // A button (reachable with Tab, pressed with Enter or Space) opens the file chooser.
+    $('[data-tl-open-button]').addEventListener('click', () => this.el.open.click());
+    this.relabel();
+    onLanguageChange(() => {
+      this.relabel();
+      this.render();
+    });
+  }
+
+  /** The strings with numbers in them (the markup's own are data-i18n). */
+  relabel() {
+    this.el.replay.textContent = t('timeline.replayButton', { seconds: formatNumber(REPLAY_SECONDS) });
+    this.el.replay.title = t('timeline.replayTitle', { seconds: formatNumber(REPLAY_SECONDS) });
+    if (!this.timeline) {
+      this.el.badge.textContent = t('timeline.live');
+      this.el.play.setAttribute('aria-label', t('timeline.play'));
+    }
   }
 
   /** Takes the room's state after a `welcome` or a `room` message. */
@@ -197,19 +218,17 @@ export class Timeline {
     const el = this.el;
     this.root.dataset.live = String(model.live);
     this.root.dataset.playing = String(model.playing);
-    el.badge.textContent = model.live ? 'Live' : model.seeking !== null ? 'Seeking…' : 'Replay';
+    el.badge.textContent = model.live ? t('timeline.live') : model.seeking !== null ? t('timeline.seeking') : t('timeline.replay');
     el.badge.title = describe(model);
     if (!this.dragging) el.scrub.value = String(Math.round(model.fraction * SCRUB_STEPS));
     el.scrub.disabled = !this.canControl;
     el.scrub.setAttribute('aria-valuetext', describe(model));
     el.time.textContent = `${formatTime(model.at)} / ${formatTime(model.to)}`;
-    el.time.title = model.recording
-      ? `The recording reaches back to ${formatTime(model.from)}`
-      : 'Not recording: the recording outgrew its memory; it starts again when the lesson does';
+    el.time.title = model.recording ? t('timeline.reaches', { time: formatTime(model.from) }) : t('timeline.notRecording');
     el.speed.textContent = formatSpeed(model.speed);
     el.controls.hidden = !this.canControl;
     el.play.textContent = model.playing ? '❚❚' : '▶︎';
-    el.play.setAttribute('aria-label', model.playing ? 'Pause' : 'Play');
+    el.play.setAttribute('aria-label', model.playing ? t('timeline.pause') : t('timeline.play'));
     el.resume.hidden = model.live;
     el.live.disabled = model.live && model.playing;
     const room = encodeURIComponent(this.room);
@@ -222,19 +241,20 @@ export class Timeline {
   /** Uploads a recording file; the server opens it as a new room, which this page then joins. */
   async openRecording(file) {
     if (!file || !this.fetch) return;
-    this.el.note.textContent = 'Opening…';
+    this.el.note.textContent = t('timeline.opening');
     try {
       const answer = await this.fetch('/api/recordings', { method: 'POST', body: file });
       const text = await answer.text();
       if (!answer.ok) {
-        this.el.note.textContent = text.trim() || `Not opened (${answer.status})`;
+        // The server's reason is an English sentence: the status says it in the page's language.
+        this.el.note.textContent = t('timeline.notOpened', { status: answer.status });
         return;
       }
       const opened = JSON.parse(text);
       this.rememberKey(opened.room, opened.key);
       this.navigate(`/?room=${encodeURIComponent(opened.room)}`);
     } catch {
-      this.el.note.textContent = 'Not opened: the server could not be reached';
+      this.el.note.textContent = t('timeline.unreachable');
     } finally {
       this.el.open.value = '';
     }

@@ -1,3 +1,4 @@
+import './i18n-setup.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openClass } from '../js/class-open.js';
@@ -31,7 +32,7 @@ test('a server without the endpoint falls back to lesson= (null)', async () => {
 });
 
 test('an unknown lesson or a bad answer is an error with the server\'s words', async () => {
-  await assert.rejects(openClass('nope', { fetch: fakeFetch(404, { error: 'unknown-room', message: 'no lesson named nope' }) }), /no lesson named nope/);
+  await assert.rejects(openClass('nope', { fetch: fakeFetch(404, { error: 'unknown-room', message: 'no lesson named nope' }) }), /no lesson nope/);
   await assert.rejects(openClass('snap', { fetch: fakeFetch(200, { code: '<img>', key: 'k' }) }), /valid code/);
-  await assert.rejects(openClass('snap', { fetch: fakeFetch(400, { error: 'bad-value', message: 'bad' }) }), /bad/);
+  await assert.rejects(openClass('snap', { fetch: fakeFetch(400, { error: 'bad-value', message: 'bad' }) }), /refused/);
 });

@@ -1,3 +1,4 @@
+import './i18n-setup.mjs';
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { Connection, backoffDelay, BACKOFF, PING_INTERVAL_MS, SILENCE_LIMIT_MS } from '../js/connection.js';

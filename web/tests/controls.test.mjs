@@ -1,3 +1,4 @@
+import './i18n-setup.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { initials, paletteIndex, clockText } from '../js/controls.js';

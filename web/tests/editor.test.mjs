@@ -1,3 +1,4 @@
+import './i18n-setup.mjs';
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeDiagnostic, placeDiagnostics } from '../js/editor.js';

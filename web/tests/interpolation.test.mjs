@@ -1,3 +1,4 @@
+import './i18n-setup.mjs';
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { FrameBuffer, lerp, lerpAngle } from '../js/interpolation.js';

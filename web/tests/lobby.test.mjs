@@ -1,3 +1,4 @@
+import './i18n-setup.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { lessonGroups, parseJoinInput, countsByRoom, roomsByLesson, headCountText, TUTORIAL_IDS } from '../js/lobby.js';

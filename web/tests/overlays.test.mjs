@@ -1,5 +1,6 @@
 // The overlay addition's pure parts: the wire (overlay frames, the request), the overlays'
 // bookkeeping (timeline, trails, scale), the plot's series and energies, measuring.
+import './i18n-setup.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 

@@ -1,3 +1,4 @@
+import './i18n-setup.mjs';
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -333,4 +334,18 @@ describe('messages to the server', () => {
     assert.equal(socketURL({ protocol: 'http:', host: 'h' }, { lesson: 'snap', key: 'k' }), 'ws://h/ws?lesson=snap');
     assert.equal(socketURL({ protocol: 'http:', host: 'h' }, { room: 'a', name: 'A & B' }), 'ws://h/ws?room=a&name=A+%26+B');
   });
+});
+
+test('lesson metadata in several languages: titles, summaries, parameter labels', async () => {
+  const { normalizeTexts, normalizeLesson, normalizeLessonList, normalizeParam } = await import('../js/protocol.js');
+  assert.deepEqual(normalizeTexts({ en: 'Snap', 'zh-CN': '捕捉', 'bad key!': 'x', fr: 3, de: '' }), { en: 'Snap', 'zh-CN': '捕捉' });
+  assert.equal(normalizeTexts('Snap'), null);
+  assert.equal(normalizeTexts({}), null);
+  assert.equal(Object.keys(normalizeTexts(Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`l${String.fromCharCode(97 + i)}`, 'x'])))).length, 8);
+  const l = normalizeLesson({ id: 'snap', title: 'Snap', titles: { en: 'Snap', 'zh-CN': '捕捉' }, summaries: { 'zh-CN': '点一下' } });
+  assert.deepEqual(l.titles, { en: 'Snap', 'zh-CN': '捕捉' });
+  assert.deepEqual(l.summaries, { 'zh-CN': '点一下' });
+  assert.equal(normalizeLesson({ id: 'snap', title: 'Snap' }).titles, undefined);
+  assert.deepEqual(normalizeLessonList([{ id: 'snap', title: 'Snap', titles: { 'zh-CN': '捕捉' } }])[0].titles, { 'zh-CN': '捕捉' });
+  assert.deepEqual(normalizeParam({ name: 'g', label: 'Gravity', labels: { 'zh-CN': '重力' }, min: 0, max: 1 }).labels, { 'zh-CN': '重力' });
 });

@@ -1,3 +1,4 @@
+import './i18n-setup.mjs';
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRoomState, applyMessage, canGesture, keyAfterWelcome, forgetKey, hasKey, roomToken, me, formatValue, snapValue, errorText, EVENT_LOG_LIMIT } from '../js/room-state.js';
@@ -188,7 +189,19 @@ describe('values', () => {
   });
   test('errorText', () => {
     assert.match(errorText({ code: 'rate-limited' }), /slow/i);
-    assert.match(errorText({ code: 'bad-value', message: 'x must be…' }), /x must be/);
-    assert.equal(errorText({ code: 'weird', message: '' }), 'weird');
+    assert.match(errorText({ code: 'bad-value', message: 'x must be…' }), /refused/); // the code, not the server's English sentence
+    assert.match(errorText({ code: 'weird', message: 'an English sentence' }), /weird/);
+    assert.doesNotMatch(errorText({ code: 'weird', message: 'an English sentence' }), /English sentence/);
   });
+});
+
+test('a guest is named in the page language', async () => {
+  const { displayName } = await import('../js/room-state.js');
+  const { useLanguage } = await import('./i18n-setup.mjs');
+  assert.equal(displayName('Guest 3'), 'Guest 3');
+  assert.equal(displayName(''), 'Anonymous');
+  await useLanguage('zh-CN');
+  assert.equal(displayName('Guest 3'), '访客 3');
+  assert.equal(displayName('Ana'), 'Ana');
+  await useLanguage('en');
 });

@@ -1,3 +1,4 @@
+import './i18n-setup.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatTime, formatSpeed, nextSpeed, timelineModel, timeAt, describe, SPEEDS } from '../js/timeline.js';

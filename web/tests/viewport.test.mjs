@@ -1,3 +1,4 @@
+import './i18n-setup.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fitView, viewToCanvas, canvasToView, toClient, toView, inBounds, contextTransform, MAX_DPR } from '../js/viewport.js';

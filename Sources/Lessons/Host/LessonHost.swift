@@ -117,6 +117,17 @@ open class LessonHost<Controller: UIViewController> {
         parameterTable.append(ParameterSpec(name: name, label: label, min: min, max: max, step: step, get: get, set: set))
     }
 
+    /// A live parameter that is one of the controller's values (of the controller of the
+    /// moment: a restart makes a new one).
+    public func addParameter(
+        _ name: String, _ label: String, min: Double, max: Double, step: Double,
+        _ value: ReferenceWritableKeyPath<Controller, CGFloat>
+    ) {
+        addParameter(
+            name, label, min: min, max: max, step: step, get: { [unowned self] in Double(controller[keyPath: value]) },
+            set: { [unowned self] in controller[keyPath: value] = CGFloat($0) })
+    }
+
     public var parameters: [LessonParameter] {
         parameterTable.map {
             LessonParameter(name: $0.name, label: $0.label, value: $0.get(), min: $0.min, max: $0.max, step: $0.step)
@@ -441,7 +452,7 @@ extension UIColor {
 
     /// `#rrggbb`, for clients. Written digit by digit: every item's colour is read for every
     /// frame, and `String(format:)` (Foundation's varargs formatter) was most of a heavy room's
-    /// tick (docs/benchmarks.md, replay).
+    /// tick (docs/replay.md, "What made a heavy room's tick cost 1.8 ms").
     var hexString: String {
         var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
         getRed(&r, green: &g, blue: &b, alpha: &a)

@@ -133,10 +133,7 @@ final class AlertViewController: UIViewController {
 
 /// The room: taps press buttons (Show Alert, Dismiss); drags move the alert.
 final class AlertLesson: LessonHost<AlertViewController>, Lesson {
-    static let info = LessonInfo(
-        id: "alert", title: "A playful alert",
-        summary: "The example application: an alert snaps in, wobbles when dragged, and tumbles away when dismissed.",
-        order: 8, gestures: [.tap, .pan], sourceFileName: "AlertLesson.swift")
+    static let info = LessonInfo.alert
 
     required init() {
         super.init(bounds: Self.info.bounds) { AlertViewController() }

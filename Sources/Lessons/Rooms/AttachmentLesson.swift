@@ -44,16 +44,11 @@ final class AttachmentViewController: UIViewController {
 
 /// The room: a drag moves the frog and the anchor; the rod's length is live.
 final class AttachmentLesson: LessonHost<AttachmentViewController>, Lesson {
-    static let info = LessonInfo(
-        id: "attachment", title: "Attachment",
-        summary: "Drag the frog: the dragon follows on a rod from the frog's centre.", order: 3,
-        gestures: [.pan], sourceFileName: "AttachmentLesson.swift")
+    static let info = LessonInfo.attachment
 
     required init() {
         super.init(bounds: Self.info.bounds) { AttachmentViewController() }
-        addParameter("length", "Rod length (points)", min: 20, max: 500, step: 5,
-                     get: { [unowned self] in Double(controller.attachmentBehavior.length) },
-                     set: { [unowned self] in controller.attachmentBehavior.length = CGFloat($0) })
+        addParameter("length", "Rod length (points)", min: 20, max: 500, step: 5, \.attachmentBehavior!.length)
     }
 
     override var animator: UIDynamicAnimator? { controller.animator }

@@ -41,10 +41,7 @@ final class BarrierViewController: UIViewController {
 
 /// The room: tap starts again; elasticity and the square's starting angle are live.
 final class BarrierLesson: LessonHost<BarrierViewController>, Lesson {
-    static let info = LessonInfo(
-        id: "barrier", title: "Barrier",
-        summary: "A turned square lands on a corner on a boundary line, bounces and settles.",
-        order: 10, gestures: [.tap], sourceFileName: "BarrierLesson.swift")
+    static let info = LessonInfo.barrier
 
     private var elasticity = 0.7
     private var rotation = Double.pi / 4

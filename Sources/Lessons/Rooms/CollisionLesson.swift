@@ -55,10 +55,7 @@ final class CollisionViewController: UIViewController, UICollisionBehaviorDelega
 
 /// The room: the labels' texts and the ended contacts become events a student reads.
 final class CollisionLesson: LessonHost<CollisionViewController>, Lesson {
-    static let info = LessonInfo(
-        id: "collision", title: "Collision",
-        summary: "The frog and the dragon fall and stop on the edges; the delegate reports each touch.", order: 2,
-        gestures: [.tap], sourceFileName: "CollisionLesson.swift")
+    static let info = LessonInfo.collision
 
     private var magnitude = 1.0
     private var angle = Double.pi / 2

@@ -52,19 +52,14 @@ final class DropsViewController: UIViewController {
 
 /// The room: each tap drops a block; gravity is live.
 final class DropsLesson: LessonHost<DropsViewController>, Lesson {
-    static let info = LessonInfo(
-        id: "drops", title: "Drop blocks",
-        summary: "Tap to drop blocks of random colours: they fall and pile up without jitter.",
-        order: 11, gestures: [.tap], sourceFileName: "DropsLesson.swift")
+    static let info = LessonInfo.drops
 
     /// Most blocks a room keeps; the oldest goes when a tap would add one more.
     static let maxBlocks = 120
 
     required init() {
         super.init(bounds: Self.info.bounds) { DropsViewController() }
-        addParameter("magnitude", "Gravity (1 = Earth)", min: 0.1, max: 3, step: 0.05,
-                     get: { [unowned self] in Double(controller.gravity.magnitude) },
-                     set: { [unowned self] in controller.gravity.magnitude = CGFloat($0) })
+        addParameter("magnitude", "Gravity (1 = Earth)", min: 0.1, max: 3, step: 0.05, \.gravity.magnitude)
     }
 
     override var animator: UIDynamicAnimator? { controller.animator }

@@ -132,10 +132,7 @@ final class FieldsViewController: UIViewController {
 
 /// The room: a tap moves the fields; live: the electric field's switch and every strength.
 final class FieldsLesson: LessonHost<FieldsViewController>, Lesson {
-    static let info = LessonInfo(
-        id: "fields", title: "Field playground",
-        summary: "Charged and plain balls swirl in gravity, vortex, noise and electric fields; tap to move them.",
-        order: 13, gestures: [.tap], sourceFileName: "FieldsLesson.swift")
+    static let info = LessonInfo.fields
 
     private var values: [String: Double] = [
         "electric": 1, "gravity": 3, "vortex": 0.8, "noise": 0.05, "electricStrength": 0.25,

@@ -25,10 +25,7 @@ final class GravityViewController: UIViewController {
 
 /// The room around the tutorial's code: tap starts again; the gravity vector is live.
 final class GravityLesson: LessonHost<GravityViewController>, Lesson {
-    static let info = LessonInfo(
-        id: "gravity", title: "Gravity",
-        summary: "A tenth of Earth's gravity pulls the frog down and out of the view.", order: 1,
-        gestures: [.tap], sourceFileName: "GravityLesson.swift")
+    static let info = LessonInfo.gravity
 
     private var magnitude = 0.1
     private var angle = Double.pi / 2

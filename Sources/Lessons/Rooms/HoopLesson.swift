@@ -177,10 +177,7 @@ final class HoopViewController: UIViewController {
 /// most 3); a press without a swipe throws the tutorial's shot. Live: the press's throw,
 /// the ball's elasticity and density.
 final class HoopLesson: LessonHost<HoopViewController>, Lesson {
-    static let info = LessonInfo(
-        id: "hoop", title: "Basketball hoop",
-        summary: "Swipe to throw: the ball flies in an arc, rattles on the rim, and the hanging board swings.",
-        order: 12, gestures: [.push], sourceFileName: "HoopLesson.swift")
+    static let info = LessonInfo.hoop
 
     private var throwAngle = -1.35
     private var throwMagnitude = 1.56

@@ -42,10 +42,7 @@ final class PropertiesViewController: UIViewController {
 
 /// The room: tap starts again; every property of the frog's item behaviour is live.
 final class PropertiesLesson: LessonHost<PropertiesViewController>, Lesson {
-    static let info = LessonInfo(
-        id: "properties", title: "Item properties",
-        summary: "Same forces, different materials: the frog bounces like a rubber ball, the dragon lands dead.",
-        order: 7, gestures: [.tap], sourceFileName: "PropertiesLesson.swift")
+    static let info = LessonInfo.properties
 
     private var values: [String: Double] = [
         "elasticity": 1.0, "density": 3.0, "friction": 0.5, "resistance": 0.5, "angularResistance": 0.0,

@@ -58,10 +58,7 @@ final class PushViewController: UIViewController {
 
 /// The room: a press (or the end of a swipe) pushes; the strength scale is live.
 final class PushLesson: LessonHost<PushViewController>, Lesson {
-    static let info = LessonInfo(
-        id: "push", title: "Push",
-        summary: "Press beside the centre: the dragon is shoved away, harder the farther you press.", order: 6,
-        gestures: [.push], sourceFileName: "PushLesson.swift")
+    static let info = LessonInfo.push
 
     required init() {
         super.init(bounds: Self.info.bounds) { PushViewController() }

@@ -37,10 +37,7 @@ final class RaceViewController: UIViewController {
 
 /// The room: tap runs the race again; the push magnitude is live.
 final class RaceLesson: LessonHost<RaceViewController>, Lesson {
-    static let info = LessonInfo(
-        id: "race", title: "Push race",
-        summary: "A continuous push against an instantaneous one: blue starts faster, red overtakes.",
-        order: 9, gestures: [.tap], sourceFileName: "RaceLesson.swift")
+    static let info = LessonInfo.race
 
     private var magnitude = 0.3
 

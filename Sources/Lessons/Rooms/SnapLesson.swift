@@ -36,10 +36,7 @@ final class SnapViewController: UIViewController {
 
 /// The room: each tap snaps the frog; the damping of the next snap is live.
 final class SnapLesson: LessonHost<SnapViewController>, Lesson {
-    static let info = LessonInfo(
-        id: "snap", title: "Snap",
-        summary: "Tap anywhere: the frog springs to the point with a short, damped overshoot.", order: 5,
-        gestures: [.tap], sourceFileName: "SnapLesson.swift")
+    static let info = LessonInfo.snap
 
     required init() {
         super.init(bounds: Self.info.bounds) { SnapViewController() }

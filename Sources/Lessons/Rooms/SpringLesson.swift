@@ -49,22 +49,13 @@ final class SpringViewController: UIViewController {
 
 /// The room: a drag moves the frog and the spring's anchor; frequency, damping and length are live.
 final class SpringLesson: LessonHost<SpringViewController>, Lesson {
-    static let info = LessonInfo(
-        id: "spring", title: "Spring",
-        summary: "The dragon hangs from the frog on a spring and bounces, damping slowly.", order: 4,
-        gestures: [.pan], sourceFileName: "SpringLesson.swift")
+    static let info = LessonInfo.spring
 
     required init() {
         super.init(bounds: Self.info.bounds) { SpringViewController() }
-        addParameter("frequency", "Frequency (Hz)", min: 0.1, max: 5, step: 0.1,
-                     get: { [unowned self] in Double(controller.attachmentBehavior.frequency) },
-                     set: { [unowned self] in controller.attachmentBehavior.frequency = CGFloat($0) })
-        addParameter("damping", "Damping ratio", min: 0, max: 1, step: 0.05,
-                     get: { [unowned self] in Double(controller.attachmentBehavior.damping) },
-                     set: { [unowned self] in controller.attachmentBehavior.damping = CGFloat($0) })
-        addParameter("length", "Rest length (points)", min: 20, max: 400, step: 5,
-                     get: { [unowned self] in Double(controller.attachmentBehavior.length) },
-                     set: { [unowned self] in controller.attachmentBehavior.length = CGFloat($0) })
+        addParameter("frequency", "Frequency (Hz)", min: 0.1, max: 5, step: 0.1, \.attachmentBehavior!.frequency)
+        addParameter("damping", "Damping ratio", min: 0, max: 1, step: 0.05, \.attachmentBehavior!.damping)
+        addParameter("length", "Rest length (points)", min: 20, max: 400, step: 5, \.attachmentBehavior!.length)
     }
 
     override var animator: UIDynamicAnimator? { controller.animator }

@@ -47,6 +47,10 @@ final class MutabilityChecker: SyntaxVisitor {
 
     private func push() { scopes.append([:]) }
     private func pop() { scopes.removeLast() }
+    private func openScope() -> SyntaxVisitorContinueKind {
+        push()
+        return .visitChildren
+    }
 
     // MARK: Scopes
 
@@ -101,28 +105,14 @@ final class MutabilityChecker: SyntaxVisitor {
     }
     override func visitPost(_ node: ClosureExprSyntax) { pop() }
 
-    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
-        push()
-        return .visitChildren
-    }
+    // Blocks, branches, loop bodies and switch cases each open a scope of their own.
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { openScope() }
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind { openScope() }
+    override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { openScope() }
+    override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind { openScope() }
     override func visitPost(_ node: CodeBlockSyntax) { pop() }
-
-    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
-        push()
-        return .visitChildren
-    }
     override func visitPost(_ node: IfExprSyntax) { pop() }
-
-    override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind {
-        push()
-        return .visitChildren
-    }
     override func visitPost(_ node: WhileStmtSyntax) { pop() }
-
-    override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind {
-        push()
-        return .visitChildren
-    }
     override func visitPost(_ node: SwitchCaseSyntax) { pop() }
 
     override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
@@ -134,15 +124,16 @@ final class MutabilityChecker: SyntaxVisitor {
 
     // `case let x`, `for var x`, `if case let`: the specifier says which.
     override func visit(_ node: ValueBindingPatternSyntax) -> SyntaxVisitorContinueKind {
-        let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
-        declare(node.pattern, isLet ? .constant(hasValue: true, isValue: false) : .variable)
-        return .visitChildren
+        declareBinding(node.bindingSpecifier, node.pattern)
     }
 
     // `if let x`, `guard var x`: a guard's names stay in the enclosing block.
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
-        let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
-        declare(node.pattern, isLet ? .constant(hasValue: true, isValue: false) : .variable)
+        declareBinding(node.bindingSpecifier, node.pattern)
+    }
+
+    private func declareBinding(_ specifier: TokenSyntax, _ pattern: PatternSyntax) -> SyntaxVisitorContinueKind {
+        declare(pattern, specifier.tokenKind == .keyword(.let) ? .constant(hasValue: true, isValue: false) : .variable)
         return .visitChildren
     }
 

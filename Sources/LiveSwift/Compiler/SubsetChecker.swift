@@ -158,45 +158,24 @@ struct NameChecker {
 private final class DeclaredNames: SyntaxVisitor {
     var names: Set<String> = ["self", "super", "newValue", "oldValue", "_"]
 
-    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
-        names.insert(node.identifier.text)
+    private func declare(_ name: String) -> SyntaxVisitorContinueKind {
+        names.insert(name)
         return .visitChildren
     }
 
-    override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
-        names.insert((node.secondName ?? node.firstName).text)
-        return .visitChildren
-    }
-
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        names.insert(node.name.text)
-        return .visitChildren
-    }
-
-    override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
-        names.insert(node.name.text)
-        return .visitChildren
-    }
-
-    override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
-        names.insert((node.secondName ?? node.firstName).text)
-        return .visitChildren
-    }
-
-    override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind {
-        names.insert(node.name.text)
-        return .visitChildren
-    }
+    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind { declare(node.identifier.text) }
+    override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind { declare((node.secondName ?? node.firstName).text) }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { declare(node.name.text) }
+    override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind { declare(node.name.text) }
+    override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind { declare((node.secondName ?? node.firstName).text) }
+    override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind { declare(node.name.text) }
 
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
         if let p = node.pattern.as(IdentifierPatternSyntax.self) { names.insert(p.identifier.text) }
         return .visitChildren
     }
 
-    override func visit(_ node: AccessorParametersSyntax) -> SyntaxVisitorContinueKind {
-        names.insert(node.name.text)
-        return .visitChildren
-    }
+    override func visit(_ node: AccessorParametersSyntax) -> SyntaxVisitorContinueKind { declare(node.name.text) }
 }
 
 /// Every bare name the source uses (not members after a dot), and every type it names.

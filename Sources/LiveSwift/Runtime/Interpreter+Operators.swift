@@ -49,11 +49,7 @@ extension Interpreter {
             case "+":
                 try checkSize(a.utf8.count + b.utf8.count, at: node)
                 return .string(a + b)
-            case "<": return .bool(a < b)
-            case ">": return .bool(a > b)
-            case "<=": return .bool(a <= b)
-            case ">=": return .bool(a >= b)
-            default: break
+            default: if let result = ordering(op, a, b) { return result }
             }
         case (.array(let a), .array(let b)) where op == "+":
             try checkSize(a.count + b.count, at: node)
@@ -86,10 +82,6 @@ extension Interpreter {
         case "%":
             if b == 0 { throw fault("Division by zero in remainder operation", node) }
             return try checked(a.remainderReportingOverflow(dividingBy: b))
-        case "<": return .bool(a < b)
-        case ">": return .bool(a > b)
-        case "<=": return .bool(a <= b)
-        case ">=": return .bool(a >= b)
         case "==": return .bool(a == b)
         case "!=": return .bool(a != b)
         case "&": return .int(a & b)
@@ -104,6 +96,7 @@ extension Interpreter {
             if b < a { throw fault("Range requires lowerBound <= upperBound", node) }
             return .value(LiveRange(lower: a, upper: b, closed: true))
         default:
+            if let result = ordering(op, a, b) { return result }
             throw fault("binary operator '\(op)' cannot be applied to two 'Int' operands", node)
         }
     }
@@ -115,17 +108,25 @@ extension Interpreter {
         case "*": return .double(a * b)
         case "/": return .double(a / b)
         case "%": return .double(a.truncatingRemainder(dividingBy: b))
-        case "<": return .bool(a < b)
-        case ">": return .bool(a > b)
-        case "<=": return .bool(a <= b)
-        case ">=": return .bool(a >= b)
         case "==": return .bool(a == b)
         case "!=": return .bool(a != b)
         case "..<", "...":
             guard !(b < a), !a.isNaN, !b.isNaN else { throw fault("Range requires lowerBound <= upperBound", node) }
             return .value(LiveDoubleRange(lower: a, upper: b, closed: op == "..."))
         default:
+            if let result = ordering(op, a, b) { return result }
             throw fault("binary operator '\(op)' cannot be applied to two 'Double' operands", node)
+        }
+    }
+
+    /// `<`, `>`, `<=` or `>=` of two numbers or two strings; nil for any other operator.
+    private func ordering<T: Comparable>(_ op: String, _ a: T, _ b: T) -> Value? {
+        switch op {
+        case "<": return .bool(a < b)
+        case ">": return .bool(a > b)
+        case "<=": return .bool(a <= b)
+        case ">=": return .bool(a >= b)
+        default: return nil
         }
     }
 

@@ -1,47 +1,50 @@
-/// A handle to a body: a slot index plus the slot's generation, so a handle to a destroyed
-/// body is detected (every API call checks it) instead of touching a reused slot.
-package struct BodyID: Hashable, Sendable, CustomStringConvertible {
+/// A handle to an engine object: a slot index plus the slot's generation, so a handle to a
+/// destroyed object is detected (every API call checks it) instead of touching a reused slot.
+/// `Kind` only keeps the handles apart: a `BodyID` is not a `ShapeID`.
+package struct Handle<Kind: HandleKind>: Hashable, Sendable, CustomStringConvertible {
     package var index: Int32
     package var generation: UInt32
     package init(index: Int32, generation: UInt32) {
         self.index = index
         self.generation = generation
     }
-    package static let null = BodyID(index: -1, generation: 0)
-    package var description: String { "body(\(index):\(generation))" }
-}
+    package static var null: Self { Self(index: -1, generation: 0) }
+    package var description: String { "\(Kind.name)(\(index):\(generation))" }
 
-/// A handle to a shape; see `BodyID`.
-package struct ShapeID: Hashable, Sendable, CustomStringConvertible {
-    package var index: Int32
-    package var generation: UInt32
-    package init(index: Int32, generation: UInt32) {
-        self.index = index
-        self.generation = generation
+    /// Whether this handle names a live object of `slots`: its slot is in use and still of
+    /// the handle's generation.
+    @inline(__always) func names<Slot: GenerationalSlot>(in slots: [Slot]) -> Bool {
+        index >= 0 && Int(index) < slots.count && slots[Int(index)].isAlive && slots[Int(index)].generation == generation
     }
-    package static let null = ShapeID(index: -1, generation: 0)
-    package var description: String { "shape(\(index):\(generation))" }
 }
 
-/// A handle to a joint; see `BodyID`.
-package struct JointID: Hashable, Sendable, CustomStringConvertible {
-    package var index: Int32
-    package var generation: UInt32
-    package init(index: Int32, generation: UInt32) {
-        self.index = index
-        self.generation = generation
-    }
-    package static let null = JointID(index: -1, generation: 0)
-    package var description: String { "joint(\(index):\(generation))" }
+/// A slot of the world's storage that a handle names: reused, so each use has a generation.
+protocol GenerationalSlot {
+    var generation: UInt32 { get }
+    var isAlive: Bool { get }
 }
 
+extension Body: GenerationalSlot {}
+extension Shape: GenerationalSlot {}
+extension Chain: GenerationalSlot {}
+extension Joint: GenerationalSlot {}
+
+/// What a handle points to, by the name its description shows.
+package protocol HandleKind: Sendable {
+    static var name: String { get }
+}
+
+package enum BodyKind: HandleKind { package static let name = "body" }
+package enum ShapeKind: HandleKind { package static let name = "shape" }
+package enum JointKind: HandleKind { package static let name = "joint" }
+/// The segments made by one `createChain` call.
+package enum ChainKind: HandleKind { package static let name = "chain" }
+
+/// A handle to a body.
+package typealias BodyID = Handle<BodyKind>
+/// A handle to a shape.
+package typealias ShapeID = Handle<ShapeKind>
+/// A handle to a joint.
+package typealias JointID = Handle<JointKind>
 /// A handle to a chain: the segments made by one `createChain` call.
-package struct ChainID: Hashable, Sendable {
-    package var index: Int32
-    package var generation: UInt32
-    package init(index: Int32, generation: UInt32) {
-        self.index = index
-        self.generation = generation
-    }
-    package static let null = ChainID(index: -1, generation: 0)
-}
+package typealias ChainID = Handle<ChainKind>

@@ -3,72 +3,62 @@ extension World {
 
     package func createDistanceJoint(_ def: DistanceJointDef) -> JointID {
         var data = DistanceJointData()
-        data.length = max(def.length.isFinite ? def.length : 0, Tolerance.linearSlop)
+        data.length = max(finite(def.length), Tolerance.linearSlop)
         data.enableSpring = def.enableSpring
-        data.hertz = max(0, def.hertz.isFinite ? def.hertz : 0)
-        data.dampingRatio = max(0, def.dampingRatio.isFinite ? def.dampingRatio : 0)
+        data.hertz = nonNegative(def.hertz)
+        data.dampingRatio = nonNegative(def.dampingRatio)
         data.enableLimit = def.enableLimit
-        data.minLength = max(0, def.minLength.isFinite ? def.minLength : 0)
+        data.minLength = nonNegative(def.minLength)
         data.maxLength = max(data.minLength, def.maxLength.isNaN ? data.minLength : def.maxLength)
-        return createJoint(
-            bodyA: def.bodyA, bodyB: def.bodyB, anchorA: def.localAnchorA, anchorB: def.localAnchorB,
-            collideConnected: def.collideConnected, userData: def.userData, data: .distance(data))
+        return createJoint(def.base, data: .distance(data))
     }
 
     package func createRevoluteJoint(_ def: RevoluteJointDef) -> JointID {
         var data = RevoluteJointData()
-        data.referenceAngle = def.referenceAngle.isFinite ? def.referenceAngle : 0
+        data.referenceAngle = finite(def.referenceAngle)
         data.enableLimit = def.enableLimit
-        data.lowerAngle = min(def.lowerAngle, def.upperAngle)
-        data.upperAngle = max(def.lowerAngle, def.upperAngle)
+        (data.lowerAngle, data.upperAngle) = ordered(def.lowerAngle, def.upperAngle)
         data.enableMotor = def.enableMotor
-        data.motorSpeed = def.motorSpeed.isFinite ? def.motorSpeed : 0
-        data.maxMotorTorque = max(0, def.maxMotorTorque.isFinite ? def.maxMotorTorque : 0)
+        data.motorSpeed = finite(def.motorSpeed)
+        data.maxMotorTorque = nonNegative(def.maxMotorTorque)
         data.enableSpring = def.enableSpring
-        data.hertz = max(0, def.hertz.isFinite ? def.hertz : 0)
-        data.dampingRatio = max(0, def.dampingRatio.isFinite ? def.dampingRatio : 0)
-        return createJoint(
-            bodyA: def.bodyA, bodyB: def.bodyB, anchorA: def.localAnchorA, anchorB: def.localAnchorB,
-            collideConnected: def.collideConnected, userData: def.userData, data: .revolute(data))
+        data.hertz = nonNegative(def.hertz)
+        data.dampingRatio = nonNegative(def.dampingRatio)
+        return createJoint(def.base, data: .revolute(data))
     }
 
     package func createWeldJoint(_ def: WeldJointDef) -> JointID {
         var data = WeldJointData()
-        data.referenceAngle = def.referenceAngle.isFinite ? def.referenceAngle : 0
-        data.linearHertz = max(0, def.linearHertz.isFinite ? def.linearHertz : 0)
-        data.angularHertz = max(0, def.angularHertz.isFinite ? def.angularHertz : 0)
-        data.linearDampingRatio = max(0, def.linearDampingRatio.isFinite ? def.linearDampingRatio : 1)
-        data.angularDampingRatio = max(0, def.angularDampingRatio.isFinite ? def.angularDampingRatio : 1)
-        return createJoint(
-            bodyA: def.bodyA, bodyB: def.bodyB, anchorA: def.localAnchorA, anchorB: def.localAnchorB,
-            collideConnected: def.collideConnected, userData: def.userData, data: .weld(data))
+        data.referenceAngle = finite(def.referenceAngle)
+        data.linearHertz = nonNegative(def.linearHertz)
+        data.angularHertz = nonNegative(def.angularHertz)
+        data.linearDampingRatio = nonNegative(def.linearDampingRatio, else: 1)
+        data.angularDampingRatio = nonNegative(def.angularDampingRatio, else: 1)
+        return createJoint(def.base, data: .weld(data))
     }
 
     package func createPrismaticJoint(_ def: PrismaticJointDef) -> JointID {
         var data = PrismaticJointData()
         guard def.localAxisA.isValid, def.localAxisA.lengthSquared > 0 else { return .null }
         data.localAxisA = def.localAxisA.normalized
-        data.referenceAngle = def.referenceAngle.isFinite ? def.referenceAngle : 0
+        data.referenceAngle = finite(def.referenceAngle)
         data.enableLimit = def.enableLimit
-        data.lowerTranslation = min(def.lowerTranslation, def.upperTranslation)
-        data.upperTranslation = max(def.lowerTranslation, def.upperTranslation)
+        (data.lowerTranslation, data.upperTranslation) = ordered(def.lowerTranslation, def.upperTranslation)
         data.enableMotor = def.enableMotor
-        data.motorSpeed = def.motorSpeed.isFinite ? def.motorSpeed : 0
-        data.maxMotorForce = max(0, def.maxMotorForce.isFinite ? def.maxMotorForce : 0)
-        return createJoint(
-            bodyA: def.bodyA, bodyB: def.bodyB, anchorA: def.localAnchorA, anchorB: def.localAnchorB,
-            collideConnected: def.collideConnected, userData: def.userData, data: .prismatic(data))
+        data.motorSpeed = finite(def.motorSpeed)
+        data.maxMotorForce = nonNegative(def.maxMotorForce)
+        return createJoint(def.base, data: .prismatic(data))
     }
 
     package func createTargetJoint(_ def: TargetJointDef) -> JointID {
         guard def.target.isValid else { return .null }
         var data = TargetJointData()
         data.target = def.target
-        data.targetAngle = def.targetAngle.isFinite ? def.targetAngle : 0
-        data.hertz = max(0, def.hertz.isFinite ? def.hertz : 0)
-        data.dampingRatio = max(0, def.dampingRatio.isFinite ? def.dampingRatio : 0)
-        data.angularHertz = max(0, def.angularHertz.isFinite ? def.angularHertz : 0)
-        data.angularDampingRatio = max(0, def.angularDampingRatio.isFinite ? def.angularDampingRatio : 0)
+        data.targetAngle = finite(def.targetAngle)
+        data.hertz = nonNegative(def.hertz)
+        data.dampingRatio = nonNegative(def.dampingRatio)
+        data.angularHertz = nonNegative(def.angularHertz)
+        data.angularDampingRatio = nonNegative(def.angularDampingRatio)
         data.maxForce = max(0, def.maxForce.isNaN ? 0 : def.maxForce)
         return createJoint(
             bodyA: groundBody, bodyB: def.body, anchorA: .zero, anchorB: def.localAnchor,
@@ -86,8 +76,7 @@ extension World {
     }
 
     package func isValid(_ id: JointID) -> Bool {
-        id.index >= 0 && Int(id.index) < joints.count && joints[Int(id.index)].isAlive
-            && joints[Int(id.index)].generation == id.generation
+        id.names(in: joints)
     }
 
     /// Destroys a joint and wakes its bodies.
@@ -217,19 +206,19 @@ extension World {
 
     // MARK: Internals
 
+    func createJoint(_ def: JointDef, data: JointData) -> JointID {
+        createJoint(
+            bodyA: def.bodyA, bodyB: def.bodyB, anchorA: def.localAnchorA, anchorB: def.localAnchorB,
+            collideConnected: def.collideConnected, userData: def.userData, data: data)
+    }
+
     func createJoint(
         bodyA: BodyID, bodyB: BodyID, anchorA: Vec2, anchorB: Vec2, collideConnected: Bool, userData: Int,
         data: JointData
     ) -> JointID {
         precondition(!isLocked, "joints cannot be created during a step")
         guard isValid(bodyA), isValid(bodyB), bodyA != bodyB, anchorA.isValid, anchorB.isValid else { return .null }
-        let index: Int32
-        if let free = freeJoints.popLast() {
-            index = free
-        } else {
-            index = Int32(joints.count)
-            joints.append(Joint())
-        }
+        let index = claimSlot(in: &joints, free: &freeJoints, empty: Joint())
         var joint = Joint()
         joint.generation = joints[Int(index)].generation &+ 1
         joint.isAlive = true
@@ -315,4 +304,19 @@ extension World {
         }
         return false
     }
+}
+
+/// A definition's value, or 0 where it is not finite.
+@inline(__always) private func finite(_ value: Float) -> Float {
+    value.isFinite ? value : 0
+}
+
+/// A definition's value where it is finite (`fallback` where not), and at least 0.
+@inline(__always) private func nonNegative(_ value: Float, else fallback: Float = 0) -> Float {
+    max(0, value.isFinite ? value : fallback)
+}
+
+/// A range's two ends, the lower first.
+@inline(__always) private func ordered(_ a: Float, _ b: Float) -> (Float, Float) {
+    (min(a, b), max(a, b))
 }

@@ -22,13 +22,7 @@ extension World {
         precondition(!isLocked)
         guard isValid(body), bodies[Int(body.index)].type == .static else { return .null }
         guard points.allSatisfy(\.isValid), points.count >= (isLoop ? 3 : 2) else { return .null }
-        let chainIndex: Int32
-        if let free = freeChains.popLast() {
-            chainIndex = free
-        } else {
-            chainIndex = Int32(chains.count)
-            chains.append(Chain())
-        }
+        let chainIndex = claimSlot(in: &chains, free: &freeChains, empty: Chain())
         var chain = Chain()
         chain.generation = chains[Int(chainIndex)].generation &+ 1
         chain.isAlive = true
@@ -58,9 +52,7 @@ extension World {
 
     package func destroyChain(_ id: ChainID) {
         precondition(!isLocked)
-        guard id.index >= 0, Int(id.index) < chains.count, chains[Int(id.index)].isAlive,
-            chains[Int(id.index)].generation == id.generation
-        else { return }
+        guard id.names(in: chains) else { return }
         for s in chains[Int(id.index)].shapes { destroyShapeInternal(s) }
         chains[Int(id.index)].isAlive = false
         chains[Int(id.index)].shapes.removeAll()
@@ -68,8 +60,7 @@ extension World {
     }
 
     package func isValid(_ id: ShapeID) -> Bool {
-        id.index >= 0 && Int(id.index) < shapes.count && shapes[Int(id.index)].isAlive
-            && shapes[Int(id.index)].generation == id.generation
+        id.names(in: shapes)
     }
 
     /// Destroys a shape, its contacts (touching ones reported as ended) and updates the mass.
@@ -145,15 +136,7 @@ extension World {
         guard isValid(id) else { return }
         let shapeIndex = id.index
         let body = shapes[Int(shapeIndex)].body
-        var key = bodies[Int(body)].contactHead
-        while key != -1 {
-            let c = key >> 1
-            let next = (key & 1) == 0 ? contacts[Int(c)].nextA : contacts[Int(c)].nextB
-            if contacts[Int(c)].shapeA == shapeIndex || contacts[Int(c)].shapeB == shapeIndex {
-                destroyContact(c, wakeBodies: true)
-            }
-            key = next
-        }
+        destroyContacts(ofShape: shapeIndex)
         // Re-create the proxy so the category bits in the tree match, and pairs are found again.
         destroyProxy(shapeIndex)
         createProxy(shapeIndex, forcePairCreation: true)
@@ -196,13 +179,7 @@ extension World {
     }
 
     func makeShape(on body: Int32, _ def: ShapeDef, _ geometry: ShapeGeometry, chain: Int32) -> Int32 {
-        let index: Int32
-        if let free = freeShapes.popLast() {
-            index = free
-        } else {
-            index = Int32(shapes.count)
-            shapes.append(Shape())
-        }
+        let index = claimSlot(in: &shapes, free: &freeShapes, empty: Shape())
         var shape = Shape()
         shape.generation = shapes[Int(index)].generation &+ 1
         shape.isAlive = true
@@ -227,6 +204,12 @@ extension World {
     }
 
     func destroyShapeInternal(_ index: Int32) {
+        destroyContacts(ofShape: index)
+        destroyShapeStorage(index)
+    }
+
+    /// Destroys the shape's contacts (walking its body's contact list), waking their bodies.
+    private func destroyContacts(ofShape index: Int32) {
         let body = shapes[Int(index)].body
         var key = bodies[Int(body)].contactHead
         while key != -1 {
@@ -237,7 +220,6 @@ extension World {
             }
             key = next
         }
-        destroyShapeStorage(index)
     }
 
     /// Unlinks a shape from its body and frees it; its contacts must be gone already.

@@ -93,13 +93,7 @@ package final class World {
 
     package func createBody(_ def: BodyDef) -> BodyID {
         precondition(!isLocked, "bodies cannot be created during a step")
-        let index: Int32
-        if let free = freeBodies.popLast() {
-            index = free
-        } else {
-            index = Int32(bodies.count)
-            bodies.append(Body())
-        }
+        let index = claimSlot(in: &bodies, free: &freeBodies, empty: Body())
         var body = Body()
         body.generation = bodies[Int(index)].generation &+ 1
         body.isAlive = true
@@ -130,8 +124,7 @@ package final class World {
     }
 
     package func isValid(_ id: BodyID) -> Bool {
-        id.index >= 0 && Int(id.index) < bodies.count && bodies[Int(id.index)].isAlive
-            && bodies[Int(id.index)].generation == id.generation
+        id.names(in: bodies)
     }
 
     /// Destroys a body with its shapes, contacts (reporting touching ones as ended) and joints.
@@ -308,36 +301,33 @@ package final class World {
     /// Adds a force (N) at a world point for the next step. A sleeping body is woken only
     /// when `wake` is true; otherwise the force is dropped, as Box2D does.
     package func applyForce(_ id: BodyID, _ force: Vec2, at point: Vec2, wake: Bool) {
-        guard isValid(id), force.isValid, point.isValid, bodies[Int(id.index)].type == .dynamic else { return }
-        if wake { wakeBody(id.index) }
-        let i = Int(id.index)
-        guard bodies[i].awakeIndex >= 0 else { return }
+        guard force.isValid, point.isValid, let i = awakeDynamicBody(id, wake: wake) else { return }
         bodies[i].force += force
         bodies[i].torque += cross(point - bodies[i].center, force)
     }
 
     package func applyForceToCenter(_ id: BodyID, _ force: Vec2, wake: Bool) {
-        guard isValid(id), force.isValid, bodies[Int(id.index)].type == .dynamic else { return }
-        if wake { wakeBody(id.index) }
-        let i = Int(id.index)
-        guard bodies[i].awakeIndex >= 0 else { return }
+        guard force.isValid, let i = awakeDynamicBody(id, wake: wake) else { return }
         bodies[i].force += force
     }
 
     package func applyTorque(_ id: BodyID, _ torque: Float, wake: Bool) {
-        guard isValid(id), torque.isFinite, bodies[Int(id.index)].type == .dynamic else { return }
+        guard torque.isFinite, let i = awakeDynamicBody(id, wake: wake) else { return }
+        bodies[i].torque += torque
+    }
+
+    /// The slot of a valid dynamic body, woken first when `wake`, if it is awake: forces and
+    /// impulses act only on those (on a sleeping body they are dropped, as Box2D does).
+    private func awakeDynamicBody(_ id: BodyID, wake: Bool) -> Int? {
+        guard isValid(id), bodies[Int(id.index)].type == .dynamic else { return nil }
         if wake { wakeBody(id.index) }
         let i = Int(id.index)
-        guard bodies[i].awakeIndex >= 0 else { return }
-        bodies[i].torque += torque
+        return bodies[i].awakeIndex >= 0 ? i : nil
     }
 
     /// Applies an impulse (N·s) at a world point at once.
     package func applyLinearImpulse(_ id: BodyID, _ impulse: Vec2, at point: Vec2, wake: Bool) {
-        guard isValid(id), impulse.isValid, point.isValid, bodies[Int(id.index)].type == .dynamic else { return }
-        if wake { wakeBody(id.index) }
-        let i = Int(id.index)
-        guard bodies[i].awakeIndex >= 0 else { return }
+        guard impulse.isValid, point.isValid, let i = awakeDynamicBody(id, wake: wake) else { return }
         let s = Int(bodies[i].awakeIndex)
         states[s].linearVelocity = mulAdd(states[s].linearVelocity, bodies[i].invMass, impulse)
         states[s].angularVelocity += bodies[i].invInertia * cross(point - bodies[i].center, impulse)
@@ -350,10 +340,7 @@ package final class World {
     }
 
     package func applyAngularImpulse(_ id: BodyID, _ impulse: Float, wake: Bool) {
-        guard isValid(id), impulse.isFinite, bodies[Int(id.index)].type == .dynamic else { return }
-        if wake { wakeBody(id.index) }
-        let i = Int(id.index)
-        guard bodies[i].awakeIndex >= 0 else { return }
+        guard impulse.isFinite, let i = awakeDynamicBody(id, wake: wake) else { return }
         states[Int(bodies[i].awakeIndex)].angularVelocity += bodies[i].invInertia * impulse
         bodies[i].sleepTime = 0
     }
@@ -444,4 +431,13 @@ package final class World {
 
     func bodyID(_ index: Int32) -> BodyID { BodyID(index: index, generation: bodies[Int(index)].generation) }
     func shapeID(_ index: Int32) -> ShapeID { ShapeID(index: index, generation: shapes[Int(index)].generation) }
+}
+
+/// The index for a new object: a slot freed earlier, or a new `empty` one at the end.
+@inline(__always) func claimSlot<Element>(
+    in storage: inout [Element], free: inout [Int32], empty: @autoclosure () -> Element
+) -> Int32 {
+    if let index = free.popLast() { return index }
+    storage.append(empty())
+    return Int32(storage.count - 1)
 }

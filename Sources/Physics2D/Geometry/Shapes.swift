@@ -39,16 +39,6 @@ package struct Polygon: Sendable {
     package var centroid: Vec2
     package var radius: Float
     package var count: Int
-
-    package init(
-        vertices: InlineArray<8, Vec2>, normals: InlineArray<8, Vec2>, centroid: Vec2, radius: Float, count: Int
-    ) {
-        self.vertices = vertices
-        self.normals = normals
-        self.centroid = centroid
-        self.radius = radius
-        self.count = count
-    }
 }
 
 /// A two-sided line segment (static boundaries).
@@ -135,12 +125,6 @@ package struct MassData: Equatable, Sendable {
     package var mass: Float
     package var center: Vec2
     package var rotationalInertia: Float
-
-    package init(mass: Float, center: Vec2, rotationalInertia: Float) {
-        self.mass = mass
-        self.center = center
-        self.rotationalInertia = rotationalInertia
-    }
 
     package static let zero = MassData(mass: 0, center: .zero, rotationalInertia: 0)
 }

@@ -84,46 +84,14 @@ struct DistanceJointData {
         rA: Vec2, rB: Vec2, length currentLength: Float, axis: Vec2
     ) {
         // Lower limit: push apart when shorter than minLength.
-        do {
-            let c = currentLength - minLength
-            var bias: Float = 0
-            var massScale: Float = 1
-            var impulseScale: Float = 0
-            if c > 0 {
-                bias = c * context.inv_h  // speculative: allowed to close the gap this substep
-            } else if useBias {
-                bias = cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity)
-                massScale = context.jointSoftness.massScale
-                impulseScale = context.jointSoftness.impulseScale
-            }
-            let vr = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
-            let cdot = dot(axis, vr)
-            var delta = -massScale * axialMass * (cdot + bias) - impulseScale * lowerImpulse
-            let newImpulse = max(0, lowerImpulse + delta)
-            delta = newImpulse - lowerImpulse
-            lowerImpulse = newImpulse
-            applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: delta * axis)
-        }
+        let apart = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
+        let lower = limitImpulse(
+            currentLength - minLength, speed: dot(axis, apart), mass: axialMass, &lowerImpulse, context, useBias: useBias)
+        applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: lower * axis)
         // Upper limit: pull together when longer than maxLength.
-        do {
-            let c = maxLength - currentLength
-            var bias: Float = 0
-            var massScale: Float = 1
-            var impulseScale: Float = 0
-            if c > 0 {
-                bias = c * context.inv_h
-            } else if useBias {
-                bias = cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity)
-                massScale = context.jointSoftness.massScale
-                impulseScale = context.jointSoftness.impulseScale
-            }
-            let vr = (a.linearVelocity + cross(a.angularVelocity, rA)) - (b.linearVelocity + cross(b.angularVelocity, rB))
-            let cdot = dot(axis, vr)
-            var delta = -massScale * axialMass * (cdot + bias) - impulseScale * upperImpulse
-            let newImpulse = max(0, upperImpulse + delta)
-            delta = newImpulse - upperImpulse
-            upperImpulse = newImpulse
-            applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: -delta * axis)
-        }
+        let closing = (a.linearVelocity + cross(a.angularVelocity, rA)) - (b.linearVelocity + cross(b.angularVelocity, rB))
+        let upper = limitImpulse(
+            maxLength - currentLength, speed: dot(axis, closing), mass: axialMass, &upperImpulse, context, useBias: useBias)
+        applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: -upper * axis)
     }
 }

@@ -140,3 +140,29 @@ extension JointData {
     let length = bias.length
     return length > cap ? (cap / length) * bias : bias
 }
+
+/// One side of a joint limit, as Box2D v3 solves it: while the limit is apart (`c` > 0) the
+/// gap may close within the substep (speculative); once violated it pushes back softly, and
+/// only in the biased pass (its bias capped like the other rigid rows unless `capped` is
+/// false). The accumulated impulse only ever pushes. Returns the impulse to apply now.
+@inline(__always) func limitImpulse(
+    _ c: Float, speed cdot: Float, mass: Float, _ accumulated: inout Float, _ context: StepContext, useBias: Bool,
+    capped: Bool = true
+) -> Float {
+    var bias: Float = 0
+    var massScale: Float = 1
+    var impulseScale: Float = 0
+    if c > 0 {
+        bias = c * context.inv_h
+    } else if useBias {
+        let rate = context.jointSoftness.biasRate * c
+        bias = capped ? cappedBias(rate, context.contactPushMaxVelocity) : rate
+        massScale = context.jointSoftness.massScale
+        impulseScale = context.jointSoftness.impulseScale
+    }
+    let delta = -mass * massScale * (cdot + bias) - impulseScale * accumulated
+    let newImpulse = max(accumulated + delta, 0)
+    let applied = newImpulse - accumulated
+    accumulated = newImpulse
+    return applied
+}

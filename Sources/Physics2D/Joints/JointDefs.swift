@@ -1,11 +1,38 @@
-/// A distance joint: keeps two anchor points at a length, rigidly, as a spring, or within a
-/// range (a rope when only the maximum is enforced).
-package struct DistanceJointDef: Sendable {
+/// What every two-body joint definition shares (Box2D 3.1's `b2JointDef`): the bodies, the
+/// anchors, whether the bodies still collide, and the user's tag. Each kind's definition keeps
+/// it as `base` and reads its fields as its own (`def.localAnchorA`).
+package struct JointDef: Sendable {
     package var bodyA: BodyID
     package var bodyB: BodyID
     /// Anchor on A in A's local frame (relative to the body origin), metres.
     package var localAnchorA: Vec2 = .zero
     package var localAnchorB: Vec2 = .zero
+    package var collideConnected = false
+    package var userData: Int = 0
+
+    package init(bodyA: BodyID, bodyB: BodyID) {
+        self.bodyA = bodyA
+        self.bodyB = bodyB
+    }
+}
+
+/// A two-body joint's definition: its shared fields are `base`'s, read and written through it.
+@dynamicMemberLookup
+package protocol JointDefinition: Sendable {
+    var base: JointDef { get set }
+}
+
+extension JointDefinition {
+    package subscript<Value>(dynamicMember field: WritableKeyPath<JointDef, Value>) -> Value {
+        get { base[keyPath: field] }
+        set { base[keyPath: field] = newValue }
+    }
+}
+
+/// A distance joint: keeps two anchor points at a length, rigidly, as a spring, or within a
+/// range (a rope when only the maximum is enforced).
+package struct DistanceJointDef: JointDefinition {
+    package var base: JointDef
     /// Rest length, metres.
     package var length: Float = 1
     /// When the spring is off the joint is rigid at `length`; when on, it pulls towards
@@ -19,22 +46,16 @@ package struct DistanceJointDef: Sendable {
     package var enableLimit = false
     package var minLength: Float = 0
     package var maxLength: Float = .greatestFiniteMagnitude
-    package var collideConnected = false
-    package var userData: Int = 0
 
     package init(bodyA: BodyID, bodyB: BodyID) {
-        self.bodyA = bodyA
-        self.bodyB = bodyB
+        base = JointDef(bodyA: bodyA, bodyB: bodyB)
     }
 }
 
 /// A revolute joint: a shared pin about which the bodies turn freely, with optional friction
 /// (a motor at zero speed with a torque bound), spring and angle limits.
-package struct RevoluteJointDef: Sendable {
-    package var bodyA: BodyID
-    package var bodyB: BodyID
-    package var localAnchorA: Vec2 = .zero
-    package var localAnchorB: Vec2 = .zero
+package struct RevoluteJointDef: JointDefinition {
+    package var base: JointDef
     /// Angle of B relative to A at which the joint angle reads zero, radians.
     package var referenceAngle: Float = 0
     package var enableLimit = false
@@ -49,43 +70,31 @@ package struct RevoluteJointDef: Sendable {
     package var enableSpring = false
     package var hertz: Float = 0
     package var dampingRatio: Float = 0
-    package var collideConnected = false
-    package var userData: Int = 0
 
     package init(bodyA: BodyID, bodyB: BodyID) {
-        self.bodyA = bodyA
-        self.bodyB = bodyB
+        base = JointDef(bodyA: bodyA, bodyB: bodyB)
     }
 }
 
 /// A weld joint: glues two bodies at an anchor, rigidly or softly.
-package struct WeldJointDef: Sendable {
-    package var bodyA: BodyID
-    package var bodyB: BodyID
-    package var localAnchorA: Vec2 = .zero
-    package var localAnchorB: Vec2 = .zero
+package struct WeldJointDef: JointDefinition {
+    package var base: JointDef
     package var referenceAngle: Float = 0
     /// 0 means rigid.
     package var linearHertz: Float = 0
     package var angularHertz: Float = 0
     package var linearDampingRatio: Float = 1
     package var angularDampingRatio: Float = 1
-    package var collideConnected = false
-    package var userData: Int = 0
 
     package init(bodyA: BodyID, bodyB: BodyID) {
-        self.bodyA = bodyA
-        self.bodyB = bodyB
+        base = JointDef(bodyA: bodyA, bodyB: bodyB)
     }
 }
 
 /// A prismatic joint: B slides relative to A along an axis fixed in A, without relative
 /// rotation, optionally within limits.
-package struct PrismaticJointDef: Sendable {
-    package var bodyA: BodyID
-    package var bodyB: BodyID
-    package var localAnchorA: Vec2 = .zero
-    package var localAnchorB: Vec2 = .zero
+package struct PrismaticJointDef: JointDefinition {
+    package var base: JointDef
     /// Unit axis in A's frame.
     package var localAxisA = Vec2(1, 0)
     package var referenceAngle: Float = 0
@@ -96,12 +105,9 @@ package struct PrismaticJointDef: Sendable {
     package var enableMotor = false
     package var motorSpeed: Float = 0
     package var maxMotorForce: Float = 0
-    package var collideConnected = false
-    package var userData: Int = 0
 
     package init(bodyA: BodyID, bodyB: BodyID) {
-        self.bodyA = bodyA
-        self.bodyB = bodyB
+        base = JointDef(bodyA: bodyA, bodyB: bodyB)
     }
 }
 

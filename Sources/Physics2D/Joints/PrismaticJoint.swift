@@ -82,38 +82,14 @@ struct PrismaticJointData {
         }
 
         if enableLimit {
-            do {
-                let c = translation - lowerTranslation
-                var bias: Float = 0, massScale: Float = 1, impulseScale: Float = 0
-                if c > 0 {
-                    bias = c * context.inv_h
-                } else if useBias {
-                    bias = cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity)
-                    massScale = context.jointSoftness.massScale
-                    impulseScale = context.jointSoftness.impulseScale
-                }
-                var delta = -axialMass * massScale * (axialSpeed(a, b) + bias) - impulseScale * lowerImpulse
-                let newImpulse = max(lowerImpulse + delta, 0)
-                delta = newImpulse - lowerImpulse
-                lowerImpulse = newImpulse
-                applyAxial(delta, &a, &b)
-            }
-            do {
-                let c = upperTranslation - translation
-                var bias: Float = 0, massScale: Float = 1, impulseScale: Float = 0
-                if c > 0 {
-                    bias = c * context.inv_h
-                } else if useBias {
-                    bias = cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity)
-                    massScale = context.jointSoftness.massScale
-                    impulseScale = context.jointSoftness.impulseScale
-                }
-                var delta = -axialMass * massScale * (-axialSpeed(a, b) + bias) - impulseScale * upperImpulse
-                let newImpulse = max(upperImpulse + delta, 0)
-                delta = newImpulse - upperImpulse
-                upperImpulse = newImpulse
-                applyAxial(-delta, &a, &b)
-            }
+            let lower = limitImpulse(
+                translation - lowerTranslation, speed: axialSpeed(a, b), mass: axialMass, &lowerImpulse, context,
+                useBias: useBias)
+            applyAxial(lower, &a, &b)
+            let upper = limitImpulse(
+                upperTranslation - translation, speed: -axialSpeed(a, b), mass: axialMass, &upperImpulse, context,
+                useBias: useBias)
+            applyAxial(-upper, &a, &b)
         }
 
         // Perpendicular and angular constraints as one 2x2 block.

@@ -78,47 +78,17 @@ struct RevoluteJointData {
         if enableLimit && !fixedRotation {
             let angle = jointAngle(a, b)
             // Lower limit.
-            do {
-                let c = angle - lowerAngle
-                var bias: Float = 0
-                var massScale: Float = 1
-                var impulseScale: Float = 0
-                if c > 0 {
-                    bias = c * context.inv_h
-                } else if useBias {
-                    bias = context.jointSoftness.biasRate * c
-                    massScale = context.jointSoftness.massScale
-                    impulseScale = context.jointSoftness.impulseScale
-                }
-                let cdot = b.angularVelocity - a.angularVelocity
-                var delta = -axialMass * massScale * (cdot + bias) - impulseScale * lowerImpulse
-                let newImpulse = max(lowerImpulse + delta, 0)
-                delta = newImpulse - lowerImpulse
-                lowerImpulse = newImpulse
-                a.angularVelocity -= base.invIA * delta
-                b.angularVelocity += base.invIB * delta
-            }
+            let lower = limitImpulse(
+                angle - lowerAngle, speed: b.angularVelocity - a.angularVelocity, mass: axialMass, &lowerImpulse,
+                context, useBias: useBias, capped: false)
+            a.angularVelocity -= base.invIA * lower
+            b.angularVelocity += base.invIB * lower
             // Upper limit (signs flipped so the impulse stays positive).
-            do {
-                let c = upperAngle - angle
-                var bias: Float = 0
-                var massScale: Float = 1
-                var impulseScale: Float = 0
-                if c > 0 {
-                    bias = c * context.inv_h
-                } else if useBias {
-                    bias = context.jointSoftness.biasRate * c
-                    massScale = context.jointSoftness.massScale
-                    impulseScale = context.jointSoftness.impulseScale
-                }
-                let cdot = a.angularVelocity - b.angularVelocity
-                var delta = -axialMass * massScale * (cdot + bias) - impulseScale * upperImpulse
-                let newImpulse = max(upperImpulse + delta, 0)
-                delta = newImpulse - upperImpulse
-                upperImpulse = newImpulse
-                a.angularVelocity += base.invIA * delta
-                b.angularVelocity -= base.invIB * delta
-            }
+            let upper = limitImpulse(
+                upperAngle - angle, speed: a.angularVelocity - b.angularVelocity, mass: axialMass, &upperImpulse,
+                context, useBias: useBias, capped: false)
+            a.angularVelocity += base.invIA * upper
+            b.angularVelocity -= base.invIB * upper
         }
 
         // The pin: a 2x2 point-to-point constraint.

@@ -11,15 +11,12 @@ public enum HTTPAnswer: Equatable {
 
     /// `{"error": code, "message": message}`, as the WebSocket's `error` says it.
     static func error(_ status: Int, _ error: ProtocolError) -> HTTPAnswer {
-        var json = JSONWriter()
-        json.raw("{")
-        json.key("error")
-        json.string(error.code.rawValue)
-        json.comma()
-        json.key("message")
-        json.string(error.message)
-        json.raw("}")
-        return .body(status: status, contentType: "application/json", body: json.bytes)
+        .json(status, APIError(error: error.code, message: error.message))
+    }
+
+    /// A JSON body of the API.
+    static func json(_ status: Int, _ value: some Encodable) -> HTTPAnswer {
+        .body(status: status, contentType: "application/json", body: WireJSON.encode(value))
     }
 }
 
@@ -139,18 +136,7 @@ extension HTTPRoutes {
         case .failure(let error):
             return .error(error.code == .unknownRoom ? 404 : 400, error)
         case .success(let (code, key)):
-            var json = JSONWriter()
-            json.raw("{")
-            json.key("code")
-            json.string(code)
-            json.comma()
-            json.key("key")
-            json.string(key)
-            json.comma()
-            json.key("lesson")
-            json.string(lesson)
-            json.raw("}")
-            return .body(status: 200, contentType: "application/json", body: json.bytes)
+            return .json(200, OpenedClass(code: code, key: key, lesson: lesson))
         }
     }
 }

@@ -104,7 +104,7 @@ public struct ProtocolError: Error, Equatable, Sendable {
 }
 
 /// The `code` of an `error` message.
-public enum ErrorCode: String, Sendable, CaseIterable {
+public enum ErrorCode: String, Sendable, CaseIterable, Encodable {
     /// Not JSON, not an object, no `type`, or an unknown `type`.
     case badMessage = "bad-message"
     /// A missing or wrong-typed field, a number that is not finite or out of range.

@@ -284,23 +284,34 @@ package struct JSONWriter {
     }
 
     package mutating func string(_ text: String) {
+        var text = text
         bytes.append(UInt8(ascii: "\""))
-        for unit in text.utf8 {
-            switch unit {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case 0..<0x20, 0x7F:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                raw("\\u00")
-                bytes.append(hex[Int(unit >> 4)])
-                bytes.append(hex[Int(unit & 0xF)])
-            default: bytes.append(unit)
+        text.withUTF8 { utf8 in
+            // Runs that need no escape are copied whole: most text has none.
+            var runStart = 0
+            for (index, unit) in utf8.enumerated() where unit < 0x20 || unit == 0x7F || unit == UInt8(ascii: "\"") || unit == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                escape(unit)
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ unit: UInt8) {
+        switch unit {
+        case UInt8(ascii: "\""): raw("\\\"")
+        case UInt8(ascii: "\\"): raw("\\\\")
+        case 0x0A: raw("\\n")
+        case 0x0D: raw("\\r")
+        case 0x09: raw("\\t")
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            raw("\\u00")
+            bytes.append(hex.utf8Start[Int(unit >> 4)])
+            bytes.append(hex.utf8Start[Int(unit & 0xF)])
+        }
     }
 
     package mutating func number(_ value: Double) {
@@ -309,14 +320,26 @@ package struct JSONWriter {
             return
         }
         if value == value.rounded(), abs(value) < 1e15 {
-            bytes.append(contentsOf: Array(String(Int64(value)).utf8))
+            int(Int(value))
         } else {
-            bytes.append(contentsOf: Array(value.description.utf8))
+            var text = value.description
+            text.withUTF8 { bytes.append(contentsOf: $0) }
         }
     }
 
+    /// Writes the digits in place: no string is made for a number.
     package mutating func int(_ value: Int) {
-        bytes.append(contentsOf: Array(String(value).utf8))
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     package mutating func bool(_ value: Bool) {

@@ -1,7 +1,7 @@
 import Lessons
 
 /// One problem in a lesson's source, where the editor shows it (1-based line and column).
-public struct CodeDiagnostic: Sendable, Equatable {
+public struct CodeDiagnostic: Sendable, Equatable, Encodable {
     public var line: Int
     public var column: Int
     public var message: String

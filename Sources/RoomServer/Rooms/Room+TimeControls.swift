@@ -2,7 +2,7 @@ import Keyframes
 import Lessons
 
 /// How far a room's recording reaches and what it shows: sent in `welcome` and `room`.
-public struct TimelineState: Equatable, Sendable {
+public struct TimelineState: Equatable, Sendable, Encodable {
     /// The first moment a seek can reach, in seconds of the room's timeline.
     public var from: Double
     /// The newest moment (the live lesson's).
@@ -18,6 +18,25 @@ public struct TimelineState: Equatable, Sendable {
     public var recording: Bool
     /// The moment a seek is still on its way to (a heavy scene's), else nil.
     public var seeking: Double? = nil
+
+    public init(
+        from: Double, to: Double, at: Double, start: Double, live: Bool, speed: Double, recording: Bool,
+        seeking: Double? = nil
+    ) {
+        self.from = from
+        self.to = to
+        self.at = at
+        self.start = start
+        self.live = live
+        self.speed = speed
+        self.recording = recording
+        self.seeking = seeking
+    }
+
+    /// The wire's order (docs/protocol.md, `timeline`), which puts `speed` before `live`.
+    private enum CodingKeys: String, CodingKey {
+        case from, to, at, start, speed, live, recording, seeking
+    }
 }
 
 /// The time controls (docs/replay.md): slow motion, seek, step back and forth, play the
@@ -64,10 +83,7 @@ extension Room {
             speed = value
             speedCredit = 0
             recording.mark("speed", "\(value)x", at: liveTick)
-            return [
-                .broadcast(roomMessage()),
-                .broadcast(ServerMessage.event(LessonEvent(name: "speed", text: "Playing at \(value)x"))),
-            ]
+            return roomChanged("speed", "Playing at \(value)x")
         case .seek(let time):
             return try show(tick: Int((time * Double(Self.rate)).rounded()), clamp: true)
         case .step(let ticks):
@@ -109,10 +125,7 @@ extension Room {
         guard paused else { return [] }
         paused = false
         awake = true
-        return [
-            .broadcast(roomMessage()),
-            .broadcast(ServerMessage.event(LessonEvent(name: "resumed", text: "Running again"))),
-        ]
+        return roomChanged("resumed", "Running again")
     }
 
     /// Shows the moment `tick`, paused: the shown cursor steps on when it can, else a new one

@@ -646,19 +646,12 @@ public final class Room {
         case .lock:
             guard !locked else { return [] }
             locked = true
-            return [
-                .broadcast(roomMessage()),
-                .broadcast(
-                    ServerMessage.event(LessonEvent(name: "locked", text: "Only the instructor's gestures act"))),
-            ]
+            return roomChanged("locked", "Only the instructor's gestures act")
         case .unlock:
             guard locked else { return [] }
             locked = false
             controller = nil
-            return [
-                .broadcast(roomMessage()),
-                .broadcast(ServerMessage.event(LessonEvent(name: "unlocked", text: "Everyone's gestures act"))),
-            ]
+            return roomChanged("unlocked", "Everyone's gestures act")
         case .give(let memberID):
             return try hand(\.controller, to: memberID) { LessonEvent(name: "given", text: "\($0.name) has the gesture") }
         case .edit(let memberID):
@@ -706,7 +699,7 @@ public final class Room {
             throw ProtocolError(.badValue, "no member \(memberID) in this room")
         }
         self[keyPath: seat] = target.id
-        return [.broadcast(roomMessage()), .broadcast(ServerMessage.event(event(target)))]
+        return roomChanged(event(target))
     }
 
     /// The instructor's overlays for one member after its `welcome`, when any was turned on.
@@ -733,6 +726,15 @@ public final class Room {
     }
 
     // MARK: Messages out
+
+    /// The room's new state for everyone, then the event that says what changed.
+    func roomChanged(_ event: LessonEvent) -> [RoomOutput] {
+        [.broadcast(roomMessage()), .broadcast(ServerMessage.event(event))]
+    }
+
+    func roomChanged(_ name: String, _ text: String) -> [RoomOutput] {
+        roomChanged(LessonEvent(name: name, text: text))
+    }
 
     func roomMessage() -> WireBuffer {
         ServerMessage.room(

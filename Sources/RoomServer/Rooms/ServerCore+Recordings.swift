@@ -60,14 +60,6 @@ extension ServerCore {
         }
         classRooms[code] = room
         logger.info("room \(code) opened from a recording of \(contents.room.prefix(64)), by \(address)")
-        var json = JSONWriter()
-        json.raw("{")
-        json.key("room")
-        json.string(code)
-        json.comma()
-        json.key("key")
-        json.string(room.instructorKey ?? "")
-        json.raw("}")
-        return .body(status: 201, contentType: "application/json", body: json.bytes)
+        return .json(201, OpenedRecording(room: code, key: room.instructorKey ?? ""))
     }
 }

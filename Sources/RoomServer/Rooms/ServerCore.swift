@@ -675,34 +675,7 @@ public final class ServerCore {
 
     /// `/api/lessons`: one object per lesson, in lobby order.
     public func lessonsJSON() -> [UInt8] {
-        var json = JSONWriter()
-        json.raw("[")
-        for (offset, entry) in directory.entries.enumerated() {
-            if offset > 0 { json.comma() }
-            let info = entry.info
-            json.raw("{")
-            json.key("id")
-            json.string(info.id)
-            json.comma()
-            json.key("title")
-            json.string(info.title)
-            json.comma()
-            json.key("summary")
-            json.string(info.summary)
-            json.comma()
-            json.key("order")
-            json.int(info.order)
-            json.comma()
-            json.key("gestures")
-            json.raw("[")
-            for (index, gesture) in info.gestures.enumerated() {
-                if index > 0 { json.comma() }
-                json.string(gesture.rawValue)
-            }
-            json.raw("]}")
-        }
-        json.raw("]")
-        return json.bytes
+        WireJSON.encode(directory.entries.map { LessonRecord($0.info) })
     }
 
     /// `/api/rooms`: every lesson's public room, each followed by its open extra instances, on
@@ -715,33 +688,17 @@ public final class ServerCore {
         for (instance, clients) in open where instance.number > 1 {
             extras[instance.lesson, default: []].append((instance.number, clients))
         }
-        var json = JSONWriter()
-        json.raw("[")
-        var first = true
+        var listings: [RoomListing] = []
         for entry in directory.entries {
             let id = entry.info.id
             let listed = [(1, open[LessonInstance(lesson: id, number: 1)] ?? 0)]
                 + (extras[id] ?? []).sorted { $0.number < $1.number }.map { ($0.number, $0.clients) }
             for (number, clients) in listed {
-                if !first { json.comma() }
-                first = false
-                json.raw("{")
-                json.key("id")
-                json.string(LessonInstance(lesson: id, number: number).roomID)
-                json.comma()
-                json.key("lesson")
-                json.string(id)
-                json.comma()
-                json.key("clients")
-                json.int(clients + elsewhere[LessonInstance(lesson: id, number: number).roomID, default: 0])
-                json.comma()
-                json.key("shared")
-                json.bool(true)
-                json.raw("}")
+                let room = LessonInstance(lesson: id, number: number).roomID
+                listings.append(RoomListing(id: room, lesson: id, clients: clients + elsewhere[room, default: 0]))
             }
         }
-        json.raw("]")
-        return json.bytes
+        return WireJSON.encode(listings)
     }
 }
 

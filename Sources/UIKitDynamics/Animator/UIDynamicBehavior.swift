@@ -73,13 +73,17 @@ open class UIDynamicBehavior: NSObject {
         owner?.behaviorParametersDidChange(self)
     }
 
+    /// A parameter's setter: a value that is not finite is ignored (as UIKit does); a finite
+    /// one goes to `store`, which keeps it (clamped to its range) and passes it on to the
+    /// engine, and then the animator hears of the change.
+    func setParameter<Value: FiniteParameter>(_ value: Value, _ store: (Value) -> Void) {
+        guard value.isFiniteParameter else { return }
+        store(value)
+        parametersDidChange()
+    }
+
     private func isDescendant(of behavior: UIDynamicBehavior) -> Bool {
-        var current: UIDynamicBehavior? = self
-        while let b = current {
-            if b === behavior { return true }
-            current = b.parent
-        }
-        return false
+        sequence(first: self, next: \.parent).contains { $0 === behavior }
     }
 }
 

@@ -51,28 +51,14 @@ open class UIDynamicItemGroup: NSObject, UIDynamicItem {
     }
 
     /// The centre of the members' enclosing rectangle (points); setting it moves them all.
-    open var center: CGPoint {
-        get { storedCenter }
-        set {
-            guard newValue.isFinitePoint else { return }
-            storedCenter = newValue
-            placeMembers()
-        }
-    }
+    open var center: CGPoint { get { storedCenter } set { ifFinite(newValue) { storedCenter = $0; placeMembers() } } }
 
     /// The members' enclosing rectangle at creation, at the origin.
     open var bounds: CGRect { CGRect(origin: .zero, size: size) }
 
     /// The group's rotation (identity at creation); setting it turns the members about
     /// `center`.
-    open var transform: CGAffineTransform {
-        get { storedTransform }
-        set {
-            guard newValue.isFinite else { return }
-            storedTransform = newValue
-            placeMembers()
-        }
-    }
+    open var transform: CGAffineTransform { get { storedTransform } set { ifFinite(newValue) { storedTransform = $0; placeMembers() } } }
 
     /// Each member's outline relative to the group: its offset from the group's centre and
     /// its rotation, both in the group's own (unrotated) frame, as the member now stands.

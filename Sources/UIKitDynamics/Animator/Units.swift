@@ -58,6 +58,32 @@ extension CGPoint {
     var isFinitePoint: Bool { x.isFinite && y.isFinite }
 }
 
+/// A value an API setter takes only when it is finite (UIKit ignores the others).
+protocol FiniteParameter {
+    var isFiniteParameter: Bool { get }
+}
+
+extension CGFloat: FiniteParameter {
+    var isFiniteParameter: Bool { isFinite }
+}
+
+extension CGPoint: FiniteParameter {
+    var isFiniteParameter: Bool { isFinitePoint }
+}
+
+extension CGVector: FiniteParameter {
+    var isFiniteParameter: Bool { dx.isFinite && dy.isFinite }
+}
+
+extension CGAffineTransform: FiniteParameter {
+    var isFiniteParameter: Bool { isFinite }
+}
+
+/// Runs `set` with `value` when it is finite; ignores it otherwise.
+@inline(__always) func ifFinite<Value: FiniteParameter>(_ value: Value, _ set: (Value) -> Void) {
+    if value.isFiniteParameter { set(value) }
+}
+
 /// A CGFloat as a Float, or nil when it is not finite or overflows a Float.
 @inline(__always) func finiteFloat(_ v: CGFloat) -> Float? {
     let f = Float(v)

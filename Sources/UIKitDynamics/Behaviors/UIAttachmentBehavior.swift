@@ -94,10 +94,7 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
         with item1: UIDynamicItem, attachedTo item2: UIDynamicItem, attachmentAnchor point: CGPoint,
         axisOfTranslation axis: CGVector
     ) -> Self {
-        let b = self.init(item: item1, offsetFromCenter: .zero, attachedTo: item2, offsetFromCenter: .zero)
-        b.kind = .sliding(axis: axis)
-        b.storedAnchor = point.isFinitePoint ? point : .zero
-        return b
+        attachment(.sliding(axis: axis), item1, item2, at: point)
     }
 
     /// `item` may only slide along `axis` through `point`, without turning.
@@ -124,10 +121,7 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
     open class func fixedAttachment(
         with item1: UIDynamicItem, attachedTo item2: UIDynamicItem, attachmentAnchor point: CGPoint
     ) -> Self {
-        let b = self.init(item: item1, offsetFromCenter: .zero, attachedTo: item2, offsetFromCenter: .zero)
-        b.kind = .fixed
-        b.storedAnchor = point.isFinitePoint ? point : .zero
-        return b
+        attachment(.fixed, item1, item2, at: point)
     }
 
     /// Pins the two items together at `point`: each turns freely about it, resisted by
@@ -135,8 +129,13 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
     open class func pinAttachment(
         with item1: UIDynamicItem, attachedTo item2: UIDynamicItem, attachmentAnchor point: CGPoint
     ) -> Self {
+        attachment(.pin, item1, item2, at: point)
+    }
+
+    /// Two items attached at `point` in the animator (slid, welded or pinned there).
+    private class func attachment(_ kind: Kind, _ item1: UIDynamicItem, _ item2: UIDynamicItem, at point: CGPoint) -> Self {
         let b = self.init(item: item1, offsetFromCenter: .zero, attachedTo: item2, offsetFromCenter: .zero)
-        b.kind = .pin
+        b.kind = kind
         b.storedAnchor = point.isFinitePoint ? point : .zero
         return b
     }
@@ -202,39 +201,22 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
     }
 
     /// Damping ratio of the spring (1 is critical; only with `frequency` > 0). Default 0.
-    open var damping: CGFloat {
-        get { storedDamping }
-        set {
-            guard newValue.isFinite else { return }
-            storedDamping = max(0, newValue)
-            retune()
-            parametersDidChange()
-        }
-    }
+    open var damping: CGFloat { get { storedDamping } set { setParameter(newValue) { storedDamping = max(0, $0); retune() } } }
 
     /// Spring frequency in Hz; 0 (the default) makes a rigid rod.
-    open var frequency: CGFloat {
-        get { storedFrequency }
-        set {
-            guard newValue.isFinite else { return }
-            storedFrequency = max(0, newValue)
-            retune()
-            parametersDidChange()
-        }
-    }
+    open var frequency: CGFloat { get { storedFrequency } set { setParameter(newValue) { storedFrequency = max(0, $0); retune() } } }
 
     /// Resistance to rotation about a pin attachment's anchor: the largest torque friction
     /// exerts, in N·m (a UIKit Newton × metres of 100 points). 0 (the default) turns freely.
     open var frictionTorque: CGFloat {
         get { storedFrictionTorque }
         set {
-            guard newValue.isFinite else { return }
-            storedFrictionTorque = max(0, newValue)
-            if case .pin = kind, let world, world.isValid(joint) {
+            setParameter(newValue) {
+                storedFrictionTorque = max(0, $0)
+                guard case .pin = kind, let world, world.isValid(joint) else { return }
                 world.setRevoluteJointFriction(joint, maxTorque: Float(storedFrictionTorque))
                 world.clearDisabledJointImpulses(joint)
             }
-            parametersDidChange()
         }
     }
 

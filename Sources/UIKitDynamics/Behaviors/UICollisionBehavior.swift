@@ -95,13 +95,7 @@ open class UICollisionBehavior: UIDynamicBehavior {
     open var items: [UIDynamicItem] { list.items }
 
     /// `.everything` by default.
-    open var collisionMode: Mode {
-        get { storedMode }
-        set {
-            storedMode = newValue
-            itemsDidChange()
-        }
-    }
+    open var collisionMode: Mode { get { storedMode } set { storedMode = newValue; itemsDidChange() } }
 
     /// Whether the reference view's bounds are a boundary (identifier nil). Setting it
     /// resets the insets to zero.

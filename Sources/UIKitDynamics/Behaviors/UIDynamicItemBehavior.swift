@@ -74,17 +74,11 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
 
     /// Restitution of collisions: 0 (no bounce, the default) to 1 (fully elastic). The
     /// larger of the two touching items' values applies.
-    open var elasticity: CGFloat {
-        get { storedElasticity }
-        set { set(&storedElasticity, newValue) { $0.restitution = $1 } }
-    }
+    open var elasticity: CGFloat { get { storedElasticity } set { set(&storedElasticity, newValue) { $0.restitution = $1 } } }
 
     /// Sliding friction coefficient: 0 is none (Apple's default reading), 1 strong, more
     /// allowed. Two touching items use √(f₁ f₂).
-    open var friction: CGFloat {
-        get { storedFriction }
-        set { set(&storedFriction, newValue) { $0.friction = $1 } }
-    }
+    open var friction: CGFloat { get { storedFriction } set { set(&storedFriction, newValue) { $0.friction = $1 } } }
 
     /// Relative density: mass = density × width × height / 10,000 (a 100 × 100-point item of
     /// density 1 has mass 1). Default 1. Zero, negative and non-finite values are ignored.
@@ -99,37 +93,17 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
     }
 
     /// Linear damping, 1/s: speed decays as e^(−resistance·t) when no force acts. Default 0.
-    open var resistance: CGFloat {
-        get { storedResistance }
-        set { set(&storedResistance, newValue) { $0.linearDamping = $1 } }
-    }
+    open var resistance: CGFloat { get { storedResistance } set { set(&storedResistance, newValue) { $0.linearDamping = $1 } } }
 
     /// Angular damping, 1/s. Default 0.
-    open var angularResistance: CGFloat {
-        get { storedAngularResistance }
-        set { set(&storedAngularResistance, newValue) { $0.angularDamping = $1 } }
-    }
+    open var angularResistance: CGFloat { get { storedAngularResistance } set { set(&storedAngularResistance, newValue) { $0.angularDamping = $1 } } }
 
     /// Whether the items may turn. Setting false stops any spin. Default true.
-    open var allowsRotation: Bool {
-        get { storedAllowsRotation }
-        set {
-            storedAllowsRotation = newValue
-            overrides.fixedRotation = !newValue
-            materialsDidChange()
-        }
-    }
+    open var allowsRotation: Bool { get { storedAllowsRotation } set { set(&storedAllowsRotation, newValue) { $0.fixedRotation = !$1 } } }
 
     /// An anchored item does not move but others still collide with it, as with a
     /// boundary. Default false.
-    open var isAnchored: Bool {
-        get { storedAnchored }
-        set {
-            storedAnchored = newValue
-            overrides.isAnchored = newValue
-            materialsDidChange()
-        }
-    }
+    open var isAnchored: Bool { get { storedAnchored } set { set(&storedAnchored, newValue) { $0.isAnchored = $1 } } }
 
     /// Electric charge, unitless: electric and magnetic fields act on an item in proportion
     /// to it (an item of charge 0, the default, feels neither). Any finite value, negative
@@ -149,14 +123,10 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
     /// the behaviour or a non-finite velocity.
     open func addLinearVelocity(_ velocity: CGPoint, for item: UIDynamicItem) {
         guard velocity.isFinitePoint, list.contains(item) else { return }
-        if let animator = owner {
-            let body = animator.body(of: item)
-            if body != .null {
-                let v = animator.world.linearVelocity(body)
-                animator.world.setLinearVelocity(body, v + Vec2(points: velocity))
-                animator.resume()
-                return
-            }
+        if case let (animator, body)? = engineBody(of: item) {
+            animator.world.setLinearVelocity(body, animator.world.linearVelocity(body) + Vec2(points: velocity))
+            animator.resume()
+            return
         }
         let key = ObjectIdentifier(item)
         let old = pendingLinear[key] ?? .zero
@@ -166,9 +136,7 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
 
     /// The item's velocity in points/s; zero for an item without a body in an animator.
     open func linearVelocity(for item: UIDynamicItem) -> CGPoint {
-        guard list.contains(item), let animator = owner else { return .zero }
-        let body = animator.body(of: item)
-        guard body != .null else { return .zero }
+        guard list.contains(item), case let (animator, body)? = engineBody(of: item) else { return .zero }
         return animator.world.linearVelocity(body).points
     }
 
@@ -176,14 +144,10 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
     /// `addLinearVelocity(_:for:)`.
     open func addAngularVelocity(_ velocity: CGFloat, for item: UIDynamicItem) {
         guard velocity.isFinite, list.contains(item) else { return }
-        if let animator = owner {
-            let body = animator.body(of: item)
-            if body != .null {
-                let w = animator.world.angularVelocity(body)
-                animator.world.setAngularVelocity(body, w + Float(velocity))
-                animator.resume()
-                return
-            }
+        if case let (animator, body)? = engineBody(of: item) {
+            animator.world.setAngularVelocity(body, animator.world.angularVelocity(body) + Float(velocity))
+            animator.resume()
+            return
         }
         let key = ObjectIdentifier(item)
         pendingAngular[key] = (pendingAngular[key] ?? 0) + velocity
@@ -192,10 +156,15 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
 
     /// The item's angular velocity in radians/s.
     open func angularVelocity(for item: UIDynamicItem) -> CGFloat {
-        guard list.contains(item), let animator = owner else { return 0 }
-        let body = animator.body(of: item)
-        guard body != .null else { return 0 }
+        guard list.contains(item), case let (animator, body)? = engineBody(of: item) else { return 0 }
         return CGFloat(animator.world.angularVelocity(body))
+    }
+
+    /// The animator this behaviour is in and `item`'s body there, once it has one.
+    private func engineBody(of item: UIDynamicItem) -> (UIDynamicAnimator, BodyID)? {
+        guard let animator = owner else { return nil }
+        let body = animator.body(of: item)
+        return body == .null ? nil : (animator, body)
     }
 
     // MARK: Engine
@@ -220,6 +189,12 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
         guard value.isFinite, let f = finiteFloat(max(0, value)) else { return }
         storage = max(0, value)
         apply(&overrides, f)
+        materialsDidChange()
+    }
+
+    private func set(_ storage: inout Bool, _ value: Bool, _ apply: (inout Overrides, Bool) -> Void) {
+        storage = value
+        apply(&overrides, value)
         materialsDidChange()
     }
 

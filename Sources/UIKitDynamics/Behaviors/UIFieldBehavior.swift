@@ -166,85 +166,33 @@ open class UIFieldBehavior: UIDynamicBehavior {
 
     /// The field's origin, in the animator's coordinates (points). Default (0, 0), or the
     /// radial gravity field's position.
-    open var position: CGPoint {
-        get { storedPosition }
-        set {
-            guard newValue.isFinitePoint else { return }
-            storedPosition = newValue
-            parametersDidChange()
-        }
-    }
+    open var position: CGPoint { get { storedPosition } set { setParameter(newValue) { storedPosition = $0 } } }
 
     /// Where the field acts, centred on `position`. Default `UIRegion.infinite`.
-    open var region: UIRegion {
-        get { storedRegion }
-        set {
-            storedRegion = newValue
-            parametersDidChange()
-        }
-    }
+    open var region: UIRegion { get { storedRegion } set { storedRegion = newValue; parametersDidChange() } }
 
     /// Scales the force (its unit depends on the field, see the table above). Default 1;
     /// negative reverses the field.
-    open var strength: CGFloat {
-        get { storedStrength }
-        set {
-            guard newValue.isFinite else { return }
-            storedStrength = newValue
-            parametersDidChange()
-        }
-    }
+    open var strength: CGFloat { get { storedStrength } set { setParameter(newValue) { storedStrength = $0 } } }
 
     /// The exponent of the distance (metres) dividing the force: 0 uniform, 2 inverse square.
-    open var falloff: CGFloat {
-        get { storedFalloff }
-        set {
-            guard newValue.isFinite else { return }
-            storedFalloff = newValue
-            parametersDidChange()
-        }
-    }
+    open var falloff: CGFloat { get { storedFalloff } set { setParameter(newValue) { storedFalloff = $0 } } }
 
     /// Distances (points) below this count as this in the falloff; default ≈ 0.003 points.
     open var minimumRadius: CGFloat {
         get { storedMinimumRadius }
-        set {
-            guard newValue.isFinite else { return }
-            storedMinimumRadius = max(0, newValue)
-            parametersDidChange()
-        }
+        set { setParameter(newValue) { storedMinimumRadius = max(0, $0) } }
     }
 
     /// The direction (and size) of linear gravity and velocity fields; (0, 0) otherwise.
-    open var direction: CGVector {
-        get { storedDirection }
-        set {
-            guard newValue.dx.isFinite, newValue.dy.isFinite else { return }
-            storedDirection = newValue
-            parametersDidChange()
-        }
-    }
+    open var direction: CGVector { get { storedDirection } set { setParameter(newValue) { storedDirection = $0 } } }
 
     /// Noise detail: 0 noisiest, 1 smoothest (clamped).
-    open var smoothness: CGFloat {
-        get { storedSmoothness }
-        set {
-            guard newValue.isFinite else { return }
-            storedSmoothness = min(1, max(0, newValue))
-            parametersDidChange()
-        }
-    }
+    open var smoothness: CGFloat { get { storedSmoothness } set { setParameter(newValue) { storedSmoothness = min(1, max(0, $0)) } } }
 
     /// How fast the noise changes, Hz: 1 normal, 2 twice as fast, 0 frozen (negative
     /// values are clamped to 0).
-    open var animationSpeed: CGFloat {
-        get { storedAnimationSpeed }
-        set {
-            guard newValue.isFinite else { return }
-            storedAnimationSpeed = max(0, newValue)
-            parametersDidChange()
-        }
-    }
+    open var animationSpeed: CGFloat { get { storedAnimationSpeed } set { setParameter(newValue) { storedAnimationSpeed = max(0, $0) } } }
 
     // MARK: Engine
 

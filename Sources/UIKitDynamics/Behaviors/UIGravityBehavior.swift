@@ -30,14 +30,7 @@ open class UIGravityBehavior: UIDynamicBehavior {
 
     /// The acceleration in UIKit gravities per axis: (0, 1) is 1000 points/s² down the
     /// screen. Its length is `magnitude`, its direction `angle`.
-    open var gravityDirection: CGVector {
-        get { vector }
-        set {
-            guard newValue.dx.isFinite, newValue.dy.isFinite else { return }
-            vector = newValue
-            parametersDidChange()
-        }
-    }
+    open var gravityDirection: CGVector { get { vector } set { setParameter(newValue) { vector = $0 } } }
 
     /// Direction in radians from +x towards +y (π/2, the default, is down the screen).
     /// Setting it keeps the magnitude; a zero vector stays zero.

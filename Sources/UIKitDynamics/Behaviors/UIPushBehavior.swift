@@ -45,34 +45,14 @@ open class UIPushBehavior: UIDynamicBehavior {
     open var items: [UIDynamicItem] { list.items }
 
     /// Whether the push acts. An instantaneous push turns itself off after its impulse.
-    open var active: Bool {
-        get { storedActive }
-        set {
-            storedActive = newValue
-            parametersDidChange()
-        }
-    }
+    open var active: Bool { get { storedActive } set { storedActive = newValue; parametersDidChange() } }
 
     /// Direction in radians from +x towards +y (UIKit geometry: positive is clockwise).
-    open var angle: CGFloat {
-        get { storedAngle }
-        set {
-            guard newValue.isFinite else { return }
-            storedAngle = newValue
-            parametersDidChange()
-        }
-    }
+    open var angle: CGFloat { get { storedAngle } set { setParameter(newValue) { storedAngle = $0 } } }
 
     /// Size of the force in UIKit Newtons (or of the impulse); negative pushes the other
     /// way. Setting 0 keeps the angle.
-    open var magnitude: CGFloat {
-        get { storedMagnitude }
-        set {
-            guard newValue.isFinite else { return }
-            storedMagnitude = newValue
-            parametersDidChange()
-        }
-    }
+    open var magnitude: CGFloat { get { storedMagnitude } set { setParameter(newValue) { storedMagnitude = $0 } } }
 
     /// The force as a vector (magnitude × direction); setting it sets both (a zero vector
     /// keeps the angle).

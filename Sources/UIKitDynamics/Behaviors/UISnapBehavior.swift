@@ -32,25 +32,24 @@ open class UISnapBehavior: UIDynamicBehavior {
     /// the item.
     open var snapPoint: CGPoint {
         get { storedPoint }
-        set {
-            guard newValue.isFinitePoint else { return }
-            storedPoint = newValue
-            if let world = owner?.world, world.isValid(joint) { world.setTarget(joint, Vec2(points: newValue)) }
-            parametersDidChange()
-        }
+        set { setParameter(newValue) { storedPoint = $0; jointWorld?.setTarget(joint, Vec2(points: $0)) } }
     }
 
     /// How quickly the oscillation dies: 0.0 oscillates most, 1.0 least. Default 0.5.
     open var damping: CGFloat {
         get { storedDamping }
         set {
-            guard newValue.isFinite else { return }
-            storedDamping = max(0, newValue)
-            if let world = owner?.world, world.isValid(joint) {
-                world.setTargetJointSpring(joint, hertz: Self.hertz, dampingRatio: Self.dampingRatio(storedDamping))
+            setParameter(newValue) {
+                storedDamping = max(0, $0)
+                jointWorld?.setTargetJointSpring(joint, hertz: Self.hertz, dampingRatio: Self.dampingRatio(storedDamping))
             }
-            parametersDidChange()
         }
+    }
+
+    /// The animator's world while this snap's joint lives in it.
+    private var jointWorld: World? {
+        guard let world = owner?.world, world.isValid(joint) else { return nil }
+        return world
     }
 
     /// The engine damping ratio for a UIKit snap damping.

@@ -276,12 +276,7 @@ open class UIView: UIResponder, UIDynamicItem {
 
     /// True when `view` is this view or one of its ancestors.
     open func isDescendant(of view: UIView) -> Bool {
-        var current: UIView? = self
-        while let v = current {
-            if v === view { return true }
-            current = v.superview
-        }
-        return false
+        sequence(first: self, next: \.superview).contains { $0 === view }
     }
 
     private func detachFromSuperview() {

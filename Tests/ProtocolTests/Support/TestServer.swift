@@ -140,6 +140,21 @@ final class TestServer: @unchecked Sendable {
             port: port, room: room, lesson: lesson, name: name, key: key, tls: tls, insecureTLS: tls)
     }
 
+    /// A client in `room`, and its welcome.
+    func welcomed(room: String) async throws -> (NewtonsClient, Welcome) {
+        let client = try await self.client(room: room)
+        return (client, try await client.welcome())
+    }
+
+    /// Two clients in `room`, both connected before either reads its welcome.
+    func welcomedPair(room: String) async throws -> (NewtonsClient, NewtonsClient) {
+        let a = try await self.client(room: room)
+        let b = try await self.client(room: room)
+        _ = try await a.welcome()
+        _ = try await b.welcome()
+        return (a, b)
+    }
+
     /// Sends SIGTERM and waits for the exit; returns the status and how long it took.
     func stop() async throws -> (status: Int32, seconds: Double) {
         let started = ContinuousClock.now
@@ -218,4 +233,9 @@ final class TestServer: @unchecked Sendable {
 struct ServerTestError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Closes each client in turn.
+func closeAll(_ clients: NewtonsClient...) async {
+    for client in clients { await client.close() }
 }
