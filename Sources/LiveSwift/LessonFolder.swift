@@ -2,12 +2,16 @@ import Foundation
 import Lessons
 
 /// The lessons of a folder (`newtons serve --lessons DIR`): every `.swift` file a lesson of its
-/// own. A file that cannot be read or compiled is reported and left out; the others are served.
+/// own. A file that cannot be read or compiled is reported and left out; the others are served,
+/// each with its guide where it has one (a guide's problems are reported by file and line).
 public struct LiveLessonFolder: Sendable {
     public struct Lesson: Sendable {
         public let program: LiveProgram
         public let source: String
         public let path: String
+        /// Its guide, from `NAME.md`, `NAME.zh.md`, `NAME.en.md` beside `NAME.swift`
+        /// (docs/guides.md), without the steps that have problems.
+        public let guides: LessonGuides?
     }
 
     public struct Problem: Sendable, CustomStringConvertible {
@@ -42,7 +46,16 @@ public struct LiveLessonFolder: Sendable {
             let source = String(decoding: data, as: UTF8.self)
             do {
                 let program = try LiveSwift.compile(source: source, fileName: name, limits: limits)
-                lessons.append(Lesson(program: program, source: source, path: path))
+                let (files, unread) = GuideFiles.beside(sourcePath: path)
+                var guides: LessonGuides?
+                var found = unread
+                if !files.isEmpty {
+                    let facts = LessonFacts(lesson: program.makeLesson(), id: program.info.id, gestures: program.info.gestures)
+                    (guides, found) = LessonGuides.load(files: files, facts: facts)
+                    found = unread + found
+                }
+                problems += found.map { Problem(path: $0.file, message: $0.description) }
+                lessons.append(Lesson(program: program, source: source, path: path, guides: guides))
             } catch {
                 for diagnostic in error.diagnostics {
                     problems.append(Problem(path: path, message: "\(folder == "." ? "" : folder + "/")\(diagnostic)"))

@@ -258,8 +258,8 @@ struct ServeCommand: ParsableCommand {
                     logger.error("\(lesson.path): a lesson named '\(lesson.program.info.id)' is already served; rename the file")
                     continue
                 }
-                entries.append(LessonDirectory.Entry(program: lesson.program, code: lesson.source, order: 1000 + i))
-                logger.info("lesson \(lesson.program.info.id) from \(lesson.path)")
+                entries.append(LessonDirectory.Entry(program: lesson.program, code: lesson.source, order: 1000 + i, guides: lesson.guides))
+                logger.info("lesson \(lesson.program.info.id) from \(lesson.path)\(lesson.guides.map { " with its guide in \($0.languages.joined(separator: ", ")) (\($0.steps.count) steps)" } ?? "")")
             }
         }
         // The empty lesson template: a class room of one's own can start from it (`?lesson=blank`).

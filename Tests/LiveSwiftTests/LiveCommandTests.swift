@@ -53,6 +53,42 @@ import Testing
         #expect(lesson.items[0].center.y > start.y)
     }
 
+    @Test func aFolderLessonsGuideIsReadWithEachProblemByFileAndLine() throws {
+        let folder = try temporaryFolder()
+        try LessonCatalog.sourceCode(of: LessonCatalog.lesson(withID: "snap")!)
+            .write(to: folder.appendingPathComponent("MySnap.swift"), atomically: true, encoding: .utf8)
+        let en = """
+            ---
+            lesson: my-snap
+            step: first
+            goal: gesture tap and distance frog tap <= 5 for 0.5s
+            hint: Tap.
+            step: slow
+            goal: param damping < 0.3
+            ---
+            # My snap
+
+            ## First {#first}
+            Tap.
+            ## Slow {#slow}
+            Slower.
+            """
+        let zh = en.replacingOccurrences(of: "lesson: my-snap\n", with: "").replacingOccurrences(of: "param damping < 0.3", with: "distance frog tap <= near")
+        try en.write(to: folder.appendingPathComponent("MySnap.md"), atomically: true, encoding: .utf8)
+        try zh.write(to: folder.appendingPathComponent("MySnap.zh.md"), atomically: true, encoding: .utf8)
+        try String(repeating: "x", count: GuideLimits.maxFileBytes + 1)
+            .write(to: folder.appendingPathComponent("MySnap.de.md"), atomically: true, encoding: .utf8)
+        let found = LiveLessonFolder(folder: folder.path)
+        let guides = try #require(found.lessons.first?.guides)
+        #expect(guides.languages == ["en", "zh"])
+        #expect(guides.steps.map(\.id) == ["first"], "the step with a problem is left out")
+        let messages = found.problems.map(\.message)
+        let path = folder.path
+        #expect(messages.contains { $0.hasPrefix("\(path)/MySnap.md:7: goal: the lesson `my-snap` has no parameter `damping`") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("\(path)/MySnap.zh.md:6: goal: expected a number") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("\(path)/MySnap.de.md: the file is") }, "\(messages)")
+    }
+
     @Test func theTemplateTakesTapsThroughItsRecogniser() throws {
         let lesson = LiveLesson()
         lesson.advance(by: 2)

@@ -76,6 +76,8 @@ public struct HTTPRoutes {
             return .error(405, ProtocolError(.badMessage, "POST {\"lesson\": id} to open a class"))
         }
         guard method == "GET" || method == "HEAD" else { return .text(405, "method not allowed\n") }
+        // A lesson's guide in a language (docs/guides.md).
+        if let guide = GuideRoute.answer(path: path, query: query, directory: core.directory) { return guide }
         if path.hasPrefix("/api/rooms/"), path != "/api/rooms/local" {
             let parts = path.dropFirst("/api/rooms/".count).split(separator: "/", omittingEmptySubsequences: false)
             if parts.count == 2, parts[1] == "recording" { return core.recordingFile(room: String(parts[0])) }

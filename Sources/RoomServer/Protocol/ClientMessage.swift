@@ -23,6 +23,10 @@ public enum ControlAction: Equatable, Sendable {
     case show(member: Int)
     /// Shows (or stops showing) one overlay on every member's page.
     case overlay(String, on: Bool)
+    /// Moves every member to this step of the lesson's guide (docs/guides.md).
+    case guideStep(String)
+    /// Sends the instructor the guide's progress as CSV (`progress-csv`).
+    case guideCSV
 
     /// Whether the action may replay part of the recording (or step the live lesson many
     /// ticks at once): its service-thread time is charged to the sender's address.
@@ -62,6 +66,8 @@ public enum ClientMessage: Equatable, Sendable {
     case share(source: String)
     /// Asks for overlay frames carrying `kinds` at most `rate` times a second (empty: none).
     case overlay(kinds: OverlayKinds, rate: Double)
+    /// A student's prediction for a step of the lesson's guide (docs/guides.md).
+    case prediction(step: String, answer: PredictionAnswer)
 
     /// The message's `type` as sent, for metrics and logs.
     public var typeName: String {
@@ -78,6 +84,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .revert: "revert"
         case .share: "share"
         case .overlay: "overlay"
+        case .prediction: "prediction"
         }
     }
 }
@@ -160,9 +167,33 @@ extension ClientMessage {
             return .failure(ProtocolError(.badMessage, "\"type\" must be a string"))
         }
         do {
-            return .success(try parse(type: type, fields: FieldReader(fields: fields)))
+            let message = try parse(type: type, fields: FieldReader(fields: fields))
+            if case .prediction = message, bytes.count > GuideLimits.maxPredictionBytes {
+                return .failure(
+                    ProtocolError(.badValue, "a prediction is at most \(GuideLimits.maxPredictionBytes) bytes; this one is \(bytes.count)"))
+            }
+            return .success(message)
         } catch {
             return .failure(error)
+        }
+    }
+
+    /// `{"type":"prediction","step":ID,"choice":N}` or `…,"value":X}`: one of the two, a
+    /// choice a whole number from 0, a value finite.
+    private static func parsePrediction(_ fields: FieldReader) throws(ProtocolError) -> ClientMessage {
+        let step = try fields.string("step")
+        let choice = try fields.optionalNumber("choice")
+        let value = try fields.optionalNumber("value")
+        switch (choice, value) {
+        case (let choice?, nil):
+            guard choice >= 0, choice < Double(GuideLimits.maxChoices), choice.rounded() == choice else {
+                throw ProtocolError(.badValue, "\"choice\" is the index of a choice: a whole number from 0 to \(GuideLimits.maxChoices - 1)")
+            }
+            return .prediction(step: step, answer: .choice(Int(choice)))
+        case (nil, let value?):
+            return .prediction(step: step, answer: .number(value))
+        default:
+            throw ProtocolError(.badValue, "\"prediction\" carries a \"choice\" or a \"value\", one of the two")
         }
     }
 
@@ -198,6 +229,8 @@ extension ClientMessage {
             return .code(source: source)
         case "revert":
             return .revert
+        case "prediction":
+            return try parsePrediction(fields)
         case "share":
             guard case .string(let source)? = fields.fields["source"] else {
                 throw ProtocolError(.badValue, "\"share\" needs a \"source\" string")
@@ -264,9 +297,11 @@ extension ClientMessage {
         case "show":
             guard let member = try fields.member() else { throw ProtocolError(.badValue, "\"show\" needs a \"member\"") }
             return .show(member: member)
+        case "guide-step": return .guideStep(try fields.string("step"))
+        case "guide-csv": return .guideCSV
         default:
             throw ProtocolError(
-                .badValue, "\"action\" must be pause, resume, step, speed, seek, play, live, lock, unlock, give, edit, show, lesson or overlay")
+                .badValue, "\"action\" must be pause, resume, step, speed, seek, play, live, lock, unlock, give, edit, show, lesson, overlay, guide-step or guide-csv")
         }
     }
 

@@ -12,24 +12,28 @@ public struct LessonDirectory: Sendable {
         public let code: String
         /// A fresh instance of the lesson, for a new room or a restart.
         public let make: @Sendable () -> any Lesson
+        /// The lesson's guide, in every language it has (docs/guides.md), if it has one.
+        public let guides: LessonGuides?
 
-        public init(info: LessonInfo, code: String, make: @escaping @Sendable () -> any Lesson) {
+        public init(info: LessonInfo, code: String, guides: LessonGuides? = nil, make: @escaping @Sendable () -> any Lesson) {
             self.info = info
             self.code = code
+            self.guides = guides
             self.make = make
         }
 
-        /// A compiled lesson type.
+        /// A compiled lesson type, with the guide beside its source (a shipped guide's problems
+        /// are the tests' business: LessonsTests loads every one).
         public init(_ type: any Lesson.Type, code: String) {
             let make = Self.factory(type)
-            self.init(info: type.info, code: code, make: make)
+            self.init(info: type.info, code: code, guides: GuideLibrary.guides(of: type).guides, make: make)
         }
 
         /// A lesson run from its source; `order` places it in the lobby.
-        public init(program: LiveProgram, code: String, order: Int? = nil) {
+        public init(program: LiveProgram, code: String, order: Int? = nil, guides: LessonGuides? = nil) {
             var info = program.info
             if let order { info.order = order }
-            self.init(info: info, code: code, make: { program.makeLesson() })
+            self.init(info: info, code: code, guides: guides, make: { program.makeLesson() })
         }
 
         private static func factory<T: Lesson>(_ type: T.Type) -> @Sendable () -> any Lesson { { T() } }

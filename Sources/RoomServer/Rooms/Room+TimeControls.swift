@@ -115,7 +115,7 @@ extension Room {
         case .live:
             guard shown != nil else { return paused ? resumeLive() : [] }
             return goLive(running: true)
-        case .lock, .unlock, .give, .edit, .show, .lesson, .overlay:
+        case .lock, .unlock, .give, .edit, .show, .lesson, .overlay, .guideStep, .guideCSV:
             return nil
         }
     }

@@ -105,6 +105,8 @@ public final class Room {
     /// Keyframes that disagreed with the recording (each one reported, the moment rebuilt).
     public internal(set) var keyframeMismatches = 0
     var pendingKeyframeReports: [LessonEvent] = []
+    /// The guide of the lesson running, deciding every member's steps (Room+Guide.swift).
+    package internal(set) var guide: RoomGuide?
 
     let directory: LessonDirectory
     let limits: ServerLimits
@@ -161,6 +163,7 @@ public final class Room {
         } else {
             recording.begin(lesson: entry.info.id, at: 0)
         }
+        openGuide()
     }
 
     /// The class room's code, or nil for a lesson room.
@@ -246,7 +249,7 @@ public final class Room {
         emptySince = nil
         recording.mark("join", member.name, at: liveTick)
         return [.send(connection, welcome(for: member))] + sharedOverlaysMessage(to: connection) + [.sendFrame(connection)]
-            + demoted + [.sendExcept(ServerMessage.presence(members: memberInfos), connection)]
+            + demoted + [.sendExcept(ServerMessage.presence(members: memberInfos), connection)] + guideJoined(member)
     }
 
     /// Removes a member. An instructor's seat is kept for the grace period.
@@ -267,7 +270,7 @@ public final class Room {
         } else {
             outputs.append(.broadcast(ServerMessage.presence(members: memberInfos)))
         }
-        return outputs
+        return outputs + progressToInstructor()
     }
 
     /// Ends an instructor's grace period once it has run out: the seat is free for anyone's
@@ -322,11 +325,13 @@ public final class Room {
             recording.addKeyframe(of: lesson)
         }
         outputs.append(.frame)
-        return outputs
+        return outputs + guideObserve(stepped: true)
     }
 
     private func drainLessonEvents() -> [RoomOutput] {
-        lesson.drainEvents().map { .broadcast(ServerMessage.event($0)) }
+        let events = lesson.drainEvents()
+        guideEvents(events)
+        return events.map { .broadcast(ServerMessage.event($0)) }
     }
 
     /// Encodes the frame of the moment shown: the live lesson's, or a past one's (flags bit 1).
@@ -349,7 +354,7 @@ public final class Room {
             encodeFrame()
             outputs.append(.frame)
         }
-        return outputs
+        return outputs + guideObserve(stepped: false)
     }
 
     // MARK: Messages
@@ -375,12 +380,14 @@ public final class Room {
             try checkGesture(by: member)
             try checkPoint(x, y)
             lesson.tap(at: CGPoint(x: x, y: y))
+            guideGesture(.tap, at: CGPoint(x: x, y: y), by: member)
             recording.record(.tap(x: x, y: y))
             return afterInput()
         case .pan(let phase, let x, let y):
             try checkGesture(by: member)
             try checkPoint(x, y)
             lesson.pan(phase, at: CGPoint(x: x, y: y))
+            if phase == .began { guideGesture(.pan, at: CGPoint(x: x, y: y), by: member) }
             recording.record(.pan(phase, x: x, y: y))
             return afterInput()
         case .push(let x, let y, let dx, let dy):
@@ -395,6 +402,7 @@ public final class Room {
                 swipe = CGVector(dx: dx, dy: dy)
             }
             lesson.push(at: CGPoint(x: x, y: y), swipe: swipe)
+            guideGesture(.push, at: CGPoint(x: x, y: y), by: member)
             recording.record(.push(x: x, y: y, dx: swipe == nil ? nil : dx, dy: swipe == nil ? nil : dy))
             return afterInput()
         case .reset:
@@ -443,6 +451,8 @@ public final class Room {
                     throw ProtocolError(.badValue, "member \(memberID) has sent no code to show")
                 }
                 return try run(source: source, by: member, now: now, shownFrom: author)
+            case .guideCSV:
+                return try progressCSV(to: member)
             default: break
             }
             return try control(action)
@@ -476,6 +486,8 @@ public final class Room {
         case .overlay:
             // What a client asks to receive is its session's business (ServerCore).
             return []
+        case .prediction(let step, let answer):
+            return try guidePrediction(step: step, answer: answer, by: member, now: now)
         }
     }
 
@@ -513,10 +525,12 @@ public final class Room {
         case .success(let lesson):
             compiled = lesson
             self.source = source
-            return [.broadcast(ServerMessage.code(source: source, lesson: lessonInfo, by: memberInfo(author ?? member)))]
+            let outputs = [.broadcast(ServerMessage.code(source: source, lesson: lessonInfo, by: memberInfo(author ?? member)))]
                 + restartLesson(
                     event: LessonEvent(
                         name: "code", text: author.map { "\(member.name) shows \($0.name)'s code" } ?? "\(member.name) ran new code"))
+            guideCodeRan(by: author ?? member)
+            return outputs + guideObserve(stepped: false)
         }
     }
 
@@ -554,6 +568,7 @@ public final class Room {
 
     private func restartLesson(event: LessonEvent?) -> [RoomOutput] {
         lesson = makeLesson()
+        guideRestarted()
         sceneVersion = lesson.sceneVersion
         awake = true
         recording.begin(lesson: lessonEntry.info.id, source: source, at: liveTick)
@@ -656,10 +671,15 @@ public final class Room {
             awake = true
             recording.begin(lesson: entry.info.id, at: liveTick)
             recording.mark("lesson", entry.info.title, at: liveTick)
+            openGuide()
             encodeFrame()
             return members.flatMap {
                 [.send($0.connection, welcome(for: $0))] + sharedOverlaysMessage(to: $0.connection) + [.sendFrame($0.connection)]
             }
+        case .guideStep(let step):
+            return try moveEveryone(toStep: step)
+        case .guideCSV:
+            return []  // handled with the sender, in apply
         case .overlay(let name, let on):
             guard sharedOverlays.contains(name) != on else { return [] }
             if on { sharedOverlays.append(name) } else { sharedOverlays.removeAll { $0 == name } }

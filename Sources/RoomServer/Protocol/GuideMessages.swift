@@ -1,0 +1,160 @@
+import Foundation
+import Lessons
+
+// The guide's messages (docs/protocol.md, "Guides"): optional additions older clients ignore.
+// One Encodable type per message, written by WireJSON like the others.
+
+/// `{"choice":N}` or `{"value":X}`.
+struct PredictionJSON: Encodable {
+    var choice: Int?
+    var value: Double?
+
+    init(_ answer: PredictionAnswer) {
+        switch answer {
+        case .choice(let i): choice = i
+        case .number(let n): value = n
+        }
+    }
+}
+
+/// `event` `step-done`: a member met their open step.
+struct StepDoneMessage: Encodable {
+    var type = "event"
+    var name = "step-done"
+    var text: String
+    var step: String
+    var member: Int
+    /// Null when the step reports no value.
+    var value: Double?
+    var prediction: PredictionJSON?
+
+    init(_ record: StepDone) {
+        text = record.text
+        step = record.step
+        member = record.member
+        value = record.value.flatMap { $0.isFinite ? $0 : nil }
+        prediction = record.prediction.map(PredictionJSON.init)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(type, forKey: .type)
+        try c.encode(name, forKey: .name)
+        try c.encode(text, forKey: .text)
+        try c.encode(step, forKey: .step)
+        try c.encode(member, forKey: .member)
+        try c.encode(value, forKey: .value)  // null, not left out: the page shows "no value"
+        try c.encodeIfPresent(prediction, forKey: .prediction)
+    }
+
+    enum CodingKeys: String, CodingKey { case type, name, text, step, member, value, prediction }
+}
+
+/// `event` `prediction`: the sender's prediction was taken.
+struct PredictionTakenMessage: Encodable {
+    var type = "event"
+    var name = "prediction"
+    var text: String
+    var step: String
+    var member: Int
+    var prediction: PredictionJSON
+}
+
+/// `progress`: the guide's roster, to the instructor.
+struct ProgressMessage: Encodable {
+    struct Step: Encodable {
+        var id: String
+        var done: Int
+    }
+
+    struct Done: Encodable {
+        var step: String
+        var value: Double?
+    }
+
+    struct Predicted: Encodable {
+        var step: String
+        var prediction: PredictionJSON
+    }
+
+    struct Member: Encodable {
+        var member: Int
+        var name: String
+        /// The open step, or nil when every step is done.
+        var open: String?
+        var done: [Done]
+        var predictions: [Predicted]
+    }
+
+    var type = "progress"
+    var steps: [Step]
+    var members: [Member]
+
+    init(_ tracker: GuideTracker, members all: [Room.Member]) {
+        let students = all.filter { $0.role != .instructor }
+        steps = tracker.steps.map { step in
+            Step(id: step.id, done: students.count { tracker.members[$0.id]?.done.contains { $0.step == step.id } ?? false })
+        }
+        members = students.map { member in
+            let progress = tracker.members[member.id]
+            let open = progress?.open ?? 0
+            return Member(
+                member: member.id, name: member.name, open: open < tracker.steps.count ? tracker.steps[open].id : nil,
+                done: (progress?.done ?? []).map { Done(step: $0.step, value: $0.value.flatMap { $0.isFinite ? $0 : nil }) },
+                predictions: (progress?.predictions ?? [:]).sorted { $0.key < $1.key }.map {
+                    Predicted(step: $0.key, prediction: PredictionJSON($0.value))
+                })
+        }
+    }
+}
+
+enum GuideMessages {
+    static func stepDone(_ record: StepDone) -> WireBuffer {
+        encode(StepDoneMessage(record))
+    }
+
+    static func predictionTaken(step: String, answer: PredictionAnswer, member: Int) -> WireBuffer {
+        encode(PredictionTakenMessage(text: "Prediction for \(step): \(answer.text)", step: step, member: member, prediction: PredictionJSON(answer)))
+    }
+
+    static func progress(_ tracker: GuideTracker, members: [Room.Member]) -> WireBuffer {
+        encode(ProgressMessage(tracker, members: members))
+    }
+
+    /// `{"type":"progress-csv","csv":…}`: one row per student and step, `member,name,step,done,value,prediction`.
+    static func progressCSV(_ tracker: GuideTracker, members: [Room.Member]) -> WireBuffer {
+        struct CSVMessage: Encodable {
+            var type = "progress-csv"
+            var csv: String
+        }
+        var rows = ["member,name,step,done,value,prediction"]
+        for member in members where member.role != .instructor {
+            let progress = tracker.members[member.id]
+            for step in tracker.steps {
+                let done = progress?.done.first { $0.step == step.id }
+                let value = done?.value.map(GoalFormat.number) ?? ""
+                let prediction = progress?.predictions[step.id].map { answer -> String in
+                    if case .choice(let i) = answer, case .choice(let choices)? = step.prediction?.kind, choices.indices.contains(i) {
+                        return choices[i]
+                    }
+                    return answer.text
+                } ?? ""
+                rows.append([String(member.id), member.name, step.id, done == nil ? "no" : "yes", value, prediction].map(csvField).joined(separator: ","))
+            }
+        }
+        return encode(CSVMessage(csv: rows.joined(separator: "\n") + "\n"))
+    }
+
+    /// A CSV field, quoted when needed; a leading =, +, - or @ is defused (a spreadsheet would
+    /// take it for a formula: the names are the students' own).
+    static func csvField(_ text: String) -> String {
+        var text = text
+        if let first = text.first, "=+-@".contains(first), Double(text) == nil { text = "'" + text }
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func encode(_ message: some Encodable) -> WireBuffer {
+        WireJSON.message(message)
+    }
+}
