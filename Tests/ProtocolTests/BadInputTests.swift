@@ -13,11 +13,23 @@ struct BadInputTests {
         #expect(after.sequence >= before.sequence + 5)
     }
 
+    /// `expectStillMoving(innocent)`, then closes it and `others`.
+    static func expectStillMovingThenClose(_ innocent: NewtonsClient, _ others: NewtonsClient...) async throws {
+        try await expectStillMoving(innocent)
+        await innocent.close()
+        for other in others { await other.close() }
+    }
+
+    /// The culprit's messages were refused, not its connection; the room went on for the
+    /// innocent client. Then both close.
+    static func expectRefusedButKept(_ culprit: NewtonsClient, roomStillMovingFor innocent: NewtonsClient) async throws {
+        try await expectStillMoving(innocent)
+        #expect(culprit.closeCode == nil)
+        await closeAll(innocent, culprit)
+    }
+
     static func room(_ server: TestServer) async throws -> (NewtonsClient, NewtonsClient) {
-        let innocent = try await server.client(room: "fixture-orbit", name: "innocent")
-        let culprit = try await server.client(room: "fixture-orbit", name: "culprit")
-        _ = try await innocent.welcome()
-        _ = try await culprit.welcome()
+        let (innocent, culprit) = try await server.welcomed(server.client(room: "fixture-orbit", name: "innocent"), server.client(room: "fixture-orbit", name: "culprit"))
         return (innocent, culprit)
     }
 
@@ -30,9 +42,7 @@ struct BadInputTests {
             #expect(error.errorCode == "bad-message", "\(text)")
             #expect(error["message"]?.string?.isEmpty == false)
         }
-        try await Self.expectStillMoving(innocent)
-        #expect(culprit.closeCode == nil)
-        await closeAll(innocent, culprit)
+        try await Self.expectRefusedButKept(culprit, roomStillMovingFor: innocent)
     }
 
     @Test func aMissingOrWrongTypedFieldOrANonFiniteOrFarNumberIsBadValueAndNothingIsApplied() async throws {
@@ -58,8 +68,7 @@ struct BadInputTests {
         let frame = try await innocent.waitForFrame()
         let item = try #require(frame.item(1))
         #expect(abs(hypot(Double(item.x) - 187.5, Double(item.y) - 333.5) - 100) < 0.01)
-        try await Self.expectStillMoving(innocent)
-        await closeAll(innocent, culprit)
+        try await Self.expectStillMovingThenClose(innocent, culprit)
     }
 
     @Test func setOfAnUnknownParameterOrAValueOutsideItsRangeIsBadValue() async throws {
@@ -73,8 +82,7 @@ struct BadInputTests {
         #expect(error["message"]?.string?.contains("speed") == true)
         try await culprit.set("speed", to: -0.5)
         #expect(try await culprit.waitForMessage("error").errorCode == "bad-value")
-        try await Self.expectStillMoving(innocent)
-        await closeAll(innocent, culprit)
+        try await Self.expectStillMovingThenClose(innocent, culprit)
     }
 
     @Test func controlInALessonRoomIsForbidden() async throws {
@@ -86,8 +94,7 @@ struct BadInputTests {
         }
         try await culprit.claim(key: String(repeating: "0", count: 32))
         #expect(try await culprit.waitForMessage("error").errorCode == "forbidden")
-        try await Self.expectStillMoving(innocent)
-        await closeAll(innocent, culprit)
+        try await Self.expectStillMovingThenClose(innocent, culprit)
     }
 
     @Test func moreThan120MessagesInOneSecondAreRateLimitedAndDropped() async throws {
@@ -107,9 +114,7 @@ struct BadInputTests {
         let refill = Int((Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) * 120) + 2
         #expect(pongs >= 120 && pongs <= 120 + refill, "\(pongs) pongs before the refusal")
         #expect(pongs < 200)
-        try await Self.expectStillMoving(innocent)
-        #expect(culprit.closeCode == nil)
-        await closeAll(innocent, culprit)
+        try await Self.expectRefusedButKept(culprit, roomStillMovingFor: innocent)
     }
 
     @Test func aTextFrameOver4096BytesClosesWith1009() async throws {
@@ -118,8 +123,7 @@ struct BadInputTests {
         let text = "{\"type\":\"ping\",\"id\":\"" + String(repeating: "a", count: 4100) + "\"}"
         try await culprit.sendText(text)
         #expect(try await culprit.waitForClose() == 1009)
-        try await Self.expectStillMoving(innocent)
-        await innocent.close()
+        try await Self.expectStillMovingThenClose(innocent)
     }
 
     @Test func aMessageOf4096BytesIsStillRead() async throws {
@@ -139,8 +143,7 @@ struct BadInputTests {
         try await culprit.sendRaw(Array(repeating: UInt8(ascii: " "), count: 3000), opcode: .text, fin: false)
         try await culprit.sendRaw(Array(repeating: UInt8(ascii: " "), count: 3000), opcode: .continuation, fin: true)
         #expect(try await culprit.waitForClose() == 1009)
-        try await Self.expectStillMoving(innocent)
-        await innocent.close()
+        try await Self.expectStillMovingThenClose(innocent)
     }
 
     @Test func aBinaryFrameFromAClientClosesWith1003() async throws {
@@ -148,8 +151,7 @@ struct BadInputTests {
         let (innocent, culprit) = try await Self.room(server)
         try await culprit.sendRaw([1, 2, 3], opcode: .binary)
         #expect(try await culprit.waitForClose() == 1003)
-        try await Self.expectStillMoving(innocent)
-        await innocent.close()
+        try await Self.expectStillMovingThenClose(innocent)
     }
 
     @Test func invalidUTF8ClosesWith1007() async throws {
@@ -157,8 +159,7 @@ struct BadInputTests {
         let (innocent, culprit) = try await Self.room(server)
         try await culprit.sendRaw(Array("{\"type\":\"ping\",\"id\":\"".utf8) + [0xC3, 0x28] + Array("\"}".utf8), opcode: .text)
         #expect(try await culprit.waitForClose() == 1007)
-        try await Self.expectStillMoving(innocent)
-        await innocent.close()
+        try await Self.expectStillMovingThenClose(innocent)
     }
 
     @Test func anUnknownRoomOrLessonIsUnknownRoomThenClose4404() async throws {
@@ -197,30 +198,24 @@ struct BadInputTests {
         let student = try await server.client(room: code, name: "student")
         _ = try await student.welcome()
         let third = try await server.client(room: code)
-        #expect(try await third.waitForError("full")["message"]?.string?.contains("full") == true)
-        #expect(try await third.waitForClose() == 1013)
-        try await Self.expectStillMoving(teacher)
-        await closeAll(teacher, student)
+        try await third.expectRefusedFull(mentioning: "full")
+        try await Self.expectStillMovingThenClose(teacher, student)
     }
 
     @Test func aFullServerAnswersFullThenClose1013() async throws {
         let server = try await TestServer(["--max-clients", "2"])
         let (innocent, other) = try await Self.room(server)
         let third = try await server.client(room: "fixture-settle")
-        _ = try await third.waitForError("full")
-        #expect(try await third.waitForClose() == 1013)
-        try await Self.expectStillMoving(innocent)
-        await closeAll(innocent, other)
+        try await third.expectRefusedFull()
+        try await Self.expectStillMovingThenClose(innocent, other)
     }
 
     @Test func tooManyConnectionsFromOneAddressAreRefusedWithFull() async throws {
         let server = try await TestServer(["--max-connections-per-address", "2"])
         let (innocent, other) = try await Self.room(server)
         let third = try await server.client(room: "fixture-orbit")
-        #expect(try await third.waitForError("full")["message"]?.string?.contains("address") == true)
-        #expect(try await third.waitForClose() == 1013)
-        try await Self.expectStillMoving(innocent)
-        await closeAll(innocent, other)
+        try await third.expectRefusedFull(mentioning: "address")
+        try await Self.expectStillMovingThenClose(innocent, other)
     }
 
     @Test func aClientThatReadsTooSlowlyIsDroppedAndNoOneElseSlowsDown() async throws {
@@ -241,8 +236,7 @@ struct BadInputTests {
         }
         #expect(gaps <= 2, "\(gaps) gaps in the innocent client's frames")
         _ = slow
-        try await Self.expectStillMoving(innocent)
-        await innocent.close()
+        try await Self.expectStillMovingThenClose(innocent)
     }
 
     @Test func aPageFromAnotherOriginIsRefusedAndItsOwnOriginIsWelcome() async throws {

@@ -65,19 +65,13 @@ struct ClassRoomTests {
         _ = try await student.waitForError("forbidden")
         // The instructor's tap acts.
         try await teacher.tap(x: 100, y: 100)
-        _ = try await student.waitForFrame { frame in
-            guard let item = frame.item(1) else { return false }
-            return abs(hypot(Double(item.x) - 100, Double(item.y) - 100) - 100) < 0.01
-        }
+        _ = try await student.waitForFrame { $0.itemOneIsOnCircle(around: 100, 100) }
         // Given the gesture, the student's tap acts too.
         try await teacher.control("give", member: .some(studentWelcome.you))
         let given = try await student.waitForMessage("room") { $0["controller"]?.int == studentWelcome.you }
         #expect(given["locked"]?.bool == true)
         try await student.tap(x: 250, y: 300)
-        _ = try await teacher.waitForFrame { frame in
-            guard let item = frame.item(1) else { return false }
-            return abs(hypot(Double(item.x) - 250, Double(item.y) - 300) - 100) < 0.01
-        }
+        _ = try await teacher.waitForFrame { $0.itemOneIsOnCircle(around: 250, 300) }
         // Taken back, then unlocked: everyone acts again.
         try await teacher.control("give", member: .some(nil))
         _ = try await student.waitForMessage("room") { $0["controller"]?.isNull == true }
@@ -86,10 +80,7 @@ struct ClassRoomTests {
         try await teacher.control("unlock")
         _ = try await student.waitForMessage("room") { $0["locked"]?.bool == false }
         try await student.tap(x: 200, y: 200)
-        _ = try await student.waitForFrame { frame in
-            guard let item = frame.item(1) else { return false }
-            return abs(hypot(Double(item.x) - 200, Double(item.y) - 200) - 100) < 0.01
-        }
+        _ = try await student.waitForFrame { $0.itemOneIsOnCircle(around: 200, 200) }
         await closeAll(teacher, student)
     }
 
@@ -212,13 +203,9 @@ struct ClassRoomTests {
 
     @Test func theRoomsOneAddressMayOpenAreBounded() async throws {
         let server = try await TestServer(["--max-rooms-per-address", "2"])
-        let first = try await server.client(lesson: "fixture-settle")
-        let second = try await server.client(lesson: "fixture-settle")
-        _ = try await first.welcome()
-        _ = try await second.welcome()
+        let (first, second) = try await server.welcomed(server.client(lesson: "fixture-settle"), server.client(lesson: "fixture-settle"))
         let third = try await server.client(lesson: "fixture-settle")
-        #expect(try await third.waitForError("full")["message"]?.string?.contains("class rooms") == true)
-        #expect(try await third.waitForClose() == 1013)
+        try await third.expectRefusedFull(mentioning: "class rooms")
         await closeAll(first, second)
     }
 

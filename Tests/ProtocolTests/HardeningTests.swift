@@ -83,8 +83,7 @@ struct HardeningTests {
         // The reset was not read: nothing in the room restarted.
         #expect(try await server.metric("newtons_messages_in_total{type=\"reset\"}") == 0)
         #expect(try await server.metric("newtons_rejected_total{reason=\"unmasked\"}") == 1)
-        try await BadInputTests.expectStillMoving(innocent)
-        await innocent.close()
+        try await BadInputTests.expectStillMovingThenClose(innocent)
     }
 
     @Test func anUnmaskedPingOrAnUnmaskedFrameInTheUpgradesPacketIsClosedWith1002() async throws {

@@ -68,10 +68,7 @@ struct RoomTests {
         let event = try await b.waitForMessage("event")
         #expect(event["name"]?.string == "tapped")
         for client in [a, b] {
-            let frame = try await client.waitForFrame { frame in
-                guard let item = frame.item(1) else { return false }
-                return abs(hypot(Double(item.x) - 100, Double(item.y) - 200) - 100) < 0.01
-            }
+            let frame = try await client.waitForFrame { $0.itemOneIsOnCircle(around: 100, 200) }
             #expect(frame.items.count == 2)
         }
         await closeAll(a, b)
@@ -203,10 +200,7 @@ struct RoomTests {
         try await a.set("radius", to: 50)
         let params = try await b.waitForMessage("params")
         #expect(params["params"]?.array?.first { $0["name"]?.string == "radius" }?["value"]?.double == 50)
-        _ = try await b.waitForFrame { frame in
-            guard let item = frame.item(1) else { return false }
-            return abs(hypot(Double(item.x) - 187.5, Double(item.y) - 333.5) - 50) < 0.01
-        }
+        _ = try await b.waitForFrame { $0.itemOneIsOnCircle(around: 187.5, 333.5, radius: 50) }
         await closeAll(a, b)
     }
 

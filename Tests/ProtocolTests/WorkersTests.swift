@@ -32,10 +32,7 @@ struct WorkersTests {
     @Test func oneWorkerStepsItsRoomsOneAfterTheOther() async throws {
         // The control for the test above: the same two rooms on one worker never meet.
         let server = try await TestServer(["--workers", "1"])
-        let first = try await server.client(room: "fixture-overlap")
-        let second = try await server.client(room: "fixture-overlap-2")
-        _ = try await first.welcome()
-        _ = try await second.welcome()
+        let (first, second) = try await server.welcomed(server.client(room: "fixture-overlap"), server.client(room: "fixture-overlap-2"))
         for client in [first, second] {
             let frame = try await client.waitForFrame(timeout: .seconds(10)) { $0.sequence >= 10 }
             #expect(frame.item(1)?.x == 0)
@@ -73,10 +70,7 @@ struct WorkersTests {
 
     @Test func metricsAndTheLobbyAreTheWholeServersFromAnyWorker() async throws {
         let server = try await TestServer(["--workers", "2"])
-        let first = try await server.client(room: "fixture-orbit")
-        let second = try await server.client(room: "fixture-orbit-2")
-        _ = try await first.welcome()
-        _ = try await second.welcome()
+        let (first, second) = try await server.welcomed(server.client(room: "fixture-orbit"), server.client(room: "fixture-orbit-2"))
         // Several requests: the acceptor gives each to a worker in turn.
         for _ in 0..<4 {
             var summed = false

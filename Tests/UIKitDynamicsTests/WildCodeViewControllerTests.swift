@@ -108,6 +108,17 @@ func show(_ controller: UIViewController) -> UIWindow {
     return window
 }
 
+/// A playground controller shown in a window of its own.
+private func shownPlayground() -> (PlaygroundViewController, UIWindow) {
+    let controller = PlaygroundViewController()
+    return (controller, show(controller))
+}
+
+extension PlaygroundViewController {
+    /// The square (100 points high) lies on the screen's bottom edge, within a point.
+    var squareRestsOnTheBottomEdge: Bool { abs(square.center.y - (UIScreen.main.bounds.height - 50)) < 1 }
+}
+
 @Suite("Wild code: a view controller built in code")
 struct WildCodeViewControllerTests {
     @Test("the view loads lazily, screen-sized, and the lifecycle runs in UIKit's order")
@@ -132,16 +143,14 @@ struct WildCodeViewControllerTests {
 
     @Test("gravity drops the square onto the bottom edge as the window's clock runs")
     func falls() {
-        let controller = PlaygroundViewController()
-        let window = show(controller)
+        let (controller, window) = shownPlayground()
         window.advanceClock(by: 3)
-        #expect(abs(controller.square.center.y - (UIScreen.main.bounds.height - 50)) < 1)
+        #expect(controller.squareRestsOnTheBottomEdge)
     }
 
     @Test("a tap on the background snaps the square to the finger")
     func tapSnaps() {
-        let controller = PlaygroundViewController()
-        let window = show(controller)
+        let (controller, window) = shownPlayground()
         window.simulateTap(at: CGPoint(x: 250, y: 300))
         #expect(controller.snap != nil)
         window.advanceClock(by: 3)
@@ -151,8 +160,7 @@ struct WildCodeViewControllerTests {
 
     @Test("dragging the square holds it on an attachment; a still release leaves it to gravity")
     func dragHolds() {
-        let controller = PlaygroundViewController()
-        let window = show(controller)
+        let (controller, window) = shownPlayground()
         // The square's own pan takes the drag; the background's tap fails.
         let touch = window.simulateTouchBegan(at: CGPoint(x: 150, y: 150))
         for i in 1...30 {
@@ -169,13 +177,12 @@ struct WildCodeViewControllerTests {
         window.simulateTouchEnded(touch)
         #expect(controller.attachment == nil)
         window.advanceClock(by: 3)
-        #expect(abs(controller.square.center.y - (UIScreen.main.bounds.height - 50)) < 1)
+        #expect(controller.squareRestsOnTheBottomEdge)
     }
 
     @Test("a fast fling throws the square with the pan's velocity")
     func flingThrows() {
-        let controller = PlaygroundViewController()
-        let window = show(controller)
+        let (controller, window) = shownPlayground()
         // Stop gravity so only the fling moves it.
         controller.animator.behaviors.compactMap { $0 as? UIGravityBehavior }.forEach {
             controller.animator.removeBehavior($0)

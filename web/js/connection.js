@@ -86,16 +86,7 @@ export class Connection {
   stop() {
     this.stopped = true;
     this._clearTimers();
-    if (this.ws) {
-      const ws = this.ws;
-      this.ws = null;
-      this._detach(ws);
-      try {
-        ws.close(1000, 'bye');
-      } catch {
-        /* already closing */
-      }
-    }
+    this._closeSocket('bye');
     this._setStatus('closed');
   }
 
@@ -104,18 +95,22 @@ export class Connection {
     if (this.stopped) return;
     this.fatal = null;
     this.attempt = 0;
-    if (this.ws) {
-      const ws = this.ws;
-      this.ws = null;
-      this._detach(ws);
-      try {
-        ws.close(1000, 'reconnect');
-      } catch {
-        /* ignore */
-      }
-    }
+    this._closeSocket('reconnect');
     this._clearTimers();
     this._open();
+  }
+
+  /** Lets go of the current socket, if any, and closes it normally (1000) with `reason`. */
+  _closeSocket(reason) {
+    if (!this.ws) return;
+    const ws = this.ws;
+    this.ws = null;
+    this._detach(ws);
+    try {
+      ws.close(1000, reason);
+    } catch {
+      /* already closing */
+    }
   }
 
   /** Retries at once if waiting to reconnect (network back, tab visible again). */

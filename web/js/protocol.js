@@ -140,29 +140,34 @@ export function normalizeItems(raw) {
   return uniqueList(raw, MAX_ITEMS, normalizeItem, 'id');
 }
 
-export function normalizeBoundaries(raw) {
+/** The first `max` entries of `raw` (an array, else none) that `normalize` makes something of: it returns null to drop one. */
+function keptList(raw, max, normalize) {
   if (!Array.isArray(raw)) return [];
   const out = [];
-  for (const b of raw.slice(0, 256)) {
-    if (!b || typeof b !== 'object') continue;
-    const points = normalizePoints(b.points);
-    if (!points || points.length < 2) continue;
-    out.push({ id: typeof b.id === 'string' ? str(b.id, MAX_NAME) : null, points, closed: bool(b.closed) });
+  for (const entry of raw.slice(0, max)) {
+    const kept = normalize(entry);
+    if (kept !== null) out.push(kept);
   }
   return out;
 }
 
+export function normalizeBoundaries(raw) {
+  return keptList(raw, 256, (b) => {
+    if (!b || typeof b !== 'object') return null;
+    const points = normalizePoints(b.points);
+    if (!points || points.length < 2) return null;
+    return { id: typeof b.id === 'string' ? str(b.id, MAX_NAME) : null, points, closed: bool(b.closed) };
+  });
+}
+
 /** Lines as [[x1, y1, x2, y2], ...] (also accepts {x1, y1, x2, y2}). */
 export function normalizeLines(raw) {
-  if (!Array.isArray(raw)) return [];
-  const out = [];
-  for (const l of raw.slice(0, 1024)) {
+  return keptList(raw, 1024, (l) => {
     const v = Array.isArray(l) ? l : l && typeof l === 'object' ? [l.x1, l.y1, l.x2, l.y2] : null;
-    if (!v || v.length < 4) continue;
-    if (!v.slice(0, 4).every((n) => typeof n === 'number' && Number.isFinite(n))) continue;
-    out.push([num(v[0]), num(v[1]), num(v[2]), num(v[3])]);
-  }
-  return out;
+    if (!v || v.length < 4) return null;
+    if (!v.slice(0, 4).every((n) => typeof n === 'number' && Number.isFinite(n))) return null;
+    return [num(v[0]), num(v[1]), num(v[2]), num(v[3])];
+  });
 }
 
 /** A live parameter; null unless it has a name and a sensible range. */
@@ -186,15 +191,12 @@ export function normalizeParams(raw) {
 }
 
 export function normalizeMembers(raw) {
-  if (!Array.isArray(raw)) return [];
-  const out = [];
-  for (const m of raw.slice(0, 1000)) {
-    if (!m || typeof m !== 'object') continue;
+  return keptList(raw, 1000, (m) => {
+    if (!m || typeof m !== 'object') return null;
     const id = intId(m.id);
-    if (id === null) continue;
-    out.push({ id, name: str(m.name, MAX_NAME), role: ROLES.has(m.role) ? m.role : 'student' });
-  }
-  return out;
+    if (id === null) return null;
+    return { id, name: str(m.name, MAX_NAME), role: ROLES.has(m.role) ? m.role : 'student' };
+  });
 }
 
 /**
@@ -258,28 +260,22 @@ export function normalizeLessonList(raw) {
 
 /** Open rooms from GET /api/rooms. */
 export function normalizeRoomList(raw) {
-  if (!Array.isArray(raw)) return [];
-  const out = [];
-  for (const r of raw.slice(0, 1000)) {
-    if (!r || typeof r !== 'object') continue;
+  return keptList(raw, 1000, (r) => {
+    if (!r || typeof r !== 'object') return null;
     const id = roomToken(r.id);
-    if (!id) continue;
-    out.push({ id, lesson: roomToken(r.lesson) || '', clients: Math.round(num(r.clients, 0, 0, 1e6)), shared: bool(r.shared) });
-  }
-  return out;
+    if (!id) return null;
+    return { id, lesson: roomToken(r.lesson) || '', clients: Math.round(num(r.clients, 0, 0, 1e6)), shared: bool(r.shared) };
+  });
 }
 
 /** Where code went wrong: `[{line, column, message}]`, 1-based, at most 50. */
 export function normalizeDiagnostics(raw) {
-  if (!Array.isArray(raw)) return [];
-  const out = [];
-  for (const d of raw.slice(0, 50)) {
-    if (!d || typeof d !== 'object') continue;
+  return keptList(raw, 50, (d) => {
+    if (!d || typeof d !== 'object') return null;
     const line = Math.round(num(d.line, 0, 0, 1e7));
-    if (line < 1) continue;
-    out.push({ line, column: Math.max(1, Math.round(num(d.column, 1, 1, 1e7))), message: str(d.message, 500) || 'error' });
-  }
-  return out;
+    if (line < 1) return null;
+    return { line, column: Math.max(1, Math.round(num(d.column, 1, 1, 1e7))), message: str(d.message, 500) || 'error' };
+  });
 }
 
 function optionalControllerId(v) {

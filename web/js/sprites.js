@@ -6,9 +6,9 @@
 
 const INK = '#1f2a1f';
 
-function ellipse(ctx, x, y, rx, ry, fill, stroke, width = 2.5) {
-  ctx.beginPath();
-  ctx.ellipse(x, y, rx, ry, 0, 0, Math.PI * 2);
+// Fills and strokes the current path (either may be omitted); `join`, when given, is the
+// stroke's line join.
+function paint(ctx, fill, stroke, width, join) {
   if (fill) {
     ctx.fillStyle = fill;
     ctx.fill();
@@ -16,8 +16,15 @@ function ellipse(ctx, x, y, rx, ry, fill, stroke, width = 2.5) {
   if (stroke) {
     ctx.lineWidth = width;
     ctx.strokeStyle = stroke;
+    if (join) ctx.lineJoin = join;
     ctx.stroke();
   }
+}
+
+function ellipse(ctx, x, y, rx, ry, fill, stroke, width = 2.5) {
+  ctx.beginPath();
+  ctx.ellipse(x, y, rx, ry, 0, 0, Math.PI * 2);
+  paint(ctx, fill, stroke, width);
 }
 
 function poly(ctx, pts, fill, stroke, width = 2.5) {
@@ -25,16 +32,7 @@ function poly(ctx, pts, fill, stroke, width = 2.5) {
   ctx.moveTo(pts[0][0], pts[0][1]);
   for (let i = 1; i < pts.length; i++) ctx.lineTo(pts[i][0], pts[i][1]);
   ctx.closePath();
-  if (fill) {
-    ctx.fillStyle = fill;
-    ctx.fill();
-  }
-  if (stroke) {
-    ctx.lineWidth = width;
-    ctx.strokeStyle = stroke;
-    ctx.lineJoin = 'round';
-    ctx.stroke();
-  }
+  paint(ctx, fill, stroke, width, 'round');
 }
 
 function eye(ctx, x, y, r, look = [1, 1]) {

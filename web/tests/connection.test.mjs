@@ -96,6 +96,15 @@ function setup(o = {}) {
   return { c, clock, made, log, setURL: (u) => (url = u) };
 }
 
+/** A started connection whose socket has opened and received `first` (when given). */
+function opened(first) {
+  const s = setup();
+  s.c.start();
+  s.made[0].open();
+  if (first !== undefined) s.made[0].message(first);
+  return s;
+}
+
 const welcome = JSON.stringify({ type: 'welcome', room: 'r', code: 'K7QX2M', lesson: { id: 'snap' } });
 
 describe('backoffDelay', () => {
@@ -144,10 +153,7 @@ describe('Connection', () => {
   });
 
   test('a dropped connection reconnects with growing delays, to the current URL', () => {
-    const { c, made, clock, setURL } = setup();
-    c.start();
-    made[0].open();
-    made[0].message(welcome);
+    const { c, made, clock, setURL } = opened(welcome);
     setURL('ws://h/ws?room=K7QX2M');
     made[0].drop(1006);
     assert.equal(c.status, 'closed');
@@ -179,10 +185,7 @@ describe('Connection', () => {
   });
 
   test('an unknown room is not retried', () => {
-    const { c, made, clock, log } = setup();
-    c.start();
-    made[0].open();
-    made[0].message('{"type":"error","code":"unknown-room","message":"no such room"}');
+    const { c, made, clock, log } = opened('{"type":"error","code":"unknown-room","message":"no such room"}');
     made[0].drop(4404);
     clock.advance(60000);
     assert.equal(made.length, 1);
@@ -193,20 +196,14 @@ describe('Connection', () => {
   });
 
   test('a full room is retried', () => {
-    const { c, made, clock } = setup();
-    c.start();
-    made[0].open();
-    made[0].message('{"type":"error","code":"full","message":"full"}');
+    const { c, made, clock } = opened('{"type":"error","code":"full","message":"full"}');
     made[0].drop(1013);
     clock.advance(BACKOFF.base);
     assert.equal(made.length, 2);
   });
 
   test('pings keep the connection alive; silence past the limit reconnects', () => {
-    const { c, made, clock } = setup();
-    c.start();
-    made[0].open();
-    made[0].message(welcome);
+    const { c, made, clock } = opened(welcome);
     clock.advance(PING_INTERVAL_MS);
     assert.equal(made[0].sent.at(-1).type, 'ping');
     made[0].message(JSON.stringify({ type: 'pong', id: made[0].sent.at(-1).id }));
@@ -218,9 +215,7 @@ describe('Connection', () => {
   });
 
   test('stop closes and never reconnects; reconnect opens a fresh socket at once', () => {
-    const { c, made, clock } = setup();
-    c.start();
-    made[0].open();
+    const { c, made, clock } = opened();
     c.reconnect();
     assert.equal(made.length, 2);
     assert.equal(made[0].closedWith, 1000);

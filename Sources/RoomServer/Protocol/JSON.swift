@@ -92,11 +92,7 @@ package struct JSONReader {
     private mutating func readObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var fields: [String: JSONValue] = [:]
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(fields)
-        }
+        if skipWhitespace(thenConsume: UInt8(ascii: "}")) { return .object(fields) }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key") }
@@ -106,41 +102,37 @@ package struct JSONReader {
             index += 1
             skipWhitespace()
             fields[key] = try readValue(depth: depth + 1)
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(fields)
-            } else {
-                throw error("expected ',' or '}'")
-            }
+            if try readSeparator(closing: UInt8(ascii: "}")) { return .object(fields) }
         }
     }
 
     private mutating func readArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var values: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(values)
-        }
+        if skipWhitespace(thenConsume: UInt8(ascii: "]")) { return .array(values) }
         while true {
             skipWhitespace()
             values.append(try readValue(depth: depth + 1))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array(values)
-            } else {
-                throw error("expected ',' or ']'")
-            }
+            if try readSeparator(closing: UInt8(ascii: "]")) { return .array(values) }
         }
+    }
+
+    /// Skips white space; then, if `byte` is next, consumes it and says so.
+    private mutating func skipWhitespace(thenConsume byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// After an object's member or an array's element: consumes the ',' (false: another
+    /// follows) or the `closing` bracket (true: the container ends); anything else is an error.
+    private mutating func readSeparator(closing: UInt8) throws(JSONSyntaxError) -> Bool {
+        if skipWhitespace(thenConsume: UInt8(ascii: ",")) { return false }
+        guard index < bytes.count else { throw error("unexpected end") }
+        guard bytes[index] == closing else { throw error("expected ',' or '\(Character(Unicode.Scalar(closing)))'") }
+        index += 1
+        return true
     }
 
     private mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {
@@ -226,6 +218,13 @@ package struct JSONReader {
         }
     }
 
+    /// Skips a run of decimal digits and says how many there were.
+    private mutating func skipDigits() -> Int {
+        let first = index
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        return index - first
+    }
+
     private mutating func readNumber() throws(JSONSyntaxError) -> Double {
         let start = index
         if bytes[index] == UInt8(ascii: "-") {
@@ -235,32 +234,17 @@ package struct JSONReader {
                 return -.infinity
             }
         }
-        var digits = 0
-        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-            index += 1
-            digits += 1
-        }
-        guard digits > 0 else { throw error("not a value") }
+        guard skipDigits() > 0 else { throw error("not a value") }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            var fraction = 0
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-                index += 1
-                fraction += 1
-            }
-            guard fraction > 0 else { throw error("digits expected after '.'") }
+            guard skipDigits() > 0 else { throw error("digits expected after '.'") }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
                 index += 1
             }
-            var exponent = 0
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-                index += 1
-                exponent += 1
-            }
-            guard exponent > 0 else { throw error("digits expected in exponent") }
+            guard skipDigits() > 0 else { throw error("digits expected in exponent") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         // Double(_:) turns an overflowing literal such as 1e999 into infinity, which

@@ -148,8 +148,11 @@ final class TestServer: @unchecked Sendable {
 
     /// Two clients in `room`, both connected before either reads its welcome.
     func welcomedPair(room: String) async throws -> (NewtonsClient, NewtonsClient) {
-        let a = try await self.client(room: room)
-        let b = try await self.client(room: room)
+        try await welcomed(client(room: room), client(room: room))
+    }
+
+    /// `a` and `b` (both connected already), once each has read its welcome.
+    func welcomed(_ a: NewtonsClient, _ b: NewtonsClient) async throws -> (NewtonsClient, NewtonsClient) {
         _ = try await a.welcome()
         _ = try await b.welcome()
         return (a, b)
@@ -238,4 +241,22 @@ struct ServerTestError: Error, CustomStringConvertible {
 /// Closes each client in turn.
 func closeAll(_ clients: NewtonsClient...) async {
     for client in clients { await client.close() }
+}
+
+extension StateFrame {
+    /// Whether item 1 lies on the circle of `radius` points around (`x`, `y`), within 0.01 point
+    /// (the orbit fixture keeps it 100 points from where it was last sent).
+    func itemOneIsOnCircle(around x: Double, _ y: Double, radius: Double = 100) -> Bool {
+        guard let item = item(1) else { return false }
+        return abs(hypot(Double(item.x) - x, Double(item.y) - y) - radius) < 0.01
+    }
+}
+
+extension NewtonsClient {
+    /// Waits for the error `full` (whose message mentions `reason`, where given), then the close 1013.
+    func expectRefusedFull(mentioning reason: String? = nil) async throws {
+        let error = try await waitForError("full")
+        if let reason { #expect(error["message"]?.string?.contains(reason) == true) }
+        #expect(try await waitForClose() == 1013)
+    }
 }
