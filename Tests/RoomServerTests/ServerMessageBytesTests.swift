@@ -113,7 +113,7 @@ struct ServerMessageBytesTests {
         ]
         #expect(
             String(decoding: ServerMessage.params(params).bytes, as: UTF8.self)
-                == #"{"type":"params","params":[{"name":"damping","label":"Snap damping","value":0.5,"min":0,"max":1,"step":0.05,"labels":{"en":"Snap damping","zh-CN":"捕捉阻尼"}},{"name":"mine","label":"My own value","value":1,"min":0,"max":2,"step":1}]}"#)
+                == #"{"type":"params","params":[{"name":"damping","label":"Snap damping","value":0.5,"min":0,"max":1,"step":0.05,"labels":{"en":"Snap damping","zh-CN":"吸附阻尼"}},{"name":"mine","label":"My own value","value":1,"min":0,"max":2,"step":1}]}"#)
         let listing = try #require(
             JSONSerialization.jsonObject(with: Data(ServerCore(directory: LessonDirectory(LessonCatalog.all)).lessonsJSON()))
                 as? [[String: Any]])

@@ -142,7 +142,7 @@ def test_keyboard_tap_snaps_the_frog(desktop, server):
     c = pk.move_cursor_to(desktop, *target)
     pk.press(desktop, Keys.ENTER)
     pk.wait_for(lambda: pk.distance(pk.find_item(desktop, "frog"), c) < 12, timeout=8, message="the frog snapping to the cursor")
-    pk.wait_for(lambda: any("snapped" in s or "捕捉到位" in s for s in desktop.execute_script("return window.newtons.announced()")),
+    pk.wait_for(lambda: any("snapped" in s or "吸附到位" in s for s in desktop.execute_script("return window.newtons.announced()")),
                 timeout=8, message="the snap announced")
     pk.screenshot(desktop, "keyboard-snap")
 
