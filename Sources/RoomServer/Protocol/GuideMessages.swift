@@ -24,8 +24,8 @@ struct StepDoneMessage: Encodable {
     var text: String
     var step: String
     var member: Int
-    /// Null when the step reports no value.
-    var value: Double?
+    /// Null, not left out, when the step reports no value: the page shows "no value".
+    @Nullable var value: Double?
     var prediction: PredictionJSON?
 
     init(_ record: StepDone) {
@@ -35,19 +35,6 @@ struct StepDoneMessage: Encodable {
         value = record.value.flatMap { $0.isFinite ? $0 : nil }
         prediction = record.prediction.map(PredictionJSON.init)
     }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(type, forKey: .type)
-        try c.encode(name, forKey: .name)
-        try c.encode(text, forKey: .text)
-        try c.encode(step, forKey: .step)
-        try c.encode(member, forKey: .member)
-        try c.encode(value, forKey: .value)  // null, not left out: the page shows "no value"
-        try c.encodeIfPresent(prediction, forKey: .prediction)
-    }
-
-    enum CodingKeys: String, CodingKey { case type, name, text, step, member, value, prediction }
 }
 
 /// `event` `prediction`: the sender's prediction was taken.
