@@ -18,6 +18,8 @@ import { openClass } from './class-open.js';
 import { PhysicsView } from './physics-view.js';
 import { initI18n, setLanguage, onLanguageChange, t, lang, localized, formatNumber, formatFixed } from './i18n.js';
 import { Announcer, SceneWatcher, contactWords, describeScene, say } from './announce.js';
+import { GuidePanel } from './guide.js';
+import { RosterView } from './roster.js';
 
 const NAME_KEY = 'newtons.name';
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -73,6 +75,18 @@ async function fetchJSON(url) {
   const res = await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-store' });
   if (!res.ok) throw new Error(`${url}: ${res.status}`);
   return res.json();
+}
+
+/** Saves `text` as a file named `name` (the roster's CSV): a link to a blob, clicked. */
+function downloadText(name, text, type = 'text/csv') {
+  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
 // ------------------------------------------------------------------ toast
@@ -352,6 +366,26 @@ function startRoom(target) {
     }
   });
 
+  // The guide (js/guide.js) and, for a class's instructor, its roster (js/roster.js).
+  const guide = new GuidePanel($('[data-guide]'), {
+    send,
+    announce: (text) => announcer.say(text),
+    you: () => state.you,
+    load: (id, l) => fetchJSON(`/api/lessons/${encodeURIComponent(id)}/guide?lang=${encodeURIComponent(l)}`),
+    onChange: () => updateRoster(),
+  });
+  const roster = new RosterView($('[data-roster]'), { send, guide: () => guide.guide, download: downloadText });
+  let guideFor = null; // `${lesson}|${you}`: the room starts a member's guide over for another
+  function updateRoster() {
+    roster.setVisible(state.role === 'instructor' && !!state.code && !!guide.guide);
+    roster.render();
+  }
+  $('[data-show-guide]').addEventListener('click', () => {
+    const panel = $('[data-guide]');
+    panel.scrollIntoView({ block: 'start', behavior: reducedMotion.matches ? 'auto' : 'smooth' });
+    panel.focus({ preventScroll: true });
+  });
+
   // An event in the log, on the stage and, when it is news, in the live region.
   function showEvent(e) {
     e.date = new Date();
@@ -369,10 +403,11 @@ function startRoom(target) {
     const said = eventText(state, e);
     logEvent(eventsList, { ...e, ...said });
     if (e.kind === 'error') {
-      toast(said.text);
+      if (!(e.error && e.error.shownInGuide)) toast(said.text);
       return;
     }
-    const quiet = new Set(['paused', 'resumed', 'locked', 'unlocked']);
+    // The guide's events are shown (and said) by the guide panel, not on the stage.
+    const quiet = new Set(['paused', 'resumed', 'locked', 'unlocked', 'step-done', 'prediction', 'guide-step']);
     const shown = said.quote || said.text;
     if (shown && !quiet.has(e.name)) {
       labels.push({ text: shown, item: e.item, x: e.x, y: e.y, born: nowS() });
@@ -524,6 +559,14 @@ function startRoom(target) {
     }
     if (state.role === 'instructor' && !lessonList.length) loadLessonList();
     physics.onWelcome();
+    // A welcome for another lesson or as another member: the room starts the guide over.
+    const now = `${state.lesson.id}|${state.you}`;
+    if (now !== guideFor) {
+      guideFor = now;
+      roster.reset();
+      guide.setLesson(state.lesson.id);
+    }
+    updateRoster();
   }
 
   function loadLessonList() {
@@ -552,6 +595,7 @@ function startRoom(target) {
       codePanel.onCode(m);
     }
     if (m.type === 'error') {
+      if (guide.onError(m)) m.shownInGuide = true;
       codePanel.onError(m);
       if (m.code === 'compile-error') {
         const d = (m.diagnostics || [])[0];
@@ -572,6 +616,10 @@ function startRoom(target) {
     }
     if (changed.has('event')) showEvent(state.events[state.events.length - 1]);
     if (m.type === 'event') codePanel.onEvent(m);
+    if (m.type === 'event') guide.onEvent(m);
+    if (m.type === 'progress') roster.onProgress(m);
+    if (m.type === 'progress-csv') roster.onCSV(m);
+    if (changed.has('role')) updateRoster();
     if (m.type !== 'welcome') physics.onMessage(m);
   }
 
@@ -697,6 +745,8 @@ function startRoom(target) {
       params.relabel();
       syncLessonSelect(true);
     }
+    guide.relabel();
+    roster.render();
     onStatus(...lastStatus);
     dirty = true;
   });
@@ -752,6 +802,17 @@ function startRoom(target) {
     announced: () => [...announcer.said],
     /** The keyboard cursor on the stage: `{x, y, grabbing}` in view points. */
     cursor: () => keyboard.cursor,
+    /** The guide as this member sees it: `{lesson, lang, open, done: [step], predictions}`, or null. */
+    guide: () =>
+      guide.guide && {
+        lesson: guide.guide.lesson,
+        lang: guide.guide.lang,
+        open: guide.model.steps[guide.model.open]?.id ?? null,
+        done: [...guide.model.done.keys()],
+        predictions: Object.fromEntries(guide.model.predictions),
+      },
+    /** The instructor's latest roster (`progress`) and the last CSV exported. */
+    roster: () => ({ progress: roster.progress, csv: roster.lastCSV ?? null }),
   };
 
   conn.start();

@@ -375,14 +375,21 @@ export function validateServerMessage(m) {
     case 'params':
       return { type: 'params', params: normalizeParams(m.params) };
     case 'event': {
-      const out = { type: 'event', name: str(m.name, MAX_NAME), text: str(m.text, MAX_TEXT), item: intId(m.item) };
+      // A guide's feedback line names every measured clause: longer than other events' texts.
+      const guided = GUIDE_EVENTS.has(m.name);
+      const out = { type: 'event', name: str(m.name, MAX_NAME), text: str(m.text, guided ? MAX_GUIDE_TEXT : MAX_TEXT), item: intId(m.item) };
       if (typeof m.x === 'number' && typeof m.y === 'number' && Number.isFinite(m.x) && Number.isFinite(m.y)) {
         out.x = num(m.x);
         out.y = num(m.y);
       }
+      if (guided) Object.assign(out, guideEventFields(m));
       if (!out.text && !out.name) return null;
       return out;
     }
+    case 'progress':
+      return normalizeProgress(m);
+    case 'progress-csv':
+      return typeof m.csv === 'string' && m.csv.length <= 2_000_000 ? { type: 'progress-csv', csv: m.csv } : null;
     case 'presence':
       return {
         type: 'presence',
@@ -413,6 +420,105 @@ export function validateServerMessage(m) {
     default:
       return null;
   }
+}
+
+// ---------------------------------------------------------------------------------------
+// Guides (docs/protocol.md, "Guides"): optional additions older servers never send
+
+const GUIDE_EVENTS = new Set(['step-done', 'prediction', 'guide-step']);
+const MAX_GUIDE_TEXT = 1000;
+const MAX_MARKDOWN = 64 * 1024;
+const STEP_ID = /^[a-z0-9_-]{1,32}$/;
+
+/** A step id as guides write them (docs/guides.md), or null. */
+export function stepId(v) {
+  return typeof v === 'string' && STEP_ID.test(v) ? v : null;
+}
+
+/** `{"choice":N}` or `{"value":X}`, or null. */
+export function normalizePrediction(raw) {
+  if (!raw || typeof raw !== 'object') return null;
+  if (Number.isInteger(raw.choice) && raw.choice >= 0 && raw.choice < 64) return { choice: raw.choice };
+  if (typeof raw.value === 'number' && Number.isFinite(raw.value)) return { value: raw.value };
+  return null;
+}
+
+/** The guide fields of `step-done`, `prediction` and `guide-step` events. */
+function guideEventFields(m) {
+  const out = { step: stepId(m.step), member: intId(m.member) };
+  if ('value' in m) out.value = typeof m.value === 'number' && Number.isFinite(m.value) ? m.value : null;
+  const prediction = normalizePrediction(m.prediction);
+  if (prediction) out.prediction = prediction;
+  const texts = normalizeTexts(m.texts, MAX_GUIDE_TEXT);
+  if (texts) out.texts = texts;
+  return out;
+}
+
+/** A `progress` roster: `{steps: [{id, done}], members: [{member, name, open, done, predictions}]}`. */
+export function normalizeProgress(m) {
+  const steps = (Array.isArray(m.steps) ? m.steps.slice(0, 64) : [])
+    .map((s) => (s && stepId(s.id) ? { id: s.id, done: Math.round(num(s.done, 0, 0, 1e6)) } : null))
+    .filter(Boolean);
+  const members = (Array.isArray(m.members) ? m.members.slice(0, 1000) : [])
+    .map((r) => {
+      const member = r && intId(r.member);
+      if (member === null || member === undefined) return null;
+      const done = (Array.isArray(r.done) ? r.done.slice(0, 64) : [])
+        .map((d) => (d && stepId(d.step) ? { step: d.step, value: typeof d.value === 'number' && Number.isFinite(d.value) ? d.value : null } : null))
+        .filter(Boolean);
+      const predictions = (Array.isArray(r.predictions) ? r.predictions.slice(0, 64) : [])
+        .map((p) => (p && stepId(p.step) && normalizePrediction(p.prediction) ? { step: p.step, prediction: normalizePrediction(p.prediction) } : null))
+        .filter(Boolean);
+      return { member, name: str(r.name, MAX_NAME), open: stepId(r.open), done, predictions };
+    })
+    .filter(Boolean);
+  return { type: 'progress', steps, members };
+}
+
+function normalizeGuidePrediction(raw) {
+  if (!raw || typeof raw !== 'object') return null;
+  const question = str(raw.question, 300);
+  if (raw.kind === 'choice' && Array.isArray(raw.choices)) {
+    const choices = raw.choices.slice(0, 8).map((c) => str(c, 300));
+    return choices.length >= 2 ? { question, kind: 'choice', choices } : null;
+  }
+  if (raw.kind === 'number') return { question, kind: 'number', unit: str(raw.unit, 32) };
+  return null;
+}
+
+/**
+ * A guide from `GET /api/lessons/<id>/guide`: `{lesson, lang, languages, intro, steps: [{id,
+ * title, text, hints, prediction}]}` with its Markdown kept as text (rendered later, raw HTML
+ * off); null when malformed.
+ */
+export function normalizeGuide(raw) {
+  if (!raw || typeof raw !== 'object' || !Array.isArray(raw.steps)) return null;
+  const seen = new Set();
+  const steps = [];
+  for (const s of raw.steps.slice(0, 20)) {
+    const id = s && stepId(s.id);
+    if (!id || seen.has(id)) continue;
+    seen.add(id);
+    steps.push({
+      id,
+      title: str(s.title, 300) || id,
+      text: text(s.text, MAX_MARKDOWN),
+      hints: (Array.isArray(s.hints) ? s.hints.slice(0, 6) : []).filter((h) => typeof h === 'string').map((h) => text(h, 4000)),
+      prediction: normalizeGuidePrediction(s.prediction),
+    });
+  }
+  return {
+    lesson: str(raw.lesson, MAX_NAME),
+    lang: str(raw.lang, 16),
+    languages: Array.isArray(raw.languages) ? raw.languages.filter((l) => typeof l === 'string').slice(0, 16).map((l) => str(l, 16)) : [],
+    intro: text(raw.intro, MAX_MARKDOWN),
+    steps,
+  };
+}
+
+/** The guide's language for the page's: `zh-CN` → `zh` (the guides' file names), else as is. */
+export function guideLanguage(pageLang) {
+  return String(pageLang || 'en').split('-')[0].toLowerCase();
 }
 
 // ---------------------------------------------------------------------------------------
@@ -504,7 +610,7 @@ function pt(v) {
 export const PAN_PHASES = Object.freeze(['began', 'changed', 'ended', 'cancelled']);
 export const CONTROL_ACTIONS = Object.freeze([
   'pause', 'resume', 'step', 'lock', 'unlock', 'give', 'edit', 'show', 'lesson', 'overlay', 'speed', 'seek', 'play',
-  'live',
+  'live', 'guide-step', 'guide-csv',
 ]);
 
 export const msg = Object.freeze({
@@ -528,6 +634,7 @@ export const msg = Object.freeze({
     if (!CONTROL_ACTIONS.includes(action)) throw new RangeError(`unknown control action ${action}`);
     const m = { type: 'control', action };
     if (action === 'lesson') m.lesson = String(extra.lesson ?? '');
+    if (action === 'guide-step') m.step = String(extra.step ?? '');
     if (action === 'give' || action === 'edit' || action === 'show') m.member = extra.member === null || extra.member === undefined ? null : Number(extra.member);
     if (action === 'speed') m.value = Math.min(1, Math.max(0.1, Number(extra.value)));
     if (action === 'seek') m.time = Math.max(0, Number(extra.time));
@@ -542,12 +649,19 @@ export const msg = Object.freeze({
   code: (source) => ({ type: 'code', source: String(source) }),
   revert: () => ({ type: 'revert' }),
   share: (source) => ({ type: 'share', source: String(source) }),
+  /** A prediction for a guide's step: `{choice: N}` or `{value: X}`. */
+  prediction: (step, answer) => {
+    const m = { type: 'prediction', step: String(step) };
+    if (answer && 'choice' in answer) m.choice = Math.round(Number(answer.choice));
+    else m.value = Number(answer && answer.value);
+    return m;
+  },
 });
 
 /** True when a message to send is well formed (finite numbers); the page never sends NaN. */
 export function isSendable(m) {
   if (!m || typeof m !== 'object' || typeof m.type !== 'string') return false;
-  for (const k of ['x', 'y', 'dx', 'dy', 'value', 'time', 'ticks']) {
+  for (const k of ['x', 'y', 'dx', 'dy', 'value', 'time', 'ticks', 'choice']) {
     if (k in m && !(typeof m[k] === 'number' && Number.isFinite(m[k]))) return false;
   }
   return true;

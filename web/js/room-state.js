@@ -3,7 +3,7 @@
 // changed, so the page redraws only those parts. Pure (no DOM); the instructor key store
 // takes any Storage-like object.
 
-import { t, has, formatFixed } from './i18n.js';
+import { t, has, formatFixed, localized } from './i18n.js';
 import { say } from './announce.js';
 
 export const EVENT_LOG_LIMIT = 60;
@@ -176,7 +176,7 @@ export function applyMessage(state, m, now = 0) {
       changed.add('code');
       break;
     case 'event':
-      pushEvent(state, { name: m.name, text: m.text || m.name, item: m.item, x: m.x, y: m.y, at: now, kind: 'event' });
+      pushEvent(state, { name: m.name, text: m.text || m.name, item: m.item, x: m.x, y: m.y, at: now, kind: 'event', member: m.member, texts: m.texts });
       // Room-state events also tell the state, for servers that send them alone.
       if (m.name === 'paused' || m.name === 'resumed') {
         state.paused = m.name === 'paused';
@@ -253,6 +253,15 @@ export function eventWords(state, m) {
       return { key: 'event.branched', vars: { time: num(/([\d.]+)/) } };
     case 'runtime-error':
       return { key: 'event.runtime-error', quote: m.text };
+    // The guide's (docs/protocol.md, "Guides"): who met a step, with the room's feedback line.
+    case 'step-done':
+      return m.member === state.you
+        ? { key: 'event.stepDoneYou', quote: localized(m.texts, m.text) }
+        : { key: 'event.stepDone', vars: { name: memberName(state, m.member) || displayName('') }, quote: localized(m.texts, m.text) };
+    case 'prediction':
+      return { key: 'event.predictionTaken' };
+    case 'guide-step':
+      return { key: 'event.guideStep', vars: { n: num(/step\s+(\d+)/i) } };
     default:
       break;
   }
