@@ -56,8 +56,9 @@ def free_port() -> int:
 class Server:
     """One server process on a fixed port; can be stopped and started again (same port)."""
 
-    def __init__(self, binary: Path, port: int, log_name: str):
+    def __init__(self, binary: Path, port: int, log_name: str, extra=()):
         self.binary = binary
+        self.extra = list(extra)  # more options for `serve` (a test's own `--lessons DIR`)
         self.port = port
         self.base = f"http://127.0.0.1:{port}"
         self.log_path = pagekit.ARTIFACTS / f"{log_name}.log"
@@ -68,7 +69,7 @@ class Server:
         log = open(self.log_path, "ab")
         # The suite opens many class rooms from one address, more than a real visitor may.
         cmd = [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--web", str(WEB),
-               "--max-rooms-per-address", "200", "--unknown-room-delay", "0.2"]
+               "--max-rooms-per-address", "200", "--unknown-room-delay", "0.2", *self.extra]
         self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=str(ROOT))
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -120,6 +121,18 @@ def server():
     """The server every test shares (public rooms are shared; tests that need a clean
     room open their own with ?lesson=)."""
     srv = Server(_binary_or_skip(), free_port(), "browser-server").start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def lessons_server(tmp_path):
+    """A server of the test's own that also serves a teacher's folder (`--lessons DIR`): the
+    test writes its lessons into `server.lessons` before calling `server.start()`."""
+    folder = tmp_path / "lessons"
+    folder.mkdir()
+    srv = Server(_binary_or_skip(), free_port(), "browser-server-lessons", extra=["--lessons", str(folder)])
+    srv.lessons = folder
     yield srv
     srv.stop()
 

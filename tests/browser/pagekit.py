@@ -314,7 +314,7 @@ def move_cursor_to(driver, x, y, tolerance=6):
 
 # The visible text of the page outside code (the lesson's Swift code, what its code said, keys).
 VISIBLE_TEXT = """
-const skip = (el) => el.closest('.CodeMirror, [data-lesson-code], code, pre, kbd, q[data-from-code], [translate="no"], script, style, noscript');
+const skip = (el) => el.closest('.CodeMirror, [data-lesson-code], code, pre, kbd, math, q[data-from-code], [translate="no"], script, style, noscript');
 const out = [];
 const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -341,7 +341,7 @@ def english_words(texts, allowed=()):
     import re
 
     keep = {"Newtons", "UIKit", "Dynamics", "Swift", "CSV", "English", "Ctrl", "Enter", "Shift", "Tab", "Esc", "N", "J",
-            "Chart", "js", "Debian", "libjs", "chart", "K7QX2M", *allowed}
+            "Chart", "js", "Debian", "libjs", "chart", "K7QX2M", "Hz", "pt", *allowed}
     found = []
     for t in texts:
         for token in sorted(keep, key=len, reverse=True):

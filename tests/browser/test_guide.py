@@ -106,9 +106,11 @@ def test_a_prediction_round_shows_the_class_distribution(server, two, make_drive
         assert not student.find_elements(By.CSS_SELECTOR, "[data-prediction='low-damping'] [data-choice]"), "one prediction per step"
         pk.wait_for(lambda: css(teacher, "[data-roster-chart-summary]").get_attribute("data-counts") == "0,1,1",
                     message="the class's distribution in the instructor's chart")
-        assert teacher.execute_script("const c = document.querySelector('[data-roster-chart]'); return c.width > 0 && c.height > 0")
-        assert teacher.execute_script("return !!Chart.getChart && !!Chart.getChart(document.querySelector('[data-roster-chart]'))") \
-            if teacher.execute_script("return typeof Chart !== 'undefined'") else True
+        # Chart.js drew those bars, one per choice, on a canvas of its size.
+        pk.wait_for(lambda: (teacher.execute_script("return window.newtons.roster().chart") or {}).get("counts") == [0, 1, 1],
+                    message="the chart's bars")
+        assert teacher.execute_script("return window.newtons.roster().chart.labels") == ["not at all", "once", "two or more times"]
+        assert teacher.execute_script("const c = document.querySelector('[data-roster-chart]'); return c.width > 100 && c.height > 50")
 
         # A refusal is said clearly: a prediction for a step that asks none.
         student.execute_script("window.newtons.send({type: 'prediction', step: 'first-snap', choice: 0})")
@@ -225,3 +227,55 @@ def test_axe_on_the_guide_and_the_roster(server, two, lang):
         pk.screenshot(drv, f"axe-{where}-{lang}")
         assert not found, f"axe-core on the {where} ({lang}):\n" + "\n".join(found)
     assert teacher.find_elements(By.CSS_SELECTOR, f"[data-roster] tr[data-member='{you}']")
+
+
+HOSTILE_GUIDE = """---
+step: first
+goal: gesture tap
+hint: <img src=x onerror="window.pwned=4"> tap anywhere
+---
+# <script>window.pwned = 1</script> A hostile guide <b>bold</b>
+
+A formula $x^2$, a [link](javascript:window.pwned=2) and <img src=x onerror="window.pwned=3">.
+
+## <i>First</i> {#first}
+
+Tap <script>window.pwned = 5</script> the stage.
+"""
+
+
+def test_a_teachers_guide_with_raw_html_is_shown_inert(lessons_server, server, make_driver):
+    import json
+
+    import websocket
+
+    # The snap lesson's own code, as a teacher's lesson of their own beside a hostile guide.
+    ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}/ws?lesson=snap", subprotocols=["newtons.v1"], origin=server.base)
+    try:
+        code = json.loads(ws.recv())["lesson"]["code"]
+    finally:
+        ws.close()
+    (lessons_server.lessons / "Hostile.swift").write_text(code, encoding="utf-8")
+    (lessons_server.lessons / "Hostile.md").write_text(HOSTILE_GUIDE, encoding="utf-8")
+    lessons_server.start()
+    ids = [l["id"] for l in lessons_server.get_json("/api/lessons")]
+    lesson = next((i for i in ids if "hostile" in i), None)
+    assert lesson, f"the teacher's lesson in the lobby: {ids}"
+    drv = make_driver("desktop")
+    drv.get(f"{lessons_server.base}/?lesson={lesson}")
+    pk.wait_live(drv, timeout=30)
+    wait_guide(drv, lesson)
+    pk.click(drv, ".guide-intro > summary")
+    pk.click(drv, "[data-hint='first']")
+    guide = css(drv, "[data-guide]")
+    pk.wait_for(lambda: "<img" in guide.text, message="the hint's tag shown as text")
+    for tag in ("script", "img", "b", "i", "iframe"):
+        assert not guide.find_elements(By.CSS_SELECTOR, tag), f"a <{tag}> element in the guide"
+    assert "<script>window.pwned = 1</script>" in guide.text
+    assert "<i>First</i>" in css(drv, "[data-step='first'] .step-title").text
+    assert not guide.find_elements(By.CSS_SELECTOR, "a[href^='javascript']"), "no javascript: link"
+    assert guide.find_elements(By.CSS_SELECTOR, "[data-guide-intro] math"), "the formula still typeset"
+    time.sleep(0.3)
+    assert drv.execute_script("return window.pwned === undefined"), "nothing in the guide ran"
+    assert not pk.console_errors(drv)
+    pk.screenshot(drv, "guide-hostile")

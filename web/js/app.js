@@ -811,8 +811,12 @@ function startRoom(target) {
         done: [...guide.model.done.keys()],
         predictions: Object.fromEntries(guide.model.predictions),
       },
-    /** The instructor's latest roster (`progress`) and the last CSV exported. */
-    roster: () => ({ progress: roster.progress, csv: roster.lastCSV ?? null }),
+    /** The instructor's latest roster (`progress`), the chart's bars as drawn, the last CSV exported. */
+    roster: () => ({
+      progress: roster.progress,
+      chart: roster.chart ? { labels: [...roster.chart.data.labels], counts: [...roster.chart.data.datasets[0].data] } : null,
+      csv: roster.lastCSV ?? null,
+    }),
   };
 
   conn.start();

@@ -10,7 +10,8 @@ export const SET_INTERVAL_MS = 80;
 /** A slider the user touched keeps its own value for this long against server echoes (ms). */
 export const EDIT_HOLD_MS = 600;
 
-function el(doc, tag, cls, text) {
+/** An element of `doc` with a class and a text (the panels' one builder). */
+export function el(doc, tag, cls, text) {
   const e = doc.createElement(tag);
   if (cls) e.className = cls;
   if (text !== undefined) e.textContent = text;

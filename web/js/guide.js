@@ -8,6 +8,7 @@
 import { msg, normalizeGuide, guideLanguage } from './protocol.js';
 import { t, lang, formatNumber, localized } from './i18n.js';
 import { loadRenderer, showMarkdown } from './guide-markdown.js';
+import { el as element } from './controls.js';
 
 /** A prediction's words: a choice's text, or the number with its unit. */
 export function predictionWords(step, prediction) {
@@ -107,8 +108,7 @@ export function parseNumber(s) {
 }
 
 const el = (tag, cls, attrs = {}) => {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
+  const e = element(document, tag, cls);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   return e;
 };

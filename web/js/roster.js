@@ -10,6 +10,7 @@ import { t, lang, formatNumber } from './i18n.js';
 import { loadChart } from './plot.js';
 import { predictionWords } from './guide.js';
 import { displayName } from './room-state.js';
+import { el as element } from './controls.js';
 
 /** At most this many bars for numbers (equal widths over the class's range). */
 export const NUMBER_BINS = 6;
@@ -75,12 +76,7 @@ export function currentPredictionStep(progress, guide) {
   return guide.steps.slice(Math.max(0, from)).find((s) => s.prediction) || asking[asking.length - 1];
 }
 
-const el = (tag, cls, text) => {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-};
+const el = (tag, cls, text) => element(document, tag, cls, text);
 
 /** The roster panel: `send` sends a message; `guide()` is the guide shown (its language). */
 export class RosterView {
