@@ -131,6 +131,8 @@ function mathPlugin(md, katex) {
  */
 export function createRenderer(markdownit, katex = null) {
   const md = markdownit({ html: false, linkify: false, typographer: false, breaks: false });
+  // No images: an untrusted guide must not make the page fetch anything (a tracking pixel).
+  md.disable('image');
   if (katex) mathPlugin(md, katex);
   md.core.ruler.push('guide_headings', (state) => {
     for (const token of state.tokens) {

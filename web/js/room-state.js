@@ -256,8 +256,8 @@ export function eventWords(state, m) {
     // The guide's (docs/protocol.md, "Guides"): who met a step, with the room's feedback line.
     case 'step-done':
       return m.member === state.you
-        ? { key: 'event.stepDoneYou', quote: localized(m.texts, m.text) }
-        : { key: 'event.stepDone', vars: { name: memberName(state, m.member) || displayName('') }, quote: localized(m.texts, m.text) };
+        ? { key: 'event.stepDoneYou', quote: m.text, quotes: m.texts }
+        : { key: 'event.stepDone', vars: { name: memberName(state, m.member) || displayName('') }, quote: m.text, quotes: m.texts };
     case 'prediction':
       return { key: 'event.predictionTaken' };
     case 'guide-step':
@@ -274,7 +274,8 @@ export function eventText(state, e) {
   if (e.kind === 'error') return { text: errorText(e.error || { code: e.name }) };
   if (!e.words) e.words = eventWords(state, e);
   const w = e.words;
-  return { text: w.key ? say(w) : '', quote: w.quote };
+  // A quote the room sent in several languages (`texts`) follows the page's.
+  return { text: w.key ? say(w) : '', quote: w.quotes ? localized(w.quotes, w.quote) : w.quote };
 }
 
 /**

@@ -35,6 +35,12 @@ describe('the renderer', { skip: !have && 'libjs-markdown-it or libjs-katex is n
     assert.match(html, /&lt;div&gt;block&lt;\/div&gt;/);
   });
 
+  test('no images: a guide cannot make the page fetch anything', () => {
+    const html = r.render('![pixel](https://tracker.example/p.png)');
+    assert.ok(!/<img/.test(html), html);
+    assert.match(html, /<a href="https:\/\/tracker.example\/p.png"[^>]*>pixel<\/a>/, 'a link the student may follow, at most');
+  });
+
   test('javascript: and data: links are not links; others open apart, without an opener', () => {
     const html = r.render('[a](javascript:alert(1)) [b](data:text/html,x) [c](https://example.org/)');
     assert.ok(!/href="(javascript|data):/i.test(html), html);

@@ -161,3 +161,22 @@ describe('the roster', () => {
     assert.equal(currentPredictionStep(progress, { steps: [guide.steps[0]] }), null);
   });
 });
+
+describe('the event log', () => {
+  test('a step done is logged with the room’s line, in the page’s language when it sends texts', async () => {
+    const { createRoomState, applyMessage, eventText } = await import('../js/room-state.js');
+    const state = createRoomState();
+    state.you = 1;
+    state.members = [{ id: 1, name: 'Ana', role: 'student' }, { id: 2, name: 'Bo', role: 'student' }];
+    applyMessage(state, validateServerMessage({ type: 'event', name: 'step-done', text: 'taps: 1', texts: { en: 'taps: 1', 'zh-CN': '点击：1' }, step: 'first-snap', member: 1, value: 1 }));
+    applyMessage(state, validateServerMessage({ type: 'event', name: 'step-done', text: 'taps: 2', step: 'first-snap', member: 2, value: 2 }));
+    applyMessage(state, validateServerMessage({ type: 'event', name: 'guide-step', text: 'Everyone to step 3: How far' }));
+    const [mine, theirs, moved] = state.events;
+    assert.deepEqual(eventText(state, mine), { text: 'Step done:', quote: 'taps: 1' });
+    assert.deepEqual(eventText(state, theirs), { text: 'Bo did a step:', quote: 'taps: 2' });
+    assert.deepEqual(eventText(state, moved), { text: 'Everyone moved to step 3', quote: undefined });
+    await useLanguage('zh-CN');
+    assert.deepEqual(eventText(state, mine), { text: '完成一步：', quote: '点击：1' });
+    await useLanguage('en');
+  });
+});
