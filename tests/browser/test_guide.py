@@ -279,3 +279,25 @@ def test_a_teachers_guide_with_raw_html_is_shown_inert(lessons_server, server, m
     assert drv.execute_script("return window.pwned === undefined"), "nothing in the guide ran"
     assert not pk.console_errors(drv)
     pk.screenshot(drv, "guide-hostile")
+
+
+def test_the_guide_by_keyboard(server, desktop):
+    from selenium.webdriver.common.keys import Keys
+
+    desktop.get(f"{server.base}/?lesson=snap")
+    pk.wait_live(desktop)
+    wait_guide(desktop)
+    # A hint by Enter; focus stays on the button for the next one.
+    hint = css(desktop, "[data-hint='first-snap']")
+    hint.send_keys(Keys.ENTER)
+    pk.wait_for(lambda: len(desktop.find_elements(By.CSS_SELECTOR, "[data-step='first-snap'] .hint-list li")) == 1, message="a hint by keyboard")
+    assert desktop.execute_script("return document.activeElement.dataset.hint") == "first-snap"
+    # A closed step opens by Space on its title, and its prediction is made by Enter.
+    toggle = css(desktop, "[data-step='low-damping'] .step-toggle")
+    toggle.send_keys(Keys.SPACE)
+    pk.wait_for(lambda: css(desktop, "[data-step='low-damping'] .step-toggle").get_attribute("aria-expanded") == "true", message="the step opened")
+    css(desktop, "[data-prediction='low-damping'] [data-choice='0']").send_keys(Keys.ENTER)
+    pk.wait_for(lambda: desktop.find_elements(By.CSS_SELECTOR, "[data-prediction='low-damping'] [data-prediction-result]"), message="the prediction by keyboard")
+    assert desktop.execute_script("return !!document.activeElement.closest('[data-guide]')"), "focus stays in the guide"
+    pk.wait_for(lambda: any("not at all" in s for s in desktop.execute_script("return window.newtons.announced()")),
+                message="the prediction announced")

@@ -235,6 +235,7 @@ export class GuidePanel {
     }
     this.hideError();
     this.pending = { step: step.id, at: performance.now() };
+    this.render(); // its buttons wait, disabled, for the room's answer
   }
 
   /** Scrolls the open step into view inside its column (never the whole page on a phone). */
