@@ -119,12 +119,7 @@ const el = (tag, cls, attrs = {}) => {
  */
 export class GuidePanel {
   constructor(root, { send, announce, you, load, onChange = () => {} }) {
-    this.root = root;
-    this.send = send;
-    this.announce = announce;
-    this.you = you;
-    this.load = load;
-    this.onChange = onChange;
+    Object.assign(this, { root, send, announce, you, load, onChange });
     this.model = new GuideModel();
     this.renderer = null;
     this.lesson = null;

@@ -81,10 +81,7 @@ const el = (tag, cls, text) => element(document, tag, cls, text);
 /** The roster panel: `send` sends a message; `guide()` is the guide shown (its language). */
 export class RosterView {
   constructor(root, { send, guide, download }) {
-    this.root = root;
-    this.send = send;
-    this.guide = guide;
-    this.download = download;
+    Object.assign(this, { root, send, guide, download });
     this.progress = null;
     this.chosen = null; // a prediction step the instructor picked to chart
     this.chart = null;
