@@ -7,14 +7,15 @@ public struct Bilingual: Sendable, Equatable, Encodable {
     public var en: String
     public var chinese: String
 
-    public init(en: String, chinese: String) {
-        self.en = en
-        self.chinese = chinese
-    }
-
+    /// The keys are the page's language tags.
     private enum CodingKeys: String, CodingKey {
         case en
         case chinese = "zh-CN"
+    }
+
+    public init(en: String, chinese: String) {
+        self.en = en
+        self.chinese = chinese
     }
 
     /// The same text in both languages (a number, an identifier).
