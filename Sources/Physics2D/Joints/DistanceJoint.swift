@@ -61,15 +61,9 @@ struct DistanceJointData {
             let vr = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
             let cdot = dot(axis, vr)
             let c = currentLength - settings.length
-            var bias: Float = 0
-            var massScale: Float = 1
-            var impulseScale: Float = 0
-            if useBias {
-                bias = cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity)
-                massScale = context.jointSoftness.massScale
-                impulseScale = context.jointSoftness.impulseScale
-            }
-            let delta = -massScale * axialMass * (cdot + bias) - impulseScale * impulse
+            let bias = useBias ? cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity) : 0
+            let scale = context.rigidScales(useBias: useBias)
+            let delta = -scale.mass * axialMass * (cdot + bias) - scale.impulse * impulse
             impulse += delta
             applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: delta * axis)
         }

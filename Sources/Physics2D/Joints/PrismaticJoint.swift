@@ -90,23 +90,19 @@ struct PrismaticJointData {
             dot(perp, b.linearVelocity - a.linearVelocity) + s2 * b.angularVelocity - s1 * a.angularVelocity,
             b.angularVelocity - a.angularVelocity)
         var bias = Vec2.zero
-        var massScale: Float = 1, impulseScale: Float = 0
         if useBias {
             let c = Vec2(dot(perp, d), wrapAngle(deltaAngle + relativeAngle(a.deltaRotation, b.deltaRotation)))
             bias = context.jointSoftness.biasRate * c
             bias.x = cappedBias(bias.x, context.contactPushMaxVelocity)
-            massScale = context.jointSoftness.massScale
-            impulseScale = context.jointSoftness.impulseScale
         }
+        let scale = context.rigidScales(useBias: useBias)
         let k11 = mA + mB + iA * s1 * s1 + iB * s2 * s2
         let k12 = iA * s1 + iB * s2
         var k22 = iA + iB
         if k22 == 0 { k22 = 1 }  // both bodies have fixed rotation
         let k = Mat22(cx: Vec2(k11, k12), cy: Vec2(k12, k22))
         let solution = k.solve(cdot + bias)
-        let delta = Vec2(
-            -massScale * solution.x - impulseScale * impulse.x,
-            -massScale * solution.y - impulseScale * impulse.y)
+        let delta = softImpulse(solution, impulse, massScale: scale.mass, impulseScale: scale.impulse)
         impulse += delta
         let P = delta.x * perp
         let LA = delta.x * s1 + delta.y

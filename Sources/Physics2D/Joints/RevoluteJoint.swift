@@ -84,19 +84,11 @@ struct RevoluteJointData {
         // The pin: a 2x2 point-to-point constraint.
         let (rA, rB, separation) = currentAnchors(base, a, b)
         let cdot = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
-        var bias = Vec2.zero
-        var massScale: Float = 1
-        var impulseScale: Float = 0
-        if useBias {
-            bias = cappedBias(context.jointSoftness.biasRate * separation, context.contactPushMaxVelocity)
-            massScale = context.jointSoftness.massScale
-            impulseScale = context.jointSoftness.impulseScale
-        }
-        let k = pointMatrix(base, rA, rB)
-        let solution = k.solve(cdot + bias)
-        let impulse = Vec2(
-            -massScale * solution.x - impulseScale * linearImpulse.x,
-            -massScale * solution.y - impulseScale * linearImpulse.y)
+        let bias = useBias
+            ? cappedBias(context.jointSoftness.biasRate * separation, context.contactPushMaxVelocity) : Vec2.zero
+        let scale = context.rigidScales(useBias: useBias)
+        let solution = pointMatrix(base, rA, rB).solve(cdot + bias)
+        let impulse = softImpulse(solution, linearImpulse, massScale: scale.mass, impulseScale: scale.impulse)
         linearImpulse += impulse
         applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: impulse)
     }

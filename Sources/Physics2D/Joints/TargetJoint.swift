@@ -55,9 +55,8 @@ struct TargetJointData {
             cx: Vec2(mB + iB * rB.y * rB.y, -iB * rB.x * rB.y),
             cy: Vec2(-iB * rB.x * rB.y, mB + iB * rB.x * rB.x))
         let solution = k.solve(cdot + bias)
-        var delta = Vec2(
-            -linearSoftness.massScale * solution.x - linearSoftness.impulseScale * linearImpulse.x,
-            -linearSoftness.massScale * solution.y - linearSoftness.impulseScale * linearImpulse.y)
+        var delta = softImpulse(
+            solution, linearImpulse, massScale: linearSoftness.massScale, impulseScale: linearSoftness.impulseScale)
         let old = linearImpulse
         linearImpulse += delta
         let maxImpulse = context.h * settings.maxForce

@@ -63,9 +63,7 @@ struct WeldJointData {
             }
             let cdot = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
             let solution = pointMatrix(base, rA, rB).solve(cdot + bias)
-            let impulse = Vec2(
-                -massScale * solution.x - impulseScale * linearImpulse.x,
-                -massScale * solution.y - impulseScale * linearImpulse.y)
+            let impulse = softImpulse(solution, linearImpulse, massScale: massScale, impulseScale: impulseScale)
             linearImpulse += impulse
             applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: impulse)
         }
