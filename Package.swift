@@ -36,6 +36,16 @@ let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6)
 ]
 
+/// For the modules whose release builds skip the run-time exclusivity checks (each target says
+/// why it may); debug builds, which the tests use, keep them.
+let uncheckedExclusivityInRelease: [SwiftSetting] =
+    swiftSettings + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
+/// Products of one package, by name.
+func products(_ names: String..., of package: String) -> [Target.Dependency] {
+    names.map { .product(name: $0, package: package) }
+}
+
 let package = Package(
     name: "newtons",
     platforms: [.macOS(.v14)],
@@ -67,8 +77,7 @@ let package = Package(
         // pyramid step. Debug builds keep them; the engine's state is never shared across threads.
         .target(
             name: "Physics2D",
-            swiftSettings: swiftSettings + [
-                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+            swiftSettings: uncheckedExclusivityInRelease + [
                 // Debug builds too: the eight-lane transposes use AVX intrinsics, which only
                 // inline into code compiled for AVX.
                 .unsafeFlags(engineBuildsForAVX2 ? ["-target-cpu", "haswell", "-D", "NEWTONS_WIDE_LANES"] : []),
@@ -80,29 +89,20 @@ let package = Package(
         // edited code is interpreted, not compiled; debug builds (the tests) keep the checks.
         .target(
             name: "UIKitDynamics", dependencies: ["Physics2D"],
-            swiftSettings: swiftSettings + [
-                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
-            ]),
+            swiftSettings: uncheckedExclusivityInRelease),
         // Keyframes: exact copies of a lesson's objects, put back in place (docs/replay.md).
         .target(name: "Keyframes", swiftSettings: swiftSettings),
         // The tutorial lessons and extra rooms, written against UIKitDynamics only.
         .target(
             name: "Lessons", dependencies: ["UIKitDynamics"],
-            swiftSettings: swiftSettings + [
-                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
-            ],
+            swiftSettings: uncheckedExclusivityInRelease,
             plugins: [.plugin(name: "EmbedLessonSources")]),
         // Lessons run from their Swift source: swift-syntax parses, a sandboxed interpreter runs
         // the tutorial's view controller against UIKitDynamics (no compiler at run time).
         .target(
             name: "LiveSwift",
-            dependencies: [
-                "Lessons",
-                .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftOperators", package: "swift-syntax"),
-                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
-            ],
+            dependencies: ["Lessons"]
+                + products("SwiftParser", "SwiftSyntax", "SwiftOperators", "SwiftParserDiagnostics", of: "swift-syntax"),
             swiftSettings: swiftSettings),
         // libwebsockets from Debian's libwebsockets-dev, with a header of inline helpers for its macros.
         .systemLibrary(
@@ -132,19 +132,12 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            swiftSettings: swiftSettings + [
-                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
-            ]),
+            swiftSettings: uncheckedExclusivityInRelease),
         // A client library for the wire protocol, on swift-nio's WebSocket implementation.
         .target(
             name: "NewtonsClient",
-            dependencies: [
-                .product(name: "WebSocketKit", package: "websocket-kit"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ],
+            dependencies: products("WebSocketKit", of: "websocket-kit") + products("NIOSSL", of: "swift-nio-ssl")
+                + products("NIOCore", "NIOPosix", "NIOWebSocket", of: "swift-nio"),
             swiftSettings: swiftSettings),
         // The load generator's pure half: WebSocket framing, the upgrade, the few protocol fields it
         // reads. No sockets, so it is tested alone (LoadWireTests).

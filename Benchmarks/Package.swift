@@ -3,6 +3,16 @@
 // never fetch or build the benchmark toolkit. `make bench` runs them all (scripts/bench-all).
 import PackageDescription
 
+/// One benchmark program against the library's products; a package-benchmark suite (its
+/// toolkit and plugin) where `path` names its folder.
+func bench(_ name: String, _ libraries: [String], suiteAt path: String? = nil) -> Target {
+    let uses = libraries.map { Target.Dependency.product(name: $0, package: "newtons") }
+    guard let path else { return .executableTarget(name: name, dependencies: uses, swiftSettings: [.swiftLanguageMode(.v6)]) }
+    return .executableTarget(
+        name: name, dependencies: uses + [.product(name: "Benchmark", package: "benchmark")], path: path,
+        swiftSettings: [.swiftLanguageMode(.v6)], plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])
+}
+
 let package = Package(
     name: "newtons-benchmarks",
     platforms: [.macOS(.v14)],
@@ -13,42 +23,13 @@ let package = Package(
     targets: [
         // The pyramid scenes of BENCHMARKS.md through the public UIKitDynamics API, printed
         // in the anchors' own line format.
-        .executableTarget(
-            name: "engine-bench",
-            dependencies: [
-                .product(name: "UIKitDynamics", package: "newtons"),
-                .product(name: "DynamicsTesting", package: "newtons"),
-            ],
-            swiftSettings: [.swiftLanguageMode(.v6)]),
+        bench("engine-bench", ["UIKitDynamics", "DynamicsTesting"]),
         // Each lesson's step compiled beside the same lesson interpreted from its source (LiveSwift).
-        .executableTarget(
-            name: "live-bench",
-            dependencies: [
-                .product(name: "Lessons", package: "newtons"),
-                .product(name: "LiveSwift", package: "newtons"),
-            ],
-            swiftSettings: [.swiftLanguageMode(.v6)]),
+        bench("live-bench", ["Lessons", "LiveSwift"]),
         // Microseconds and heap allocations per step of each lesson's scene (package-benchmark).
-        .executableTarget(
-            name: "LessonScenes",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "Lessons", package: "newtons"),
-            ],
-            path: "Benchmarks/LessonScenes",
-            swiftSettings: [.swiftLanguageMode(.v6)],
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        bench("LessonScenes", ["Lessons"], suiteAt: "Benchmarks/LessonScenes"),
         // Microseconds and heap allocations per step of engine scenes: 1,000 items in a radial
         // field, a chain of 100 pin attachments.
-        .executableTarget(
-            name: "EngineScenes",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "UIKitDynamics", package: "newtons"),
-                .product(name: "DynamicsTesting", package: "newtons"),
-            ],
-            path: "Benchmarks/EngineScenes",
-            swiftSettings: [.swiftLanguageMode(.v6)],
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        bench("EngineScenes", ["UIKitDynamics", "DynamicsTesting"], suiteAt: "Benchmarks/EngineScenes"),
     ]
 )

@@ -28,9 +28,7 @@ package enum EngineScenes {
         }
         var spring = DistanceJointDef(bodyA: bodies[0], bodyB: bodies[1])
         spring.length = 1
-        spring.enableSpring = true
-        spring.hertz = 2
-        spring.dampingRatio = 0.2
+        spring.spring = JointSpring(enabled: true, hertz: 2, dampingRatio: 0.2)
         _ = world.createDistanceJoint(spring)
         for _ in 0..<steps { world.step(1.0 / 60) }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

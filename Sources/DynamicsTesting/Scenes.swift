@@ -7,12 +7,6 @@ public struct DynamicsScene {
     public let view: UIView
     public let animator: UIDynamicAnimator
     public let items: [UIView]
-
-    public init(view: UIView, animator: UIDynamicAnimator, items: [UIView]) {
-        self.view = view
-        self.animator = animator
-        self.items = items
-    }
 }
 
 public enum DynamicsScenes {

@@ -9,13 +9,6 @@ public struct LiveDiagnostic: Error, Sendable, Equatable, CustomStringConvertibl
     public var column: Int
     public var message: String
 
-    public init(file: String, line: Int, column: Int, message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
     /// `File.swift:12:9: error: message`, the compiler's own form.
     public var description: String { "\(file):\(line):\(column): error: \(message)" }
 }

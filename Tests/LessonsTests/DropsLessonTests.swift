@@ -49,4 +49,16 @@ import Testing
         }
         #expect(columns() == columns())
     }
+
+    /// The drop-blocks example of seed 004 is this lesson's code: an empty game costs nothing
+    /// (the animator pauses) until the next drop, and pauses again once the block has landed.
+    @Test func anIdleGameCostsNothingUntilTheNextDrop() {
+        let lesson = LessonCatalog.lesson(withID: "drops")!.init()
+        lesson.advance(by: 1.0 / 60)
+        #expect(lesson.isAtRest)
+        lesson.tap(at: CGPoint(x: 100, y: 100))
+        lesson.advance(by: 1.0 / 60)
+        #expect(!lesson.isAtRest)
+        #expect(lesson.run(until: { lesson.isAtRest }, limit: 3), "the block lands and the game rests")
+    }
 }

@@ -120,6 +120,11 @@ final class GuideRun {
         #expect(done != nil, "\(lesson)/\(step) not met by the run that should meet it", sourceLocation: sourceLocation)
         if let done {
             #expect(done.member == 1 && !done.text.isEmpty, sourceLocation: sourceLocation)
+            // The Chinese line says the same values in Chinese words (none of the English ones).
+            #expect(!done.chineseText.isEmpty && done.chineseText != done.text, "\(done.chineseText)", sourceLocation: sourceLocation)
+            for english in ["distance", "speed of", "bounce of", "taps:", "drags:", "presses:", "for ", "at rest", "not measured"] {
+                #expect(!done.chineseText.contains(english), "\(lesson)/\(step): \(done.chineseText)", sourceLocation: sourceLocation)
+            }
             if let value {
                 let measured = try #require(done.value, sourceLocation: sourceLocation)
                 #expect(value.contains(measured), "\(lesson)/\(step): \(done.text)", sourceLocation: sourceLocation)

@@ -19,8 +19,12 @@ import Testing
                 #expect(blue > red + 20, "blue leads after half a second")
                 blueLed = true
             }
+            if step == 60 { #expect(abs(blue - 120) < 1, "blue moves at 120 points/s (\(blue) points in 1 s)") }
             if overtakenAt == nil && blueLed && red > blue { overtakenAt = Double(step) / 60 }
         }
+        // Red: ½ · 120 points/s² · (3 s)² = 540 points.
+        let red = try #require(lesson.item(named: "red square")).center.y - red0
+        #expect(abs(red - 540) < 5.4, "red accelerates at 120 points/s² (\(red) points in 3 s)")
         let t = try #require(overtakenAt)
         #expect(abs(t - 2) < 0.1, "red overtakes at about 2 s (\(t) s)")
     }

@@ -42,9 +42,7 @@ private func largestOverSteps(_ world: World, _ steps: Int, _ measure: () -> Flo
         world.setFixedRotation(body, true)
         var def = DistanceJointDef(bodyA: anchor, bodyB: body)
         def.length = 1
-        def.enableSpring = true
-        def.hertz = 1
-        def.dampingRatio = 0
+        def.spring = JointSpring(enabled: true, hertz: 1, dampingRatio: 0)
         _ = world.createDistanceJoint(def)
         // Time between successive maxima of y.
         var previous = world.position(body).y
@@ -75,8 +73,7 @@ private func largestOverSteps(_ world: World, _ steps: Int, _ measure: () -> Flo
         def.enableLimit = true
         def.minLength = 0
         def.maxLength = 2
-        def.enableSpring = true
-        def.hertz = 0
+        def.spring = JointSpring(enabled: true, hertz: 0)
         let joint = world.createDistanceJoint(def)
         let longest = largestOverSteps(world, 300) { anchorGap(world, joint) }
         #expect(longest < 2.01)
@@ -126,9 +123,7 @@ private func largestOverSteps(_ world: World, _ steps: Int, _ measure: () -> Flo
         let arm = Fixture.box(world, at: Vec2(1, 0), halfWidth: 1, halfHeight: 0.1)
         var def = RevoluteJointDef(bodyA: anchor, bodyB: arm)
         def.localAnchorB = Vec2(-1, 0)
-        def.enableLimit = true
-        def.lowerAngle = -0.25
-        def.upperAngle = 0.25
+        def.limit = JointLimit(enabled: true, lower: -0.25, upper: 0.25)
         _ = world.createRevoluteJoint(def)
         let largest = largestOverSteps(world, 300) { abs(world.rotation(arm).angle) }
         #expect(largest < 0.27)
@@ -140,8 +135,7 @@ private func largestOverSteps(_ world: World, _ steps: Int, _ measure: () -> Flo
         let anchor = anchorBody(world)
         let wheel = Fixture.ball(world, at: .zero, radius: 0.5)
         var def = RevoluteJointDef(bodyA: anchor, bodyB: wheel)
-        def.enableMotor = true
-        def.maxMotorTorque = 0.5
+        def.motor = JointMotor(enabled: true, maxForce: 0.5)
         _ = world.createRevoluteJoint(def)
         world.setAngularVelocity(wheel, 4)
         // I = m r² / 2 = (π 0.25) 0.25 / 2; deceleration = τ / I.
@@ -162,9 +156,7 @@ private func largestOverSteps(_ world: World, _ steps: Int, _ measure: () -> Flo
         var def = PrismaticJointDef(bodyA: anchor, bodyB: slider)
         let axis = Vec2(1, 1).normalized
         def.localAxisA = axis
-        def.enableLimit = true
-        def.lowerTranslation = -1
-        def.upperTranslation = 1
+        def.limit = JointLimit(enabled: true, lower: -1, upper: 1)
         _ = world.createPrismaticJoint(def)
         let offAxis = largestOverSteps(world, 240) { abs(cross(axis, world.position(slider))) }
         let along = dot(world.position(slider), axis)

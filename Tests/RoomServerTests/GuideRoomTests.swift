@@ -57,6 +57,9 @@ struct GuideRoomTests {
         let value = try #require(done["value"] as? Double)
         #expect(value <= 5, "the measured distance to the tap")
         #expect((done["text"] as? String)?.contains("distance frog–tap") == true)
+        let texts = try #require(done["texts"] as? [String: String])
+        #expect(texts["en"] == done["text"] as? String)
+        #expect(texts["zh-CN"]?.contains("青蛙到点击处的距离") == true, "the line in Chinese: \(texts)")
         #expect(stepDone(sent(to: 1, outputs)).count == 1, "the instructor hears it too")
         let progress = try #require(sent(to: 1, outputs).last { $0["type"] as? String == "progress" })
         let members = try #require(progress["members"] as? [[String: Any]])
@@ -175,5 +178,58 @@ struct GuideRoomTests {
         #expect(answer("/api/lessons/snap/guide")?.1["lang"] as? String == "en")
         #expect(answer("/api/lessons/nope/guide")?.0 == 404)
         #expect(answer("/api/lessons") == nil && answer("/api/lessons//guide") == nil)
+    }
+
+    /// The blank lesson's guide: a tap, the member's own code, and code that makes the square bounce.
+    @Test func theBlankLessonsGuideIsDecidedFromTheTemplateAndTheCodeThatRan() throws {
+        let blank = try LiveLessonCompiler.blankLesson().get()
+        let guides = try #require(blank.guides)
+        #expect(guides.languages == ["en", "zh"])
+        #expect(guides.steps.map(\.id) == ["jump", "run", "bounce"])
+        #expect(guides.choices(inLanguage: "zh")["jump"]?.count == 3)
+        let directory = LessonDirectory(entries: [blank])
+        func makeRoom() -> Room {
+            var random = SystemRandomNumberGenerator()
+            let room = Room(
+                id: "BLANKK", kind: .classRoom(code: "BLANKK"), lesson: blank, directory: directory, limits: ServerLimits(),
+                compiler: LiveLessonCompiler.make(), now: 0, random: &random)
+            _ = room.join(connection: 1, name: "Teacher", asOpener: true, now: 0)
+            return room
+        }
+        func ticked(_ outputs: [RoomOutput]) -> [String] { stepDone(sent(to: 1, outputs)).compactMap { $0["step"] as? String } }
+
+        // Not met: the square lands and nobody taps.
+        let idle = makeRoom()
+        #expect(ticked(run(idle, seconds: 2)).isEmpty)
+
+        let room = makeRoom()
+        var outputs = run(room, seconds: 2)
+        outputs += try room.handle(.tap(x: 187, y: 400), from: 1, now: 0).get()
+        outputs += run(room, seconds: 0.2)
+        #expect(ticked(outputs) == ["jump"])
+        let jump = try #require(stepDone(sent(to: 1, outputs)).first)
+        #expect(try #require(jump["value"] as? Double) < -150, "a push of 2 on a mass of 1: about 200 points/s up")
+        #expect((jump["texts"] as? [String: String])?["zh-CN"]?.contains("方块的 vy") == true)
+
+        // Code without bounce ticks "run" but not "bounce"; with elasticity 0.8 the square bounces back to 0.64.
+        let template = LiveSwift.emptyLessonTemplate
+        let dull = template.replacingOccurrences(of: ".orange", with: ".systemTeal")
+        outputs = try room.handle(.code(source: dull), from: 1, now: 0).get()
+        outputs += run(room, seconds: 3)
+        #expect(ticked(outputs) == ["run"])
+        let bouncy = template.replacingOccurrences(
+            of: "animator.addBehavior(collision)",
+            with: """
+                animator.addBehavior(collision)
+                        let material = UIDynamicItemBehavior(items: [square])
+                        material.elasticity = 0.8
+                        animator.addBehavior(material)
+                """)
+        #expect(bouncy != template)
+        outputs = try room.handle(.code(source: bouncy), from: 1, now: 0).get()
+        outputs += run(room, seconds: 3)
+        #expect(ticked(outputs) == ["bounce"])
+        let bounce = try #require(stepDone(sent(to: 1, outputs)).first?["value"] as? Double)
+        #expect(bounce > 0.55 && bounce < 0.75, "elasticity 0.8 gives back about 0.8² of the drop: \(bounce)")
     }
 }

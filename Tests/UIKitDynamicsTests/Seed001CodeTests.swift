@@ -5,7 +5,7 @@ import UIKitDynamics
 // Seed 001: the book chapter "UIKit Dynamics" (sections 1.3.1 to 1.4), its Objective-C
 // translated to today's Swift, with the frog and dragon image views.
 
-final class FrogAndDragonViewController: SeedViewController, UICollisionBehaviorDelegate, UIDynamicAnimatorDelegate {
+final class FrogAndDragonViewController: SeedViewController, UIDynamicAnimatorDelegate {
     let frogImageView = UIImageView(image: UIImage(named: "frog"))
     let dragonImageView = UIImageView(image: UIImage(named: "dragon"))
     let collisionOneLabel = UILabel(frame: CGRect(x: 20, y: 20, width: 160, height: 30))
@@ -29,32 +29,9 @@ final class FrogAndDragonViewController: SeedViewController, UICollisionBehavior
         animator.addBehavior(gravityBehavior)
     }
 
-    // 1.3.2
-    func collision() {
-        animator = UIDynamicAnimator(referenceView: self.view)
-        let gravityBehavior = UIGravityBehavior(items: [frogImageView, dragonImageView])
-        gravityBehavior.gravityDirection = CGVector(dx: 0.0, dy: 1.0)
-        let collisionBehavior = UICollisionBehavior(items: [frogImageView, dragonImageView])
-        collisionBehavior.collisionMode = .boundaries
-        collisionBehavior.translatesReferenceBoundsIntoBoundary = true
-        collisionBehavior.collisionDelegate = self
-        animator.addBehavior(gravityBehavior)
-        animator.addBehavior(collisionBehavior)
-    }
-
-    func collisionBehavior(
-        _ behavior: UICollisionBehavior, beganContactFor item: UIDynamicItem, withBoundaryIdentifier identifier: NSCopying?,
-        at p: CGPoint
-    ) {
-        if item === frogImageView { collisionOneLabel.text = "Frog Collided" }
-        if item === dragonImageView { collisionTwoLabel.text = "Dragon Collided" }
-    }
-
-    func collisionBehavior(
-        _ behavior: UICollisionBehavior, endedContactFor item: UIDynamicItem, withBoundaryIdentifier identifier: NSCopying?
-    ) {
-        log.append("Collision did end")
-    }
+    // 1.3.2 (collision) and 1.3.7 (item properties) are the collision and properties lessons'
+    // code, Sources/Lessons/Rooms/CollisionLesson.swift and PropertiesLesson.swift, checked by
+    // LessonsTests/CollisionLessonTests and PropertiesLessonTests.
 
     // 1.3.3
     func attachment() {
@@ -124,24 +101,6 @@ final class FrogAndDragonViewController: SeedViewController, UICollisionBehavior
         self.pushBehavior.active = true
     }
 
-    // 1.3.7
-    func properties() {
-        animator = UIDynamicAnimator(referenceView: self.view)
-        let gravityBehavior = UIGravityBehavior(items: [dragonImageView, frogImageView])
-        let collisionBehavior = UICollisionBehavior(items: [dragonImageView, frogImageView])
-        collisionBehavior.translatesReferenceBoundsIntoBoundary = true
-        let propertiesBehavior = UIDynamicItemBehavior(items: [frogImageView])
-        propertiesBehavior.elasticity = 1.0
-        propertiesBehavior.allowsRotation = false
-        propertiesBehavior.angularResistance = 0.0
-        propertiesBehavior.density = 3.0
-        propertiesBehavior.friction = 0.5
-        propertiesBehavior.resistance = 0.5
-        animator.addBehavior(propertiesBehavior)
-        animator.addBehavior(gravityBehavior)
-        animator.addBehavior(collisionBehavior)
-    }
-
     // 1.4
     func dynamicAnimatorDidPause(_ animator: UIDynamicAnimator) { log.append("Animator did pause") }
     func dynamicAnimatorWillResume(_ animator: UIDynamicAnimator) { log.append("Animator will resume") }
@@ -163,17 +122,6 @@ final class FrogAndDragonViewController: SeedViewController, UICollisionBehavior
         vc.animator.run(seconds: 3)
         #expect(vc.frogImageView.frame.minY > 667)
         #expect(vc.animator.isRunning)
-    }
-
-    @Test func frogAndDragonStopOnTheBottomEdgeAndTheLabelsSayTheyCollided() {
-        let vc = controller(frog: CGPoint(x: 200, y: 130), dragon: CGPoint(x: 200, y: 300))
-        vc.collision()
-        vc.animator.run(seconds: 4)
-        // .boundaries mode: they do not stack but both reach the bottom edge.
-        #expect(abs(vc.frogImageView.center.y - 617) < 1)
-        #expect(abs(vc.dragonImageView.center.y - 617) < 1)
-        #expect(vc.collisionOneLabel.text == "Frog Collided")
-        #expect(vc.collisionTwoLabel.text == "Dragon Collided")
     }
 
     @Test func theDragonFollowsTheDraggedFrogAtAFixedDistance() {
@@ -243,21 +191,6 @@ final class FrogAndDragonViewController: SeedViewController, UICollisionBehavior
         vc.animator.run(seconds: 3)
         #expect(vc.dragonImageView.frame.maxX <= 375.5)
         #expect(vc.dragonImageView.frame.minX >= -0.5)
-    }
-
-    @Test func theFrogBouncesLikeARubberBallWhileTheDragonLandsDead() {
-        let vc = controller(frog: CGPoint(x: 90, y: 150), dragon: CGPoint(x: 270, y: 150))
-        vc.properties()
-        var frogHighAfterLanding = CGFloat.infinity
-        var landed = false
-        for _ in 0..<(60 * 3) {
-            vc.animator.run(steps: 1)
-            if vc.frogImageView.center.y > 610 { landed = true }
-            if landed { frogHighAfterLanding = min(frogHighAfterLanding, vc.frogImageView.center.y) }
-        }
-        #expect(frogHighAfterLanding < 450)  // rebounds far up
-        #expect(rotationAngle(of: vc.frogImageView) == 0)
-        #expect(abs(vc.dragonImageView.center.y - 617) < 1)
     }
 
     @Test func theDelegateLogsResumeAndPause() {

@@ -42,15 +42,7 @@ export class Connection {
    * @param {{setTimeout, clearTimeout, setInterval, clearInterval, now}} [o.timers]
    */
   constructor({ url, onStatus = () => {}, onMessage = () => {}, onFrame = () => {}, onOverlay = () => {}, onFatal = () => {}, WebSocket: WS = globalThis.WebSocket, timers = globalThis, random = Math.random }) {
-    this.url = url;
-    this.onStatus = onStatus;
-    this.onMessage = onMessage;
-    this.onFrame = onFrame;
-    this.onOverlay = onOverlay;
-    this.onFatal = onFatal;
-    this.WS = WS;
-    this.timers = timers;
-    this.random = random;
+    Object.assign(this, { url, onStatus, onMessage, onFrame, onOverlay, onFatal, WS, timers, random });
     this.ws = null;
     this.status = 'closed';
     this.attempt = 0;

@@ -82,11 +82,7 @@ const SCRUB_STEPS = 1000;
  */
 export class Timeline {
   constructor(root, { send, rememberKey, navigate, fetch: doFetch = globalThis.fetch?.bind(globalThis) }) {
-    this.root = root;
-    this.send = send;
-    this.rememberKey = rememberKey;
-    this.navigate = navigate;
-    this.fetch = doFetch;
+    Object.assign(this, { root, send, rememberKey, navigate, fetch: doFetch });
     this.timeline = null;
     this.frame = null;
     this.canControl = false;

@@ -5,22 +5,10 @@ import { describeDiagnostic, placeDiagnostics } from '../js/editor.js';
 import { codeStatus, parseRuntimeError } from '../js/code-panel.js';
 import { createRoomState, applyMessage, canEditCode, runningCode, errorText } from '../js/room-state.js';
 import { validateServerMessage, msg, isSendable } from '../js/protocol.js';
+import { welcome as classWelcome } from './fixtures.mjs';
 
 const welcome = (o = {}) =>
-  validateServerMessage({
-    type: 'welcome',
-    room: 'K7QX2M',
-    code: 'K7QX2M',
-    role: 'student',
-    you: 2,
-    lesson: { id: 'snap', title: 'Snap', code: 'own code', gestures: ['tap'] },
-    params: [{ name: 'damping', label: 'Damping', value: 0.75, min: 0, max: 1, step: 0.05 }],
-    members: [
-      { id: 1, name: 'Teacher', role: 'instructor' },
-      { id: 2, name: 'Ada', role: 'student' },
-    ],
-    ...o,
-  });
+  classWelcome({ room: 'K7QX2M', lesson: { id: 'snap', title: 'Snap', code: 'own code', gestures: ['tap'] }, ...o });
 
 describe('who may edit the code', () => {
   test('a public lesson room is read only for everyone', () => {

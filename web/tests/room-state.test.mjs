@@ -3,6 +3,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRoomState, applyMessage, canGesture, keyAfterWelcome, forgetKey, hasKey, roomToken, me, formatValue, snapValue, errorText, EVENT_LOG_LIMIT } from '../js/room-state.js';
 import { validateServerMessage } from '../js/protocol.js';
+import { welcome } from './fixtures.mjs';
 
 class MemoryStorage {
   constructor() {
@@ -19,23 +20,7 @@ class MemoryStorage {
   }
 }
 
-const W = (o = {}) =>
-  validateServerMessage({
-    type: 'welcome',
-    room: 'r1',
-    code: 'K7QX2M',
-    role: 'student',
-    you: 2,
-    lesson: { id: 'snap', title: 'Snap', gestures: ['tap'] },
-    items: [{ id: 1, name: 'frog', w: 100, h: 100, x: 10, y: 20 }],
-    params: [{ name: 'damping', label: 'Damping', value: 0.75, min: 0, max: 1, step: 0.05 }],
-    clients: 2,
-    members: [
-      { id: 1, name: 'Teacher', role: 'instructor' },
-      { id: 2, name: 'Ada', role: 'student' },
-    ],
-    ...o,
-  });
+const W = welcome;
 
 describe('applyMessage', () => {
   test('welcome sets everything and keeps the event log', () => {

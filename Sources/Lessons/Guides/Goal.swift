@@ -5,10 +5,6 @@ import Foundation
 /// the grammar and every term are in docs/guides.md.
 public struct Goal: Sendable, Equatable {
     public var clauses: [GoalClause]
-
-    public init(clauses: [GoalClause]) {
-        self.clauses = clauses
-    }
 }
 
 /// A number a comparison is made against: a literal, or the lesson's own value of the

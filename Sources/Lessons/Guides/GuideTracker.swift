@@ -23,6 +23,8 @@ public struct StepDone: Sendable, Equatable {
     public var value: Double?
     /// One line saying why: every clause's measured value.
     public var text: String
+    /// The same line in Simplified Chinese.
+    public var chineseText: String
     public var prediction: PredictionAnswer?
 }
 
@@ -89,9 +91,13 @@ public final class GuideTracker {
     public private(set) var members: [Int: GuideProgress] = [:]
     private var probe = GuideProbe()
 
-    public init(steps: [GuideStep], lessonDefaults: [String: Double]) {
+    /// Each step's choices in the Chinese guide (by step id), for the Chinese feedback line.
+    let chineseChoices: [String: [String]]
+
+    public init(steps: [GuideStep], lessonDefaults: [String: Double], chineseChoices: [String: [String]] = [:]) {
         self.steps = steps
         self.defaults = lessonDefaults
+        self.chineseChoices = chineseChoices
         probe.bounceItems = Set(steps.flatMap { step in
             step.goal.clauses.compactMap { clause -> String? in
                 if case .measure(.bounce(let item), _, _) = clause { return item }
@@ -189,7 +195,7 @@ public final class GuideTracker {
         for id in members.keys.sorted() {
             guard var progress = members[id], progress.open < steps.count else { continue }
             let step = steps[progress.open]
-            var parts: [String] = []
+            var parts: [Bilingual] = []
             var measuredValue: Double?
             var parameterValue: Double?
             var countValue: Double?
@@ -221,12 +227,15 @@ public final class GuideTracker {
                 }
             }
             if met {
-                var line = parts.joined(separator: "; ")
                 let prediction = progress.predictions[step.id]
-                if let prediction { line += "; you predicted \(predictionText(prediction, step))" }
+                if let prediction {
+                    let said = predictionText(prediction, step)
+                    parts.append(Bilingual(en: "you predicted \(said.en)", chinese: "你的预测：\(said.chinese)"))
+                }
+                let line = Bilingual.line(parts)
                 let record = StepDone(
-                    member: id, step: step.id, value: reported ?? measuredValue ?? parameterValue ?? countValue, text: line,
-                    prediction: prediction)
+                    member: id, step: step.id, value: reported ?? measuredValue ?? parameterValue ?? countValue, text: line.en,
+                    chineseText: line.chinese, prediction: prediction)
                 progress.done.removeAll { $0.step == step.id }  // a step opened again by the instructor
                 progress.done.append(record)
                 progress.open(progress.open + 1)
@@ -237,53 +246,56 @@ public final class GuideTracker {
         return done
     }
 
-    private func predictionText(_ answer: PredictionAnswer, _ step: GuideStep) -> String {
+    private func predictionText(_ answer: PredictionAnswer, _ step: GuideStep) -> Bilingual {
         if case .choice(let i) = answer, case .choice(let choices)? = step.prediction?.kind, choices.indices.contains(i) {
-            return "“\(choices[i])”"
+            let chinese = chineseChoices[step.id].flatMap { $0.indices.contains(i) ? $0[i] : nil } ?? choices[i]
+            return Bilingual(en: "“\(choices[i])”", chinese: "“\(chinese)”")
         }
-        if case .number(let unit)? = step.prediction?.kind { return answer.text + (unit.isEmpty ? "" : " \(unit)") }
-        return answer.text
+        if case .number(let unit)? = step.prediction?.kind { return Bilingual(answer.text + (unit.isEmpty ? "" : " \(unit)")) }
+        return Bilingual(answer.text)
     }
 
     private func evaluate(
         _ clause: GoalClause, index: Int, progress: inout GuideProgress, parameters: [String: Double], time: Double,
         frozen: Bool, counting: Bool = false
-    ) -> (holds: Bool, value: Double?, text: String) {
+    ) -> (holds: Bool, value: Double?, text: Bilingual) {
+        let noCode = Bilingual(en: "no code run yet", chinese: "还没有运行代码")
         switch clause {
         case .parameter(let name, let comparison):
-            guard let value = parameters[name] else { return (false, nil, "\(name): none") }
-            return (comparison.holds(value, lessonDefault: defaults[name]), value, "\(name) = \(GoalFormat.number(value))")
+            guard let value = parameters[name] else { return (false, nil, Bilingual(en: "\(name): none", chinese: "\(name)：无")) }
+            return (comparison.holds(value, lessonDefault: defaults[name]), value, Bilingual("\(name) = \(GoalFormat.number(value))"))
         case .gesture(let kind, let comparison):
             let count = progress.gestures[kind] ?? 0
-            let noun = ["tap": "taps", "pan": "drags", "push": "presses"][kind.rawValue] ?? kind.rawValue
-            return (comparison.holds(Double(count)), Double(count), "\(noun): \(count)")
+            let noun = ["tap": ("taps", "点击"), "pan": ("drags", "拖动"), "push": ("presses", "按压")][kind.rawValue] ?? (kind.rawValue, kind.rawValue)
+            return (comparison.holds(Double(count)), Double(count), Bilingual(en: "\(noun.0): \(count)", chinese: "\(noun.1)：\(count) 次"))
         case .event(let name, _, let comparison):
             let count = progress.eventCounts[index] ?? 0
-            return (comparison.holds(Double(count)), Double(count), "\(name) ×\(count)")
+            return (comparison.holds(Double(count)), Double(count), Bilingual("\(name) ×\(count)"))
         case .predicted:
             let made = progress.open < steps.count && progress.predictions[steps[progress.open].id] != nil
-            return (made, nil, made ? "predicted" : "no prediction yet")
+            return (made, nil, made ? Bilingual(en: "predicted", chinese: "已预测") : Bilingual(en: "no prediction yet", chinese: "还没有预测"))
         case .codeRan:
-            return (progress.codeRan, nil, progress.codeRan ? "your code ran" : "no code run yet")
+            return (progress.codeRan, nil, progress.codeRan ? Bilingual(en: "your code ran", chinese: "你的代码运行了") : noCode)
         case .codeChanges(let name):
-            guard progress.codeRan, let value = progress.codeValues[name] else {
-                return (false, nil, "no code run yet")
-            }
+            guard progress.codeRan, let value = progress.codeValues[name] else { return (false, nil, noCode) }
             let own = defaults[name]
             let differs = own.map { abs($0 - value) > 1e-9 * max(1, abs($0)) } ?? false
-            return (differs, value, "\(name) in your code = \(GoalFormat.number(value)) (the lesson's \(own.map(GoalFormat.number) ?? "?"))")
+            let (mine, theirs) = (GoalFormat.number(value), own.map(GoalFormat.number) ?? "?")
+            return (
+                differs, value,
+                Bilingual(en: "\(name) in your code = \(mine) (the lesson's \(theirs))", chinese: "你的代码中 \(name) = \(mine)（课程原为 \(theirs)）")
+            )
         case .report(let quantity):
             guard let value = probe.value(of: quantity, tap: progress.lastTap) else {
-                return (false, nil, "\(quantity.label): not measured yet")
+                return (false, nil, quantity.feedbackLabel + Bilingual(en: ": not measured yet", chinese: "：尚未测得"))
             }
-            return (true, value, "\(quantity.label) \(GoalFormat.number(value))\(quantity.unit.isEmpty ? "" : " \(quantity.unit)")")
+            return (true, value, quantity.feedbackLabel + Bilingual(" \(GoalFormat.number(value))") + quantity.feedbackUnit)
         case .measure(let quantity, let comparison, let hold):
             guard let value = probe.value(of: quantity, tap: progress.lastTap) else {
                 progress.holdingSince[index] = nil
-                return (false, nil, "\(quantity.label): not measured yet")
+                return (false, nil, quantity.feedbackLabel + Bilingual(en: ": not measured yet", chinese: "：尚未测得"))
             }
-            let unit = quantity.unit.isEmpty ? "" : " \(quantity.unit)"
-            var text = "\(quantity.label) \(GoalFormat.number(value))\(unit)"
+            var text = quantity.feedbackLabel + Bilingual(" \(GoalFormat.number(value))") + quantity.feedbackUnit
             guard comparison.holds(value) else {
                 progress.holdingSince[index] = nil
                 return (false, value, text)
@@ -293,7 +305,8 @@ public final class GuideTracker {
             let since = progress.holdingSince[index] ?? time
             progress.holdingSince[index] = since
             let held = time - since
-            text += frozen && held < hold ? " (at rest)" : " for \(GoalFormat.number(held)) s"
+            let duration = GoalFormat.number(held)
+            text = text + (frozen && held < hold ? Bilingual(en: " (at rest)", chinese: "（静止）") : Bilingual(en: " for \(duration) s", chinese: "，持续 \(duration) 秒"))
             return (held >= hold - 1e-9 || frozen, value, text)
         }
     }

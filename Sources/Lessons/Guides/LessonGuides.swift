@@ -67,6 +67,15 @@ public struct LessonGuides: Sendable {
 
     public var languages: [String] { byLanguage.keys.sorted() }
 
+    /// Each step's prediction choices in `lang`, by step id (empty without that language).
+    public func choices(inLanguage lang: String) -> [String: [String]] {
+        var choices: [String: [String]] = [:]
+        for step in byLanguage[lang]?.steps ?? [] {
+            if case .choice(let texts)? = step.prediction?.kind { choices[step.id] = texts }
+        }
+        return choices
+    }
+
     /// Parses, checks against the lesson and joins the files of one lesson's guide. `files` are
     /// (path, text, byte count); a file for a language already loaded is reported and left out.
     public static func load(

@@ -42,6 +42,9 @@ public enum LessonViewNames {
             ViewName("alertView", .buttonsInside, "dismiss"),
         ],
         "barrier": [ViewName("squareView", "square")],
+        // The blank lesson's template, `MyLesson.swift` (LiveSwift.emptyLessonTemplate): its guide
+        // measures the square.
+        "my": [ViewName("square", "square")],
         "hoop": [
             ViewName("board", "board"), ViewName("leftHoop", "left rim"), ViewName("rightHoop", "right rim"),
             ViewName("hoop", "rim"), ViewName("floor", "floor"), ViewName("ball", "ball"),

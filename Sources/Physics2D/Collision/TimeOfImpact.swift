@@ -46,11 +46,6 @@ package struct TOIOutput: Sendable {
     package var state: TOIState
     /// Fraction of the step at which the state holds.
     package var fraction: Float
-
-    package init(state: TOIState, fraction: Float) {
-        self.state = state
-        self.fraction = fraction
-    }
 }
 
 /// The first fraction of the step, up to `maxFraction`, at which the two moving shapes come

@@ -4,10 +4,6 @@
 package struct Handle<Kind: HandleKind>: Hashable, Sendable, CustomStringConvertible {
     package var index: Int32
     package var generation: UInt32
-    package init(index: Int32, generation: UInt32) {
-        self.index = index
-        self.generation = generation
-    }
     package static var null: Self { Self(index: -1, generation: 0) }
     package var description: String { "\(Kind.name)(\(index):\(generation))" }
 

@@ -1,68 +1,30 @@
 extension World {
     // MARK: Creating joints
 
+    // Each joint keeps its definition's settings, sanitised (`sanitised` on each kind).
+
     package func createDistanceJoint(_ def: DistanceJointDef) -> JointID {
-        var data = DistanceJointData()
-        data.length = max(finite(def.length), Tolerance.linearSlop)
-        data.enableSpring = def.enableSpring
-        data.hertz = nonNegative(def.hertz)
-        data.dampingRatio = nonNegative(def.dampingRatio)
-        data.enableLimit = def.enableLimit
-        data.minLength = nonNegative(def.minLength)
-        data.maxLength = max(data.minLength, def.maxLength.isNaN ? data.minLength : def.maxLength)
-        return createJoint(def.base, data: .distance(data))
+        createJoint(def.base, data: .distance(DistanceJointData(settings: def.settings.sanitised)))
     }
 
     package func createRevoluteJoint(_ def: RevoluteJointDef) -> JointID {
-        var data = RevoluteJointData()
-        data.referenceAngle = finite(def.referenceAngle)
-        data.enableLimit = def.enableLimit
-        (data.lowerAngle, data.upperAngle) = ordered(def.lowerAngle, def.upperAngle)
-        data.enableMotor = def.enableMotor
-        data.motorSpeed = finite(def.motorSpeed)
-        data.maxMotorTorque = nonNegative(def.maxMotorTorque)
-        data.enableSpring = def.enableSpring
-        data.hertz = nonNegative(def.hertz)
-        data.dampingRatio = nonNegative(def.dampingRatio)
-        return createJoint(def.base, data: .revolute(data))
+        createJoint(def.base, data: .revolute(RevoluteJointData(settings: def.settings.sanitised)))
     }
 
     package func createWeldJoint(_ def: WeldJointDef) -> JointID {
-        var data = WeldJointData()
-        data.referenceAngle = finite(def.referenceAngle)
-        data.linearHertz = nonNegative(def.linearHertz)
-        data.angularHertz = nonNegative(def.angularHertz)
-        data.linearDampingRatio = nonNegative(def.linearDampingRatio, else: 1)
-        data.angularDampingRatio = nonNegative(def.angularDampingRatio, else: 1)
-        return createJoint(def.base, data: .weld(data))
+        createJoint(def.base, data: .weld(WeldJointData(settings: def.settings.sanitised)))
     }
 
     package func createPrismaticJoint(_ def: PrismaticJointDef) -> JointID {
-        var data = PrismaticJointData()
-        guard def.localAxisA.isValid, def.localAxisA.lengthSquared > 0 else { return .null }
-        data.localAxisA = def.localAxisA.normalized
-        data.referenceAngle = finite(def.referenceAngle)
-        data.enableLimit = def.enableLimit
-        (data.lowerTranslation, data.upperTranslation) = ordered(def.lowerTranslation, def.upperTranslation)
-        data.enableMotor = def.enableMotor
-        data.motorSpeed = finite(def.motorSpeed)
-        data.maxMotorForce = nonNegative(def.maxMotorForce)
-        return createJoint(def.base, data: .prismatic(data))
+        guard let settings = def.settings.sanitised else { return .null }
+        return createJoint(def.base, data: .prismatic(PrismaticJointData(settings: settings)))
     }
 
     package func createTargetJoint(_ def: TargetJointDef) -> JointID {
-        guard def.target.isValid else { return .null }
-        var data = TargetJointData()
-        data.target = def.target
-        data.targetAngle = finite(def.targetAngle)
-        data.hertz = nonNegative(def.hertz)
-        data.dampingRatio = nonNegative(def.dampingRatio)
-        data.angularHertz = nonNegative(def.angularHertz)
-        data.angularDampingRatio = nonNegative(def.angularDampingRatio)
-        data.maxForce = max(0, def.maxForce.isNaN ? 0 : def.maxForce)
+        guard let settings = def.settings.sanitised else { return .null }
         return createJoint(
             bodyA: groundBody, bodyB: def.body, anchorA: .zero, anchorB: def.localAnchor,
-            collideConnected: true, userData: def.userData, data: .target(data))
+            collideConnected: true, userData: def.userData, data: .target(TargetJointData(settings: settings)))
     }
 
     /// A static body at the origin that target joints hang from.
@@ -97,7 +59,7 @@ extension World {
         let j = joints[Int(id.index)]
         let a = bodies[Int(j.bodyA)].transform.apply(j.base.localOriginAnchorA)
         let b = bodies[Int(j.bodyB)].transform.apply(j.base.localOriginAnchorB)
-        if case .target(let t) = j.data { return (t.target, b) }
+        if case .target(let t) = j.data { return (t.settings.target, b) }
         return (a, b)
     }
 
@@ -118,7 +80,7 @@ extension World {
 
     package func setDistanceJointLength(_ id: JointID, _ length: Float) {
         guard isValid(id), length.isFinite, case .distance(var d) = joints[Int(id.index)].data else { return }
-        d.length = max(length, Tolerance.linearSlop)
+        d.settings.length = max(length, Tolerance.linearSlop)
         d.impulse = 0
         joints[Int(id.index)].data = .distance(d)
         wakeJointBodies(id.index)
@@ -126,16 +88,14 @@ extension World {
 
     package func distanceJointLength(_ id: JointID) -> Float {
         guard isValid(id), case .distance(let d) = joints[Int(id.index)].data else { return 0 }
-        return d.length
+        return d.settings.length
     }
 
     /// Turns the spring on (hertz > 0) or makes the joint rigid (hertz 0).
     package func setDistanceJointSpring(_ id: JointID, hertz: Float, dampingRatio: Float) {
         guard isValid(id), hertz.isFinite, dampingRatio.isFinite, case .distance(var d) = joints[Int(id.index)].data
         else { return }
-        d.hertz = max(0, hertz)
-        d.dampingRatio = max(0, dampingRatio)
-        d.enableSpring = d.hertz > 0
+        d.settings.spring = JointSpring(enabled: hertz > 0, hertz: hertz, dampingRatio: dampingRatio).sanitised
         joints[Int(id.index)].data = .distance(d)
         wakeJointBodies(id.index)
     }
@@ -143,27 +103,23 @@ extension World {
     package func setDistanceJointLimits(_ id: JointID, enabled: Bool, minLength: Float, maxLength: Float) {
         guard isValid(id), !minLength.isNaN, !maxLength.isNaN, case .distance(var d) = joints[Int(id.index)].data
         else { return }
-        d.enableLimit = enabled
-        d.minLength = max(0, minLength)
-        d.maxLength = max(d.minLength, maxLength)
+        d.settings.enableLimit = enabled
+        d.settings.minLength = max(0, minLength)
+        d.settings.maxLength = max(d.settings.minLength, maxLength)
         joints[Int(id.index)].data = .distance(d)
         wakeJointBodies(id.index)
     }
 
     package func setRevoluteJointFriction(_ id: JointID, maxTorque: Float) {
         guard isValid(id), maxTorque.isFinite, case .revolute(var r) = joints[Int(id.index)].data else { return }
-        r.enableMotor = maxTorque > 0
-        r.motorSpeed = 0
-        r.maxMotorTorque = max(0, maxTorque)
+        r.settings.motor = JointMotor(enabled: maxTorque > 0, speed: 0, maxForce: maxTorque).sanitised
         joints[Int(id.index)].data = .revolute(r)
         wakeJointBodies(id.index)
     }
 
     package func setRevoluteJointLimits(_ id: JointID, enabled: Bool, lower: Float, upper: Float) {
         guard isValid(id), !lower.isNaN, !upper.isNaN, case .revolute(var r) = joints[Int(id.index)].data else { return }
-        r.enableLimit = enabled
-        r.lowerAngle = min(lower, upper)
-        r.upperAngle = max(lower, upper)
+        r.settings.limit = JointLimit(enabled: enabled, lower: lower, upper: upper).sanitised
         joints[Int(id.index)].data = .revolute(r)
         wakeJointBodies(id.index)
     }
@@ -172,16 +128,14 @@ extension World {
         guard isValid(id), !lower.isNaN, !upper.isNaN, case .prismatic(var p) = joints[Int(id.index)].data else {
             return
         }
-        p.enableLimit = enabled
-        p.lowerTranslation = min(lower, upper)
-        p.upperTranslation = max(lower, upper)
+        p.settings.limit = JointLimit(enabled: enabled, lower: lower, upper: upper).sanitised
         joints[Int(id.index)].data = .prismatic(p)
         wakeJointBodies(id.index)
     }
 
     package func setTarget(_ id: JointID, _ target: Vec2) {
         guard isValid(id), target.isValid, case .target(var t) = joints[Int(id.index)].data else { return }
-        t.target = target
+        t.settings.target = target
         joints[Int(id.index)].data = .target(t)
         wakeJointBodies(id.index)
     }
@@ -189,10 +143,10 @@ extension World {
     package func setTargetJointSpring(_ id: JointID, hertz: Float, dampingRatio: Float) {
         guard isValid(id), hertz.isFinite, dampingRatio.isFinite, case .target(var t) = joints[Int(id.index)].data
         else { return }
-        t.hertz = max(0, hertz)
-        t.dampingRatio = max(0, dampingRatio)
-        t.angularHertz = t.angularHertz > 0 ? t.hertz : 0
-        t.angularDampingRatio = t.dampingRatio
+        t.settings.hertz = max(0, hertz)
+        t.settings.dampingRatio = max(0, dampingRatio)
+        t.settings.angularHertz = t.settings.angularHertz > 0 ? t.settings.hertz : 0
+        t.settings.angularDampingRatio = t.settings.dampingRatio
         joints[Int(id.index)].data = .target(t)
         wakeJointBodies(id.index)
     }
@@ -304,19 +258,4 @@ extension World {
         }
         return false
     }
-}
-
-/// A definition's value, or 0 where it is not finite.
-@inline(__always) private func finite(_ value: Float) -> Float {
-    value.isFinite ? value : 0
-}
-
-/// A definition's value where it is finite (`fallback` where not), and at least 0.
-@inline(__always) private func nonNegative(_ value: Float, else fallback: Float = 0) -> Float {
-    max(0, value.isFinite ? value : fallback)
-}
-
-/// A range's two ends, the lower first.
-@inline(__always) private func ordered(_ a: Float, _ b: Float) -> (Float, Float) {
-    (min(a, b), max(a, b))
 }

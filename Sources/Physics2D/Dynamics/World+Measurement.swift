@@ -43,12 +43,12 @@ extension World {
     /// Energy stored in a distance joint's spring now, joules: ½ k x² with the stiffness the
     /// soft constraint uses (k = effective mass × (2π hertz)²). Zero for a rigid joint.
     package func springEnergy(_ id: JointID) -> Float {
-        guard isValid(id), case .distance(let d) = joints[Int(id.index)].data, d.enableSpring, d.hertz > 0 else {
-            return 0
-        }
+        guard isValid(id), case .distance(let d) = joints[Int(id.index)].data else { return 0 }
+        let spring = d.settings.spring
+        guard spring.enabled, spring.hertz > 0 else { return 0 }
         let (a, b) = jointWorldAnchors(id)
-        let stretch = (b - a).length - d.length
-        let omega = 2 * Float.pi * d.hertz
+        let stretch = (b - a).length - d.settings.length
+        let omega = 2 * Float.pi * spring.hertz
         return 0.5 * d.axialMass * omega * omega * stretch * stretch
     }
 

@@ -11,22 +11,22 @@ extension World {
         let i = Int(id.index)
         switch joints[i].data {
         case .revolute(var r):
-            if !r.enableMotor { r.motorImpulse = 0 }
-            if !r.enableLimit {
+            if !r.settings.motor.enabled { r.motorImpulse = 0 }
+            if !r.settings.limit.enabled {
                 r.lowerImpulse = 0
                 r.upperImpulse = 0
             }
-            if !r.enableSpring { r.springImpulse = 0 }
+            if !r.settings.spring.enabled { r.springImpulse = 0 }
             joints[i].data = .revolute(r)
         case .prismatic(var p):
-            if !p.enableMotor { p.motorImpulse = 0 }
-            if !p.enableLimit {
+            if !p.settings.motor.enabled { p.motorImpulse = 0 }
+            if !p.settings.limit.enabled {
                 p.lowerImpulse = 0
                 p.upperImpulse = 0
             }
             joints[i].data = .prismatic(p)
         case .distance(var d):
-            if !d.enableLimit {
+            if !d.settings.enableLimit {
                 d.lowerImpulse = 0
                 d.upperImpulse = 0
             }

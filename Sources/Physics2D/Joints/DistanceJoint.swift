@@ -2,13 +2,8 @@
 /// `dampingRatio`), optionally within `minLength ... maxLength` (a rope when only the
 /// maximum matters).
 struct DistanceJointData {
-    var length: Float = 1
-    var enableSpring = false
-    var hertz: Float = 0
-    var dampingRatio: Float = 0
-    var enableLimit = false
-    var minLength: Float = 0
-    var maxLength: Float = .greatestFiniteMagnitude
+    /// The definition's settings, sanitised.
+    var settings: DistanceJointSettings
 
     var impulse: Float = 0
     var lowerImpulse: Float = 0
@@ -24,7 +19,7 @@ struct DistanceJointData {
         let crB = cross(base.anchorB, axis)
         let k = base.invMassA + base.invMassB + base.invIA * crA * crA + base.invIB * crB * crB
         axialMass = k > 0 ? 1 / k : 0
-        springSoftness = Softness(hertz: hertz, dampingRatio: dampingRatio, h: context.h)
+        springSoftness = settings.spring.softness(h: context.h)
         if !context.enableWarmStarting { resetImpulses() }
     }
 
@@ -45,35 +40,30 @@ struct DistanceJointData {
         let (rA, rB, d) = currentAnchors(base, a, b)
         let currentLength = d.length
         let axis = d.normalized
-        let isRigid = !enableSpring || hertz == 0
-        if !isRigid || (enableLimit && minLength < maxLength) {
+        let isRigid = !settings.spring.enabled || settings.spring.hertz == 0
+        let hasRange = settings.enableLimit && settings.minLength < settings.maxLength
+        if !isRigid || hasRange {
             if !isRigid {
                 // The spring acts in both passes: it is a real force, not position correction.
                 let vr = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
                 let cdot = dot(axis, vr)
-                let c = currentLength - length
+                let c = currentLength - settings.length
                 let bias = springSoftness.biasRate * c
                 let delta = -springSoftness.massScale * axialMass * (cdot + bias) - springSoftness.impulseScale * impulse
                 impulse += delta
                 applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: delta * axis)
             }
-            if enableLimit && minLength < maxLength {
+            if hasRange {
                 solveLimits(base, &a, &b, context, useBias: useBias, rA: rA, rB: rB, length: currentLength, axis: axis)
             }
         } else {
             // A rod: rigid along the axis.
             let vr = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
             let cdot = dot(axis, vr)
-            let c = currentLength - length
-            var bias: Float = 0
-            var massScale: Float = 1
-            var impulseScale: Float = 0
-            if useBias {
-                bias = cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity)
-                massScale = context.jointSoftness.massScale
-                impulseScale = context.jointSoftness.impulseScale
-            }
-            let delta = -massScale * axialMass * (cdot + bias) - impulseScale * impulse
+            let c = currentLength - settings.length
+            let bias = useBias ? cappedBias(context.jointSoftness.biasRate * c, context.contactPushMaxVelocity) : 0
+            let scale = context.rigidScales(useBias: useBias)
+            let delta = -scale.mass * axialMass * (cdot + bias) - scale.impulse * impulse
             impulse += delta
             applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: delta * axis)
         }
@@ -86,12 +76,14 @@ struct DistanceJointData {
         // Lower limit: push apart when shorter than minLength.
         let apart = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
         let lower = limitImpulse(
-            currentLength - minLength, speed: dot(axis, apart), mass: axialMass, &lowerImpulse, context, useBias: useBias)
+            currentLength - settings.minLength, speed: dot(axis, apart), mass: axialMass, &lowerImpulse, context,
+            useBias: useBias)
         applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: lower * axis)
         // Upper limit: pull together when longer than maxLength.
         let closing = (a.linearVelocity + cross(a.angularVelocity, rA)) - (b.linearVelocity + cross(b.angularVelocity, rB))
         let upper = limitImpulse(
-            maxLength - currentLength, speed: dot(axis, closing), mass: axialMass, &upperImpulse, context, useBias: useBias)
+            settings.maxLength - currentLength, speed: dot(axis, closing), mass: axialMass, &upperImpulse, context,
+            useBias: useBias)
         applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: -upper * axis)
     }
 }

@@ -129,6 +129,24 @@ extension JointData {
     b.angularVelocity += base.invIB * (cross(rB, P) + angular)
 }
 
+extension StepContext {
+    /// A rigid row's mass and impulse scales in this pass: the joint softness in the biased
+    /// pass; in the relax pass the full mass and no decay of the impulse (Box2D v3's `useBias`).
+    @inline(__always) func rigidScales(useBias: Bool) -> (mass: Float, impulse: Float) {
+        useBias ? (jointSoftness.massScale, jointSoftness.impulseScale) : (1, 0)
+    }
+}
+
+/// A soft two-row impulse: the scaled solution of K x = cdot + bias, less the decay of the
+/// impulse accumulated so far.
+@inline(__always) func softImpulse(
+    _ solution: Vec2, _ accumulated: Vec2, massScale: Float, impulseScale: Float
+) -> Vec2 {
+    Vec2(
+        -massScale * solution.x - impulseScale * accumulated.x,
+        -massScale * solution.y - impulseScale * accumulated.y)
+}
+
 /// Position correction of a rigid constraint never moves faster than contacts push apart
 /// (`contactPushMaxVelocity`): otherwise a joint dragged through a wall would out-push the
 /// wall's contacts, and boundaries must win over attachments.

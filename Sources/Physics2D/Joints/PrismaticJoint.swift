@@ -1,14 +1,8 @@
 /// A slider: B moves relative to A only along an axis fixed in A, without turning, within
 /// optional translation limits, optionally driven by a motor.
 struct PrismaticJointData {
-    var localAxisA = Vec2(1, 0)
-    var referenceAngle: Float = 0
-    var enableLimit = false
-    var lowerTranslation: Float = 0
-    var upperTranslation: Float = 0
-    var enableMotor = false
-    var motorSpeed: Float = 0
-    var maxMotorForce: Float = 0
+    /// The definition's settings, sanitised.
+    var settings: PrismaticJointSettings
 
     /// Perpendicular and angular impulses.
     var impulse: Vec2 = .zero
@@ -21,8 +15,8 @@ struct PrismaticJointData {
     var deltaAngle: Float = 0
 
     mutating func prepare(_ base: JointBase, _ context: StepContext) {
-        axisA = base.rotationA.rotate(localAxisA.normalized)
-        deltaAngle = wrapAngle(relativeAngle(base.rotationA, base.rotationB) - referenceAngle)
+        axisA = base.rotationA.rotate(settings.localAxisA.normalized)
+        deltaAngle = wrapAngle(relativeAngle(base.rotationA, base.rotationB) - settings.referenceAngle)
         let d = base.deltaCenter + (base.anchorB - base.anchorA)
         let a1 = cross(d + base.anchorA, axisA)
         let a2 = cross(base.anchorB, axisA)
@@ -71,23 +65,20 @@ struct PrismaticJointData {
             dot(axis, b.linearVelocity - a.linearVelocity) + a2 * b.angularVelocity - a1 * a.angularVelocity
         }
 
-        if enableMotor {
+        if settings.motor.enabled {
             let cdot = axialSpeed(a, b)
-            var delta = axialMass * (motorSpeed - cdot)
-            let old = motorImpulse
-            let maxImpulse = context.h * maxMotorForce
-            motorImpulse = clamp(old + delta, -maxImpulse, maxImpulse)
-            delta = motorImpulse - old
+            let motor = settings.motor
+            let delta = motor.clampedImpulse(axialMass * (motor.speed - cdot), &motorImpulse, h: context.h)
             applyAxial(delta, &a, &b)
         }
 
-        if enableLimit {
+        if settings.limit.enabled {
             let lower = limitImpulse(
-                translation - lowerTranslation, speed: axialSpeed(a, b), mass: axialMass, &lowerImpulse, context,
+                translation - settings.limit.lower, speed: axialSpeed(a, b), mass: axialMass, &lowerImpulse, context,
                 useBias: useBias)
             applyAxial(lower, &a, &b)
             let upper = limitImpulse(
-                upperTranslation - translation, speed: -axialSpeed(a, b), mass: axialMass, &upperImpulse, context,
+                settings.limit.upper - translation, speed: -axialSpeed(a, b), mass: axialMass, &upperImpulse, context,
                 useBias: useBias)
             applyAxial(-upper, &a, &b)
         }
@@ -99,23 +90,19 @@ struct PrismaticJointData {
             dot(perp, b.linearVelocity - a.linearVelocity) + s2 * b.angularVelocity - s1 * a.angularVelocity,
             b.angularVelocity - a.angularVelocity)
         var bias = Vec2.zero
-        var massScale: Float = 1, impulseScale: Float = 0
         if useBias {
             let c = Vec2(dot(perp, d), wrapAngle(deltaAngle + relativeAngle(a.deltaRotation, b.deltaRotation)))
             bias = context.jointSoftness.biasRate * c
             bias.x = cappedBias(bias.x, context.contactPushMaxVelocity)
-            massScale = context.jointSoftness.massScale
-            impulseScale = context.jointSoftness.impulseScale
         }
+        let scale = context.rigidScales(useBias: useBias)
         let k11 = mA + mB + iA * s1 * s1 + iB * s2 * s2
         let k12 = iA * s1 + iB * s2
         var k22 = iA + iB
         if k22 == 0 { k22 = 1 }  // both bodies have fixed rotation
         let k = Mat22(cx: Vec2(k11, k12), cy: Vec2(k12, k22))
         let solution = k.solve(cdot + bias)
-        let delta = Vec2(
-            -massScale * solution.x - impulseScale * impulse.x,
-            -massScale * solution.y - impulseScale * impulse.y)
+        let delta = softImpulse(solution, impulse, massScale: scale.mass, impulseScale: scale.impulse)
         impulse += delta
         let P = delta.x * perp
         let LA = delta.x * s1 + delta.y

@@ -1,16 +1,8 @@
 /// A pin: the anchors coincide; rotation about them is free, resisted by a friction torque
 /// (a motor at zero speed), pulled by an optional spring, and bounded by optional limits.
 struct RevoluteJointData {
-    var referenceAngle: Float = 0
-    var enableLimit = false
-    var lowerAngle: Float = 0
-    var upperAngle: Float = 0
-    var enableMotor = false
-    var motorSpeed: Float = 0
-    var maxMotorTorque: Float = 0
-    var enableSpring = false
-    var hertz: Float = 0
-    var dampingRatio: Float = 0
+    /// The definition's settings, sanitised.
+    var settings: RevoluteJointSettings
 
     var linearImpulse: Vec2 = .zero
     var springImpulse: Float = 0
@@ -26,8 +18,8 @@ struct RevoluteJointData {
     mutating func prepare(_ base: JointBase, _ context: StepContext) {
         let k = base.invIA + base.invIB
         axialMass = k > 0 ? 1 / k : 0
-        springSoftness = Softness(hertz: hertz, dampingRatio: dampingRatio, h: context.h)
-        deltaAngle = wrapAngle(relativeAngle(base.rotationA, base.rotationB) - referenceAngle)
+        springSoftness = settings.spring.softness(h: context.h)
+        deltaAngle = wrapAngle(relativeAngle(base.rotationA, base.rotationB) - settings.referenceAngle)
         if !context.enableWarmStarting { resetImpulses() }
     }
 
@@ -54,7 +46,7 @@ struct RevoluteJointData {
     mutating func solve(_ base: JointBase, _ a: inout BodyState, _ b: inout BodyState, _ context: StepContext, useBias: Bool) {
         let fixedRotation = base.invIA + base.invIB == 0
 
-        if enableSpring && !fixedRotation && hertz > 0 {
+        if settings.spring.enabled && !fixedRotation && settings.spring.hertz > 0 {
             let c = jointAngle(a, b)
             let bias = springSoftness.biasRate * c
             let cdot = b.angularVelocity - a.angularVelocity
@@ -64,28 +56,26 @@ struct RevoluteJointData {
             b.angularVelocity += base.invIB * delta
         }
 
-        if enableMotor && !fixedRotation {
-            let cdot = b.angularVelocity - a.angularVelocity - motorSpeed
-            var delta = -axialMass * cdot
-            let old = motorImpulse
-            let maxImpulse = context.h * maxMotorTorque
-            motorImpulse = clamp(old + delta, -maxImpulse, maxImpulse)
-            delta = motorImpulse - old
+        if settings.motor.enabled && !fixedRotation {
+            let motor = settings.motor
+            let cdot = b.angularVelocity - a.angularVelocity - motor.speed
+            let delta = motor.clampedImpulse(-axialMass * cdot, &motorImpulse, h: context.h)
             a.angularVelocity -= base.invIA * delta
             b.angularVelocity += base.invIB * delta
         }
 
-        if enableLimit && !fixedRotation {
+        if settings.limit.enabled && !fixedRotation {
             let angle = jointAngle(a, b)
+            let limit = settings.limit
             // Lower limit.
             let lower = limitImpulse(
-                angle - lowerAngle, speed: b.angularVelocity - a.angularVelocity, mass: axialMass, &lowerImpulse,
+                angle - limit.lower, speed: b.angularVelocity - a.angularVelocity, mass: axialMass, &lowerImpulse,
                 context, useBias: useBias, capped: false)
             a.angularVelocity -= base.invIA * lower
             b.angularVelocity += base.invIB * lower
             // Upper limit (signs flipped so the impulse stays positive).
             let upper = limitImpulse(
-                upperAngle - angle, speed: a.angularVelocity - b.angularVelocity, mass: axialMass, &upperImpulse,
+                limit.upper - angle, speed: a.angularVelocity - b.angularVelocity, mass: axialMass, &upperImpulse,
                 context, useBias: useBias, capped: false)
             a.angularVelocity += base.invIA * upper
             b.angularVelocity -= base.invIB * upper
@@ -94,19 +84,11 @@ struct RevoluteJointData {
         // The pin: a 2x2 point-to-point constraint.
         let (rA, rB, separation) = currentAnchors(base, a, b)
         let cdot = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
-        var bias = Vec2.zero
-        var massScale: Float = 1
-        var impulseScale: Float = 0
-        if useBias {
-            bias = cappedBias(context.jointSoftness.biasRate * separation, context.contactPushMaxVelocity)
-            massScale = context.jointSoftness.massScale
-            impulseScale = context.jointSoftness.impulseScale
-        }
-        let k = pointMatrix(base, rA, rB)
-        let solution = k.solve(cdot + bias)
-        let impulse = Vec2(
-            -massScale * solution.x - impulseScale * linearImpulse.x,
-            -massScale * solution.y - impulseScale * linearImpulse.y)
+        let bias = useBias
+            ? cappedBias(context.jointSoftness.biasRate * separation, context.contactPushMaxVelocity) : Vec2.zero
+        let scale = context.rigidScales(useBias: useBias)
+        let solution = pointMatrix(base, rA, rB).solve(cdot + bias)
+        let impulse = softImpulse(solution, linearImpulse, massScale: scale.mass, impulseScale: scale.impulse)
         linearImpulse += impulse
         applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: impulse)
     }

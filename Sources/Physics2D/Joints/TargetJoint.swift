@@ -2,13 +2,8 @@
 /// damped springs (A is the world's hidden ground body). UIKit's snap behaviour is this
 /// joint; so is a mouse drag.
 struct TargetJointData {
-    var target: Vec2 = .zero
-    var targetAngle: Float = 0
-    var hertz: Float = 4
-    var dampingRatio: Float = 0.7
-    var angularHertz: Float = 4
-    var angularDampingRatio: Float = 0.7
-    var maxForce: Float = .greatestFiniteMagnitude
+    /// The definition's settings, sanitised.
+    var settings = TargetJointSettings()
 
     var linearImpulse: Vec2 = .zero
     var angularImpulse: Float = 0
@@ -20,11 +15,12 @@ struct TargetJointData {
     var angularMass: Float = 0
 
     mutating func prepare(_ base: JointBase, _ context: StepContext) {
-        linearSoftness = Softness(hertz: hertz, dampingRatio: dampingRatio, h: context.h)
-        angularSoftness = Softness(hertz: angularHertz, dampingRatio: angularDampingRatio, h: context.h)
+        linearSoftness = Softness(hertz: settings.hertz, dampingRatio: settings.dampingRatio, h: context.h)
+        angularSoftness = Softness(
+            hertz: settings.angularHertz, dampingRatio: settings.angularDampingRatio, h: context.h)
         // Ground sits at the origin with no rotation, so deltaCenter is B's centre.
-        targetOffset = target - (base.deltaCenter + base.anchorB)
-        deltaAngle = wrapAngle(base.rotationB.angle - targetAngle)
+        targetOffset = settings.target - (base.deltaCenter + base.anchorB)
+        deltaAngle = wrapAngle(base.rotationB.angle - settings.targetAngle)
         angularMass = base.invIB > 0 ? 1 / base.invIB : 0
         if !context.enableWarmStarting { resetImpulses() }
     }
@@ -42,7 +38,7 @@ struct TargetJointData {
 
     mutating func solve(_ base: JointBase, _ a: inout BodyState, _ b: inout BodyState, _ context: StepContext, useBias: Bool) {
         // Springs act in both passes: they are forces, not position correction.
-        if angularHertz > 0 && base.invIB > 0 {
+        if settings.angularHertz > 0 && base.invIB > 0 {
             let c = wrapAngle(deltaAngle + b.deltaRotation.angle)
             let bias = angularSoftness.biasRate * c
             let delta = -angularSoftness.massScale * angularMass * (b.angularVelocity + bias)
@@ -59,12 +55,11 @@ struct TargetJointData {
             cx: Vec2(mB + iB * rB.y * rB.y, -iB * rB.x * rB.y),
             cy: Vec2(-iB * rB.x * rB.y, mB + iB * rB.x * rB.x))
         let solution = k.solve(cdot + bias)
-        var delta = Vec2(
-            -linearSoftness.massScale * solution.x - linearSoftness.impulseScale * linearImpulse.x,
-            -linearSoftness.massScale * solution.y - linearSoftness.impulseScale * linearImpulse.y)
+        var delta = softImpulse(
+            solution, linearImpulse, massScale: linearSoftness.massScale, impulseScale: linearSoftness.impulseScale)
         let old = linearImpulse
         linearImpulse += delta
-        let maxImpulse = context.h * maxForce
+        let maxImpulse = context.h * settings.maxForce
         if linearImpulse.lengthSquared > maxImpulse * maxImpulse {
             linearImpulse = (maxImpulse / linearImpulse.length) * linearImpulse
         }

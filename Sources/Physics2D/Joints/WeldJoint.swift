@@ -1,10 +1,7 @@
 /// Glues two bodies at an anchor with a fixed relative angle, rigidly or as springs.
 struct WeldJointData {
-    var referenceAngle: Float = 0
-    var linearHertz: Float = 0
-    var linearDampingRatio: Float = 1
-    var angularHertz: Float = 0
-    var angularDampingRatio: Float = 1
+    /// The definition's settings, sanitised.
+    var settings: WeldJointSettings
 
     var linearImpulse: Vec2 = .zero
     var angularImpulse: Float = 0
@@ -16,11 +13,11 @@ struct WeldJointData {
     mutating func prepare(_ base: JointBase, _ context: StepContext) {
         let k = base.invIA + base.invIB
         axialMass = k > 0 ? 1 / k : 0
-        linearSoftness = linearHertz == 0 ? context.jointSoftness
-            : Softness(hertz: linearHertz, dampingRatio: linearDampingRatio, h: context.h)
-        angularSoftness = angularHertz == 0 ? context.jointSoftness
-            : Softness(hertz: angularHertz, dampingRatio: angularDampingRatio, h: context.h)
-        deltaAngle = wrapAngle(relativeAngle(base.rotationA, base.rotationB) - referenceAngle)
+        linearSoftness = settings.linearHertz == 0 ? context.jointSoftness
+            : Softness(hertz: settings.linearHertz, dampingRatio: settings.linearDampingRatio, h: context.h)
+        angularSoftness = settings.angularHertz == 0 ? context.jointSoftness
+            : Softness(hertz: settings.angularHertz, dampingRatio: settings.angularDampingRatio, h: context.h)
+        deltaAngle = wrapAngle(relativeAngle(base.rotationA, base.rotationB) - settings.referenceAngle)
         if !context.enableWarmStarting { resetImpulses() }
     }
 
@@ -40,7 +37,7 @@ struct WeldJointData {
             var bias: Float = 0
             var massScale: Float = 1
             var impulseScale: Float = 0
-            if useBias || angularHertz > 0 {
+            if useBias || settings.angularHertz > 0 {
                 let c = wrapAngle(deltaAngle + relativeAngle(a.deltaRotation, b.deltaRotation))
                 bias = angularSoftness.biasRate * c
                 massScale = angularSoftness.massScale
@@ -58,17 +55,15 @@ struct WeldJointData {
             var bias = Vec2.zero
             var massScale: Float = 1
             var impulseScale: Float = 0
-            if useBias || linearHertz > 0 {
+            if useBias || settings.linearHertz > 0 {
                 bias = linearSoftness.biasRate * d
-                if linearHertz == 0 { bias = cappedBias(bias, context.contactPushMaxVelocity) }
+                if settings.linearHertz == 0 { bias = cappedBias(bias, context.contactPushMaxVelocity) }
                 massScale = linearSoftness.massScale
                 impulseScale = linearSoftness.impulseScale
             }
             let cdot = (b.linearVelocity + cross(b.angularVelocity, rB)) - (a.linearVelocity + cross(a.angularVelocity, rA))
             let solution = pointMatrix(base, rA, rB).solve(cdot + bias)
-            let impulse = Vec2(
-                -massScale * solution.x - impulseScale * linearImpulse.x,
-                -massScale * solution.y - impulseScale * linearImpulse.y)
+            let impulse = softImpulse(solution, linearImpulse, massScale: massScale, impulseScale: impulseScale)
             linearImpulse += impulse
             applyJointImpulse(base, &a, &b, rA: rA, rB: rB, P: impulse)
         }

@@ -31,11 +31,6 @@ package struct Mat22: Sendable {
     package var cx: Vec2
     package var cy: Vec2
 
-    package init(cx: Vec2, cy: Vec2) {
-        self.cx = cx
-        self.cy = cy
-    }
-
     package static let zero = Mat22(cx: .zero, cy: .zero)
 
     /// The inverse, or zero when the matrix is singular.

@@ -22,6 +22,8 @@ struct StepDoneMessage: Encodable {
     var type = "event"
     var name = "step-done"
     var text: String
+    /// The line in the page's languages (the page shows its own, `text` for older pages).
+    var texts: Bilingual
     var step: String
     var member: Int
     /// Null, not left out, when the step reports no value: the page shows "no value".
@@ -30,6 +32,7 @@ struct StepDoneMessage: Encodable {
 
     init(_ record: StepDone) {
         text = record.text
+        texts = Bilingual(en: record.text, chinese: record.chineseText)
         step = record.step
         member = record.member
         value = record.value.flatMap { $0.isFinite ? $0 : nil }

@@ -309,18 +309,6 @@ struct LessonRecord: Encodable {
     }
 }
 
-/// A text in English and in Simplified Chinese: `{"en": …, "zh-CN": …}` (docs/protocol.md,
-/// "Languages").
-struct Bilingual: Encodable {
-    var en: String
-    var chinese: String
-
-    private enum CodingKeys: String, CodingKey {
-        case en
-        case chinese = "zh-CN"
-    }
-}
-
 /// A view's size in points.
 struct Bounds: Encodable {
     var w: Double

@@ -20,17 +20,25 @@ public enum LiveLessonCompiler {
     }
 
     /// The empty lesson a class room can start from (`lesson=blank`): a view controller with
-    /// one square, to edit and Run. Nil (and the server goes on without it) when the template
-    /// does not compile with this interpreter.
+    /// one square, to edit and Run, and its guide (`Sources/Lessons/Rooms/Blank.en.md`,
+    /// `Blank.zh.md`). Nil (and the server goes on without it) when the template does not
+    /// compile with this interpreter.
     public static func blankLesson() -> Result<LessonDirectory.Entry, LiveCompileError> {
         Result { () throws(LiveCompileError) in
             let program = try LiveSwift.compile(source: LiveSwift.emptyLessonTemplate, fileName: "MyLesson.swift")
+            let info = LessonInfo(
+                id: "blank", title: "A lesson of your own",
+                summary: "Start from an empty view controller: write your own scene and Run it.", order: 900,
+                gestures: program.info.gestures, sourceFileName: "MyLesson.swift")
             return LessonDirectory.Entry(
-                info: LessonInfo(
-                    id: "blank", title: "A lesson of your own",
-                    summary: "Start from an empty view controller: write your own scene and Run it.", order: 900,
-                    gestures: program.info.gestures, sourceFileName: "MyLesson.swift"),
-                code: LiveSwift.emptyLessonTemplate, make: program.makeLesson)
+                info: info, code: LiveSwift.emptyLessonTemplate, guides: blankGuides(program, info).guides,
+                make: program.makeLesson)
         }
+    }
+
+    /// The blank lesson's guide, checked against a fresh instance of the template.
+    static func blankGuides(_ program: LiveProgram, _ info: LessonInfo) -> (guides: LessonGuides?, problems: [GuideProblem]) {
+        let facts = LessonFacts(lesson: program.makeLesson(), id: info.id, gestures: info.gestures)
+        return LessonGuides.load(files: GuideLibrary.files(ofSource: "Blank.swift"), facts: facts)
     }
 }

@@ -15,8 +15,8 @@ package final class RoomGuide {
     private var predictionBuckets: [Int: TokenBucket] = [:]
     static let predictionsPerSecond = 2.0
 
-    init(steps: [GuideStep], lessonDefaults: [String: Double]) {
-        tracker = GuideTracker(steps: steps, lessonDefaults: lessonDefaults)
+    init(steps: [GuideStep], lessonDefaults: [String: Double], chineseChoices: [String: [String]]) {
+        tracker = GuideTracker(steps: steps, lessonDefaults: lessonDefaults, chineseChoices: chineseChoices)
     }
 
     func takePrediction(member: Int, now: Int64) -> Bool {
@@ -30,12 +30,12 @@ package final class RoomGuide {
 extension Room {
     /// A guide for the lesson the room now runs (nil when it has none), with every member in it.
     func openGuide() {
-        guard let steps = lessonEntry.guides?.steps, !steps.isEmpty else {
+        guard let guides = lessonEntry.guides, case let steps = guides.steps, !steps.isEmpty else {
             guide = nil
             return
         }
         let defaults = Dictionary(lesson.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-        guide = RoomGuide(steps: steps, lessonDefaults: defaults)
+        guide = RoomGuide(steps: steps, lessonDefaults: defaults, chineseChoices: guides.choices(inLanguage: "zh"))
         for member in members { guide?.tracker.join(member: member.id) }
     }
 

@@ -283,11 +283,11 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
         }
     }
 
-    private func rangeLimits(scale: CGFloat) -> (enabled: Bool, lower: Float, upper: Float) {
+    private func rangeLimits(scale: CGFloat) -> JointLimit {
         let bound: CGFloat = 1e6
         let lower = max(-bound, storedRange.minimum * scale)
         let upper = min(bound, storedRange.maximum * scale)
-        return (!storedRange.isInfinite, Float(lower), Float(upper))
+        return JointLimit(enabled: !storedRange.isInfinite, lower: Float(lower), upper: Float(upper))
     }
 
     override func engineSync(_ animator: UIDynamicAnimator) {
@@ -375,9 +375,8 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
             def.localAnchorA = localA
             def.localAnchorB = localB
             def.length = lengthM
-            def.enableSpring = storedFrequency > 0
-            def.hertz = Float(storedFrequency)
-            def.dampingRatio = Float(storedDamping)
+            def.spring = JointSpring(
+                enabled: storedFrequency > 0, hertz: Float(storedFrequency), dampingRatio: Float(storedDamping))
             // The iOS 7 initialisers let attached items still collide.
             def.collideConnected = true
             return world.createDistanceJoint(def)
@@ -391,10 +390,7 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
             def.localAnchorB = xfB.invApply(anchor)
             def.localAxisA = xfA.q.invRotate(Vec2(ax, ay).normalized)
             def.referenceAngle = relativeAngle(xfA.q, xfB.q)
-            let limits = rangeLimits(scale: 1 / Units.pointsPerMeter)
-            def.enableLimit = limits.enabled
-            def.lowerTranslation = limits.lower
-            def.upperTranslation = limits.upper
+            def.limit = rangeLimits(scale: 1 / Units.pointsPerMeter)
             return world.createPrismaticJoint(def)
 
         case .fixed:
@@ -409,13 +405,8 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
             def.localAnchorA = anchorInA
             def.localAnchorB = xfB.invApply(anchor)
             def.referenceAngle = relativeAngle(xfA.q, xfB.q)
-            let limits = rangeLimits(scale: 1)
-            def.enableLimit = limits.enabled
-            def.lowerAngle = limits.lower
-            def.upperAngle = limits.upper
-            def.enableMotor = storedFrictionTorque > 0
-            def.motorSpeed = 0
-            def.maxMotorTorque = Float(storedFrictionTorque)
+            def.limit = rangeLimits(scale: 1)
+            def.motor = JointMotor(enabled: storedFrictionTorque > 0, speed: 0, maxForce: Float(storedFrictionTorque))
             return world.createRevoluteJoint(def)
         }
     }
