@@ -48,7 +48,12 @@ struct HTTPEndpointTests {
             #expect(lesson["title"]?.string != nil)
             #expect(lesson["summary"]?.string != nil)
             #expect(lesson["order"]?.int != nil)
+            // A page asks for a guide only where the list says there is one.
+            let guided = lesson["guide"]?.bool
+            #expect(guided == (["fixture-orbit", "fixture-settle", "fixture-drops", "fixture-crowd"].contains(lesson["id"]?.string ?? "") ? false : guided))
+            #expect(guided != nil, "\(lesson["id"]?.string ?? "?") says whether it has a guide")
         }
+        #expect(lessons.first { $0["id"]?.string == "snap" }?["guide"]?.bool == true)
         let orders = lessons.compactMap { $0["order"]?.double }
         #expect(orders == orders.sorted())
     }

@@ -142,7 +142,11 @@ struct GuideRoomTests {
         let own = Self.directory.entry(withID: "snap")!.code
         // Everyone to the code step; the instructor runs code.
         let moved = try room.handle(.control(.guideStep("own-code")), from: 1, now: 0).get()
-        #expect(sent(to: 2, moved).contains { $0["name"] as? String == "guide-step" })
+        let heard = try #require(sent(to: 2, moved).first { $0["name"] as? String == "guide-step" })
+        #expect(heard["step"] as? String == "own-code", "the step by its id, for the page")
+        #expect((heard["texts"] as? [String: String])?["zh-CN"]?.hasPrefix("全体转到第 4 步：") == true, "\(heard)")
+        let welcome = decode(room.welcome(for: try #require(room.members.first { $0.id == 2 })))
+        #expect((welcome["lesson"] as? [String: Any])?["guide"] as? Bool == true, "the welcome says the lesson has a guide")
         let roster = try #require(sent(to: 1, moved).last { $0["type"] as? String == "progress" })
         #expect((roster["members"] as? [[String: Any]])?.first?["open"] as? String == "own-code")
         #expect(error(room.handle(.control(.guideStep("own-code")), from: 2, now: 0)) == .forbidden, "the instructor's alone")

@@ -564,7 +564,7 @@ function startRoom(target) {
     if (now !== guideFor) {
       guideFor = now;
       roster.reset();
-      guide.setLesson(state.lesson.id);
+      guide.setLesson(state.lesson.id, { hasGuide: state.lesson.guide });
     }
     updateRoster();
   }

@@ -150,7 +150,7 @@ export class GuidePanel {
   }
 
   /** A welcome or a lesson switch: the room starts everyone at the first step. */
-  async setLesson(lessonId, { restart = true } = {}) {
+  async setLesson(lessonId, { restart = true, hasGuide = true } = {}) {
     if (restart) {
       this.model.reset();
       this.hintsShown.clear();
@@ -158,6 +158,7 @@ export class GuidePanel {
       this.pending = null;
     }
     this.lesson = lessonId;
+    this.hasGuide = hasGuide !== false;
     await this.refetch();
   }
 
@@ -172,9 +173,10 @@ export class GuidePanel {
     this.fetched = key;
     let guide = null;
     try {
-      guide = normalizeGuide(await this.load(lessonId, guideLanguage(lang())));
+      // The room says when its lesson has no guide: nothing to ask for (no 404 in the console).
+      if (this.hasGuide !== false) guide = normalizeGuide(await this.load(lessonId, guideLanguage(lang())));
     } catch {
-      guide = null; // a lesson without a guide: 404
+      guide = null; // a lesson without a guide, from a server that does not say so: 404
     }
     if (this.fetched !== key) return; // a newer lesson or language won
     await this.rendererReady;

@@ -239,6 +239,8 @@ export function normalizeLesson(raw) {
     order: num(l.order, 0, -1e6, 1e6),
     gestures,
     ...lessonTexts(l),
+    // Whether the lesson has a guide; absent from older servers (then the page asks anyway).
+    ...(typeof l.guide === 'boolean' ? { guide: l.guide } : {}),
   };
 }
 

@@ -98,7 +98,23 @@ struct ProgressMessage: Encodable {
     }
 }
 
+/// `event` `guide-step`: the instructor moved everyone to `step`.
+struct GuideStepMessage: Encodable {
+    var type = "event"
+    var name = "guide-step"
+    var text: String
+    var texts: Bilingual
+    var step: String
+}
+
 enum GuideMessages {
+    /// "Everyone to step N: its title", the title from each language's guide.
+    static func guideStep(index: Int, step: GuideStep, chineseTitle: String?) -> WireBuffer {
+        let english = "Everyone to step \(index + 1): \(step.title)"
+        let chinese = "全体转到第 \(index + 1) 步：\(chineseTitle ?? step.title)"
+        return encode(GuideStepMessage(text: english, texts: Bilingual(en: english, chinese: chinese), step: step.id))
+    }
+
     static func stepDone(_ record: StepDone) -> WireBuffer {
         encode(StepDoneMessage(record))
     }

@@ -44,12 +44,14 @@ public struct WelcomeState {
     public var source: String? = nil
     /// The member who may edit and run the room's code besides the instructor.
     public var editor: Int? = nil
+    /// Whether the lesson has a guide (`GET /api/lessons/<id>/guide`); nil: not said.
+    public var hasGuide: Bool? = nil
 
     public init(
         room: String, code: String?, role: Role, key: String?, you: Int, lesson: LessonInfo, lessonCode: String,
         rate: Int, time: Double, items: [SceneItem], boundaries: [SceneBoundary], lines: [SceneLine],
         params: [LessonParameter], members: [MemberInfo], paused: Bool, locked: Bool, controller: Int?,
-        timeline: TimelineState?, source: String? = nil, editor: Int? = nil
+        timeline: TimelineState?, source: String? = nil, editor: Int? = nil, hasGuide: Bool? = nil
     ) {
         self.room = room
         self.code = code
@@ -71,6 +73,7 @@ public struct WelcomeState {
         self.timeline = timeline
         self.source = source
         self.editor = editor
+        self.hasGuide = hasGuide
     }
 }
 
@@ -171,7 +174,7 @@ struct Welcome: Encodable {
         role = state.role
         key = state.key
         you = state.you
-        lesson = LessonRecord(state.lesson, code: state.lessonCode)
+        lesson = LessonRecord(state.lesson, code: state.lessonCode, hasGuide: state.hasGuide)
         bounds = Bounds(state.lesson.bounds)
         rate = state.rate
         time = state.time
@@ -294,14 +297,17 @@ struct LessonRecord: Encodable {
     var gestures: [GestureKind]
     var titles: Bilingual?
     var summaries: Bilingual?
+    /// Whether `GET /api/lessons/<id>/guide` has a guide (a page asks only then).
+    var guide: Bool?
 
-    init(_ info: LessonInfo, code: String? = nil) {
+    init(_ info: LessonInfo, code: String? = nil, hasGuide: Bool? = nil) {
         id = info.id
         title = info.title
         summary = info.summary
         self.code = code
         order = info.order
         gestures = info.gestures
+        guide = hasGuide
         if let chinese = LessonTranslations.lessons[info.id] {
             titles = Bilingual(en: info.title, chinese: chinese.title)
             summaries = Bilingual(en: info.summary, chinese: chinese.summary)

@@ -101,8 +101,9 @@ extension Room {
             throw ProtocolError(.badValue, GuideInputError.unknownStep(step).message)
         }
         for member in members { guide.tracker.move(member: member.id, toStep: index) }
-        let event = LessonEvent(name: "guide-step", text: "Everyone to step \(index + 1): \(guide.tracker.steps[index].title)")
-        return [.broadcast(ServerMessage.event(event))] + progressToInstructor()
+        let chineseTitle = lessonEntry.guides?.guide(lang: "zh")?.steps.first { $0.id == step }?.title
+        let moved = GuideMessages.guideStep(index: index, step: guide.tracker.steps[index], chineseTitle: chineseTitle)
+        return [.broadcast(moved)] + progressToInstructor()
     }
 
     /// `control` `guide-csv`: the progress as CSV, to the instructor who asked.

@@ -751,6 +751,7 @@ public final class Room {
                 rate: Self.rate, time: shownLesson.elapsedTime, items: shownLesson.items,
                 boundaries: shownLesson.boundaries, lines: shownLesson.lines, params: shownLesson.parameters,
                 members: memberInfos, paused: shown != nil ? !isPlayingBack : paused, locked: locked,
-                controller: controller, timeline: timeline, source: source, editor: editor))
+                controller: controller, timeline: timeline, source: source, editor: editor,
+                hasGuide: shownEntry.guides != nil))
     }
 }

@@ -675,7 +675,7 @@ public final class ServerCore {
 
     /// `/api/lessons`: one object per lesson, in lobby order.
     public func lessonsJSON() -> [UInt8] {
-        WireJSON.encode(directory.entries.map { LessonRecord($0.info) })
+        WireJSON.encode(directory.entries.map { LessonRecord($0.info, hasGuide: $0.guides != nil) })
     }
 
     /// `/api/rooms`: every lesson's public room, each followed by its open extra instances, on
