@@ -41,6 +41,11 @@ let swiftSettings: [SwiftSetting] = [
 let uncheckedExclusivityInRelease: [SwiftSetting] =
     swiftSettings + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
+/// The test targets: unoptimised even in release builds (`make test` builds once, in release,
+/// because the physics tests step real scenes, which run in the optimised modules), since
+/// optimising the tests' own code cost minutes of a fresh build and no test time.
+let testSettings: [SwiftSetting] = swiftSettings + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+
 /// Products of one package, by name.
 func products(_ names: String..., of package: String) -> [Target.Dependency] {
     names.map { .product(name: $0, package: package) }
@@ -167,14 +172,14 @@ let package = Package(
         .executableTarget(name: "lesson-source-embedder", path: "Plugins/LessonSourceEmbedder"),
         .plugin(name: "EmbedLessonSources", capability: .buildTool(), dependencies: ["lesson-source-embedder"]),
 
-        .testTarget(name: "Physics2DTests", dependencies: ["Physics2D", "DynamicsTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "Physics2DTests", dependencies: ["Physics2D", "DynamicsTesting"], swiftSettings: testSettings),
         .testTarget(
-            name: "UIKitDynamicsTests", dependencies: ["UIKitDynamics", "DynamicsTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "LessonsTests", dependencies: ["Lessons", "DynamicsTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "LiveSwiftTests", dependencies: ["LiveSwift", "Lessons", "DynamicsTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "RoomServerTests", dependencies: ["RoomServer", "LiveSwift", "Keyframes"], swiftSettings: swiftSettings),
-        .testTarget(name: "LoadWireTests", dependencies: ["LoadWire"], swiftSettings: swiftSettings),
+            name: "UIKitDynamicsTests", dependencies: ["UIKitDynamics", "DynamicsTesting"], swiftSettings: testSettings),
+        .testTarget(name: "LessonsTests", dependencies: ["Lessons", "DynamicsTesting"], swiftSettings: testSettings),
+        .testTarget(name: "LiveSwiftTests", dependencies: ["LiveSwift", "Lessons", "DynamicsTesting"], swiftSettings: testSettings),
+        .testTarget(name: "RoomServerTests", dependencies: ["RoomServer", "LiveSwift", "Keyframes"], swiftSettings: testSettings),
+        .testTarget(name: "LoadWireTests", dependencies: ["LoadWire"], swiftSettings: testSettings),
         .testTarget(
-            name: "ProtocolTests", dependencies: ["NewtonsClient", "RoomServer", "DynamicsTesting"], swiftSettings: swiftSettings),
+            name: "ProtocolTests", dependencies: ["NewtonsClient", "RoomServer", "DynamicsTesting"], swiftSettings: testSettings),
     ]
 )
