@@ -18,8 +18,9 @@ public final class RoomStore: @unchecked Sendable {
     public let folder: URL
     public let file: URL
     private let database: DatabasePool
-    /// Nil for a store opened beside the server that holds the folder (`newtons data list`).
-    private let lock: DataFolderLock?
+    /// Nil for a store opened beside the server that holds the folder (`newtons data list`),
+    /// and once the store is closed.
+    private var lock: DataFolderLock?
 
     private let condition = NSCondition()
     private var pending: [ClassChange] = []
@@ -31,6 +32,7 @@ public final class RoomStore: @unchecked Sendable {
     private var stopped = false
     private var failure: String?
     private var writer: Thread?
+    private var writerDone = false
     private let report: @Sendable (String) -> Void
     /// Bytes handed to SQLite since the store opened (inputs, hashes, rows), for `/metrics`.
     private var written = 0
@@ -141,13 +143,22 @@ public final class RoomStore: @unchecked Sendable {
         }
     }
 
-    /// Writes what is left and stops the writer.
+    /// Writes what is left, stops the writer and lets the folder go (another store may open
+    /// it, in this process too); nothing is written or read afterwards.
     public func close() {
         flush()
-        condition.withLock {
+        let wasOpen: Bool = condition.withLock {
+            guard !stopped else { return false }
             stopped = true
             condition.broadcast()
+            while writer != nil, !writerDone { condition.wait() }
+            return true
         }
+        guard wasOpen else { return }
+        // Everything into the main file: a stopped server's folder is one file to copy.
+        _ = try? database.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        try? database.close()
+        condition.withLock { lock = nil }
     }
 
     private func startWriter() {
@@ -199,6 +210,7 @@ public final class RoomStore: @unchecked Sendable {
                         dropped.formUnion(changes.map(\.room.code))
                     }
                 }
+                if stopped { writerDone = true }
                 condition.broadcast()
                 return stopped
             }
@@ -331,7 +343,7 @@ public final class RoomStore: @unchecked Sendable {
     }
 
     /// True when this store holds its folder: no server is writing it but this one.
-    public var holdsFolder: Bool { lock != nil }
+    public var holdsFolder: Bool { condition.withLock { lock != nil } }
 
     /// Deletes a class and its recording; false when there was none. With `onlyClosed`, a
     /// class still open (a running server is writing it) is left.

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Logging
 import RoomStore
@@ -15,7 +16,7 @@ struct DataRetention {
             throw ValidationError("--keep-classes must be a number of days from 0 to 36500")
         }
         if let budgetMegabytes {
-            guard budgetMegabytes.isFinite, budgetMegabytes > 0, budgetMegabytes <= 1 << 30 else {
+            guard budgetMegabytes.isFinite, budgetMegabytes > 0, budgetMegabytes <= 1_048_576 else {
                 throw ValidationError("--data-budget must be a positive number of megabytes")
             }
         }

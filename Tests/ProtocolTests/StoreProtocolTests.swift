@@ -78,6 +78,20 @@ struct StoreProtocolTests {
         await closeAll(back, student)
     }
 
+    /// Runs `newtons ARGUMENTS` to its end: its status and what it printed.
+    static func newtons(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestServer.binary)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardError = output
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
     @Test func aStoppedServerLosesNothingAndASecondServerIsRefusedTheFolder() async throws {
         let data = Self.dataFolder()
         defer { try? FileManager.default.removeItem(at: data) }
@@ -90,27 +104,38 @@ struct StoreProtocolTests {
         while (last?.time ?? 0) < 1 { last = try await teacher.waitForFrame() }
 
         // A second server on the same folder is refused, naming the holder.
-        let refused = Process()
-        refused.executableURL = URL(fileURLWithPath: TestServer.binary)
-        refused.arguments = ["serve", "--port", String(try TestServer.freePort()), "--web", first.web.path, "--data", data.path]
-        let output = Pipe()
-        refused.standardError = output
-        refused.standardOutput = output
-        try refused.run()
-        refused.waitUntilExit()
-        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(refused.terminationStatus != 0)
-        #expect(said.contains("is held by another server (newtons pid \(first.process.processIdentifier)"))
+        let refused = try Self.newtons(
+            ["serve", "--port", String(try TestServer.freePort()), "--web", first.web.path, "--data", data.path])
+        #expect(refused.status != 0)
+        #expect(refused.output.contains("is held by another server (newtons pid \(first.process.processIdentifier)"))
 
         let stopped = try await first.stop()
         #expect(stopped.status == 0)
         await closeAll(teacher)
+
+        // What is kept, listed and exported while no server runs.
+        let list = try Self.newtons(["data", "list", "--data", data.path])
+        #expect(list.status == 0)
+        #expect(list.output.contains(code) && list.output.contains("fixture-orbit") && list.output.contains("open"))
+        let file = data.appendingPathComponent("class.newtons").path
+        let export = try Self.newtons(["data", "export", code, file, "--data", data.path])
+        #expect(export.status == 0, "\(export.output)")
+        let replay = try Self.newtons(["replay", file, "--final"])
+        #expect(replay.status == 0, "\(replay.output)")
         let second = try await TestServer(["--data", data.path])
         let back = try await second.client(room: code, key: key)
         let backWelcome = try await back.welcome()
         #expect(backWelcome.role == "instructor")
         let at = try #require(backWelcome.json["timeline"]?["to"]?.double)
         #expect(at >= Double(last?.time ?? 0), "nothing is lost after SIGTERM")
+
+        // An open class is not deleted beside its running server; an unknown code is said so.
+        let open = try Self.newtons(["data", "delete", code, "--data", data.path])
+        #expect(open.status != 0)
+        #expect(open.output.contains("is open on the server running"))
+        let unknown = try Self.newtons(["data", "delete", "ZZZZZZ", "--data", data.path])
+        #expect(unknown.status != 0)
+        #expect(unknown.output.contains("no class ZZZZZZ"))
         await closeAll(back)
     }
 }
