@@ -37,6 +37,8 @@ struct StoreBenchCommand: ParsableCommand {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("newtons-bench-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try RoomStore(folder: folder)
+        // Worked out once before serving, as `serve --data` does (WorkerPool), not on a tick.
+        _ = EngineFingerprint.current
 
         let off = try runClasses(directory: directory, entry: entry, store: nil)
         let on = try runClasses(directory: directory, entry: entry, store: store)
