@@ -5,6 +5,8 @@
 SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
+# Where `make run` keeps class rooms and their recordings (git ignores it; docs/server.md).
+DATA ?= .newtons-data
 
 .PHONY: all deps build run cluster test bench clean
 
@@ -18,7 +20,7 @@ build: deps
 
 run: build
 	@echo "Newtons: open http://localhost:$(PORT)/ (Ctrl-C stops the server)"
-	.build/release/newtons serve --host $(HOST) --port $(PORT) --web web
+	.build/release/newtons serve --host $(HOST) --port $(PORT) --web web --data $(DATA)
 
 # nginx and two nodes on loopback (docs/scaling.md): http://localhost:$(PORT)/
 cluster: build
@@ -32,3 +34,4 @@ bench: deps
 
 clean:
 	rm -rf .build Benchmarks/.build test-artifacts .cluster
+# (not $(DATA): the classes kept there outlive a clean build; `newtons data delete` removes one)

@@ -6,6 +6,7 @@
 //   CLibWebSockets, CEpoll → RoomServer (only RoomServer/Transport touches C)
 //   NewtonsClient (swift-nio's WebSocket, not the server's) → ProtocolTests
 //   LoadWire (client-side WebSocket framing on raw sockets, no NIO) → newtons-load
+//   RoomStore (SQLite through GRDB: class rooms and recordings on disk) → RoomServer
 import PackageDescription
 
 #if os(Linux) && arch(x86_64)
@@ -74,6 +75,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // The Swift project's own parser, for lessons run from their source (LiveSwift).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
+        // SQLite, for the embedded store (`newtons serve --data DIR`, RoomStore).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The rigid-body engine, in physics vocabulary (metres, kilograms, seconds).
@@ -124,6 +127,12 @@ let package = Package(
                     "-Xlinker", "--export-dynamic-symbol=recv", "-Xlinker", "--export-dynamic-symbol=SSL_read",
                 ])
             ]),
+        // The embedded store: class rooms and their recordings in SQLite (WAL), written by a
+        // thread of its own so that no tick waits for the disk. Knows nothing of rooms' types:
+        // RoomServer hands it plain records (docs/server.md, "What is kept").
+        .target(
+            name: "RoomStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings),
         // Rooms, the wire protocol and the libwebsockets transport. Release builds skip the
         // run-time exclusivity checks here too: every frame sent touched the sessions, the rooms
         // and the metrics through them, and the checks were a third of the server's own
@@ -132,7 +141,7 @@ let package = Package(
         .target(
             name: "RoomServer",
             dependencies: [
-                "Lessons", "LiveSwift", "Keyframes", "CLibWebSockets", "CEpoll", "CFrameGuard",
+                "Lessons", "LiveSwift", "Keyframes", "RoomStore", "CLibWebSockets", "CEpoll", "CFrameGuard",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -163,7 +172,7 @@ let package = Package(
         .executableTarget(
             name: "newtons",
             dependencies: [
-                "RoomServer", "Lessons", "LessonFixtures", "LiveSwift", "DynamicsTesting",
+                "RoomServer", "RoomStore", "Lessons", "LessonFixtures", "LiveSwift", "DynamicsTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -177,7 +186,9 @@ let package = Package(
             name: "UIKitDynamicsTests", dependencies: ["UIKitDynamics", "DynamicsTesting"], swiftSettings: testSettings),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "DynamicsTesting"], swiftSettings: testSettings),
         .testTarget(name: "LiveSwiftTests", dependencies: ["LiveSwift", "Lessons", "DynamicsTesting"], swiftSettings: testSettings),
-        .testTarget(name: "RoomServerTests", dependencies: ["RoomServer", "LiveSwift", "Keyframes"], swiftSettings: testSettings),
+        .testTarget(
+            name: "RoomServerTests", dependencies: ["RoomServer", "RoomStore", "LiveSwift", "Keyframes"], swiftSettings: testSettings),
+        .testTarget(name: "RoomStoreTests", dependencies: ["RoomStore"], swiftSettings: testSettings),
         .testTarget(name: "LoadWireTests", dependencies: ["LoadWire"], swiftSettings: testSettings),
         .testTarget(
             name: "ProtocolTests", dependencies: ["NewtonsClient", "RoomServer", "DynamicsTesting"], swiftSettings: testSettings),

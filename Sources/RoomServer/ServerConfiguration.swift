@@ -1,3 +1,5 @@
+import RoomStore
+
 /// How `newtons serve` runs: where it listens, what it serves, its limits.
 public struct ServerConfiguration: Sendable {
     /// Address to listen on; `0.0.0.0` or `::` for every interface.
@@ -20,6 +22,8 @@ public struct ServerConfiguration: Sendable {
     public var workers = 1
     /// Seconds the server waits for clients to take their 1001 close on SIGINT/SIGTERM.
     public var shutdownGraceSeconds = 1.5
+    /// Where class rooms and their recordings are kept (`--data`); nil keeps them in memory only.
+    public var store: RoomStore?
 
     public init() {}
 

@@ -5,8 +5,8 @@ import ArgumentParser
 struct Newtons: ParsableCommand {
     /// The subcommands, in the order `--help` lists them. Add a new one here.
     static let subcommands: [any ParsableCommand.Type] = [
-        ServeCommand.self, LessonsCommand.self, RunCommand.self, ReplayCommand.self, EngineHashCommand.self,
-        ReplayBenchCommand.self, WireBenchCommand.self,
+        ServeCommand.self, DataCommand.self, LessonsCommand.self, RunCommand.self, ReplayCommand.self, EngineHashCommand.self,
+        ReplayBenchCommand.self, WireBenchCommand.self, StoreBenchCommand.self,
     ]
 
     static let configuration = CommandConfiguration(

@@ -6,6 +6,7 @@ import Lessons
 import LiveSwift
 import Logging
 import RoomServer
+import RoomStore
 
 /// `newtons serve`: the room server, the page and its API on one port.
 struct ServeCommand: ParsableCommand {
@@ -137,6 +138,20 @@ struct ServeCommand: ParsableCommand {
             "This node's name in nginx's upstream block (HOST:PORT; default --host:--port).", valueName: "host:port"))
     var nodeName: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep class rooms and their recordings in this folder (SQLite); they come back after a restart or a crash (docs/server.md). Without it, everything lives in memory.",
+            valueName: "dir"))
+    var data: String?
+
+    @Option(help: ArgumentHelp("Days a class no longer written is kept in --data.", valueName: "days"))
+    var keepClasses: Double = DataRetention.defaultKeepDays
+
+    @Option(
+        help: ArgumentHelp(
+            "Megabytes --data may hold; past it closed classes go, oldest first (default: no limit).", valueName: "MB"))
+    var dataBudget: Double?
+
     @Option(help: "Seconds a class key from POST /api/classes may open its room.")
     var classKeySeconds = 12 * 3600
 
@@ -157,6 +172,7 @@ struct ServeCommand: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
+        try DataRetention.validate(keepDays: keepClasses, budgetMegabytes: dataBudget)
         guard classKeySeconds >= 1 else { throw ValidationError("--class-key-seconds must be at least 1") }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: web, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -271,6 +287,21 @@ struct ServeCommand: ParsableCommand {
         let directory = LessonDirectory(entries: entries)
         if directory.entries.isEmpty {
             logger.warning("no lessons to serve (LessonCatalog is empty); try --fixture-lessons")
+        }
+
+        if let data {
+            // A folder another server holds, or one that cannot be made, stops the start: two
+            // servers writing one folder would each bring back the other's classes.
+            let store: RoomStore
+            do {
+                store = try RoomStore(folder: URL(fileURLWithPath: data)) { logger.error("store: \($0)") }
+            } catch {
+                logger.critical("\(error)")
+                sink.flush()
+                throw ExitCode.failure
+            }
+            DataRetention(keepDays: keepClasses, budgetMegabytes: dataBudget).prune(store, logger: logger)
+            configuration.store = store
         }
 
         let server: WorkerPool

@@ -14,3 +14,15 @@ extension LessonDirectory {
         }
     }
 }
+
+extension LessonDirectory {
+    /// The lessons of `served(withFixtures: true)` and the empty template (`?lesson=blank`):
+    /// every lesson a class kept by a server may have run.
+    static var servedWithTemplate: LessonDirectory {
+        let served = LessonDirectory.served(withFixtures: true)
+        guard case .success(let blank) = LiveLessonCompiler.blankLesson(), served.entry(withID: blank.info.id) == nil else {
+            return served
+        }
+        return LessonDirectory(entries: served.entries + [blank])
+    }
+}

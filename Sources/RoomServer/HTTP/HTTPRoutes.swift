@@ -1,3 +1,5 @@
+import RoomStore
+
 /// What the server answers to a plain HTTP request (everything but the WebSocket upgrade).
 public enum HTTPAnswer: Equatable {
     /// A body made by the server.
@@ -95,6 +97,8 @@ public struct HTTPRoutes {
         case "/healthz":
             if core.isShuttingDown { return .text(503, "shutting down\n") }
             if core.ledger.clientCount >= core.limits.maxClients { return .text(503, "full\n") }
+            // Still serving: the rooms run in memory while the store cannot write.
+            if let problem = core.keeper?.store.health { return .text(200, "ok, but the store is not writing: \(problem)\n") }
             return .text(200, "ok\n")
         case "/metrics":
             return .body(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: core.renderMetrics())

@@ -133,6 +133,11 @@ enum GuideMessages {
             var type = "progress-csv"
             var csv: String
         }
+        return encode(CSVMessage(csv: progressTable(tracker, members: members)))
+    }
+
+    /// Every student's progress through the guide as CSV (also what the store keeps of it).
+    static func progressTable(_ tracker: GuideTracker, members: [Room.Member]) -> String {
         var rows = ["member,name,step,done,value,prediction"]
         for member in members where member.role != .instructor {
             let progress = tracker.members[member.id]
@@ -148,7 +153,7 @@ enum GuideMessages {
                 rows.append([String(member.id), member.name, step.id, done == nil ? "no" : "yes", value, prediction].map(csvField).joined(separator: ","))
             }
         }
-        return encode(CSVMessage(csv: rows.joined(separator: "\n") + "\n"))
+        return rows.joined(separator: "\n") + "\n"
     }
 
     /// A CSV field, quoted when needed; a leading =, +, - or @ is defused (a spreadsheet would

@@ -110,28 +110,33 @@ public enum RecordingFile {
         json.raw("[")
         for (offset, timed) in epoch.inputs.enumerated() {
             if offset > 0 { json.comma() }
-            json.raw("[")
-            json.int(timed.step)
-            json.comma()
-            switch timed.input {
-            case .tap(let x, let y):
-                json.raw("\"tap\"")
-                exact([x, y], into: &json)
-            case .pan(let phase, let x, let y):
-                json.raw("\"pan\",")
-                json.string(phase.rawValue)
-                exact([x, y], into: &json)
-            case .push(let x, let y, let dx, let dy):
-                json.raw("\"push\"")
-                exact([x, y] + (dx.flatMap { dx in dy.map { [dx, $0] } } ?? []), into: &json)
-            case .set(let param, let value):
-                json.raw("\"set\",")
-                json.string(param)
-                exact([value], into: &json)
-            }
-            json.raw("]")
+            write(timed, into: &json)
         }
         json.raw("]}")
+    }
+
+    /// One input as `[step,"kind",…]`, as a file and the store (RoomStore's inputs) keep it.
+    static func write(_ timed: TimedInput, into json: inout JSONWriter) {
+        json.raw("[")
+        json.int(timed.step)
+        json.comma()
+        switch timed.input {
+        case .tap(let x, let y):
+            json.raw("\"tap\"")
+            exact([x, y], into: &json)
+        case .pan(let phase, let x, let y):
+            json.raw("\"pan\",")
+            json.string(phase.rawValue)
+            exact([x, y], into: &json)
+        case .push(let x, let y, let dx, let dy):
+            json.raw("\"push\"")
+            exact([x, y] + (dx.flatMap { dx in dy.map { [dx, $0] } } ?? []), into: &json)
+        case .set(let param, let value):
+            json.raw("\"set\",")
+            json.string(param)
+            exact([value], into: &json)
+        }
+        json.raw("]")
     }
 
     /// Numbers as `,n,n`: the shortest text that reads back as the same double, -0 included
@@ -276,7 +281,7 @@ public enum RecordingFile {
 
     /// One input, with every number finite and within ten view sizes (the room's own checks are
     /// tighter; the replay applies the value exactly as recorded).
-    private static func readInput(_ value: JSONValue, reach: Double) throws(ReplayError) -> TimedInput {
+    static func readInput(_ value: JSONValue, reach: Double) throws(ReplayError) -> TimedInput {
         let damaged = ReplayError("an input of the recording is damaged")
         guard case .array(let parts) = value, parts.count >= 3, case .number(let stepValue) = parts[0],
             stepValue >= 0, stepValue <= Double(maxSteps), stepValue == stepValue.rounded(),

@@ -144,6 +144,31 @@ public final class ReplayCursor {
         recording.epochIndex(startingAt: epochStart).map { tick < recording.epochs[$0].endTick } ?? false
     }
 
+    /// Applies the epoch's inputs recorded after the step the cursor stands at (those the room
+    /// applied before its next step).
+    private func applyInputs(of epoch: RecordingEpoch) throws(ReplayError) {
+        while nextInput < epoch.inputs.count, epoch.inputs[nextInput].step <= step {
+            do {
+                let version = lesson.sceneVersion
+                try epoch.inputs[nextInput].input.apply(to: lesson)
+                // As the room does after an input that changed the scene (its frame reads the items).
+                if lesson.sceneVersion != version { _ = lesson.poses }
+            } catch {
+                throw ReplayError("the recording sets a value this lesson refuses: \(error.message)")
+            }
+            nextInput += 1
+        }
+    }
+
+    /// Makes the cursor's lesson the live one at the end of its epoch: the inputs the room took
+    /// after its newest step are applied, as they were to the live lesson (a room brought back
+    /// from the store, `Room.restore`).
+    func takeInputsAfterNewestStep(in recording: Recording) throws(ReplayError) {
+        guard let index = recording.epochIndex(startingAt: epochStart) else { return }
+        try applyInputs(of: recording.epochs[index])
+        _ = lesson.drainEvents()
+    }
+
     /// Steps forward to `tick` of this cursor's epoch, applying the inputs recorded on the way.
     /// Returns the lesson's events when `collectEvents` (a playback shows them), else none.
     /// Throws when the epoch is gone or a kept state hash disagrees (the replay strayed).
@@ -159,17 +184,7 @@ public final class ReplayCursor {
         guard target >= step, target <= epoch.steps else { throw ReplayError(Self.outOfReach(recording, tick)) }
         var events: [LessonEvent] = []
         while step < target {
-            while nextInput < epoch.inputs.count, epoch.inputs[nextInput].step <= step {
-                do {
-                    let version = lesson.sceneVersion
-                    try epoch.inputs[nextInput].input.apply(to: lesson)
-                    // As the room does after an input that changed the scene (its frame reads the items).
-                    if lesson.sceneVersion != version { _ = lesson.poses }
-                } catch {
-                    throw ReplayError("the recording sets a value this lesson refuses: \(error.message)")
-                }
-                nextInput += 1
-            }
+            try applyInputs(of: epoch)
             lesson.advance(by: Room.tickSeconds)
             step += 1
             if collectEvents { events += lesson.drainEvents() } else { _ = lesson.drainEvents() }

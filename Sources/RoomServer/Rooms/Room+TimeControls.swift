@@ -66,6 +66,7 @@ extension Room {
 
     /// Gestures, parameters and restarts act on the live lesson only.
     func checkShowingLive() throws(ProtocolError) {
+        try checkWritable()
         guard shown != nil else { return }
         throw ProtocolError(
             .forbidden, "the room is showing a past moment: resume to play on from here, or go live")
@@ -256,7 +257,7 @@ extension Room {
     func goLive(running: Bool) -> [RoomOutput] {
         let before = shownEntry.info.id
         leavePast()
-        paused = !running
+        paused = !running || readOnlyReason != nil
         awake = true
         recording.mark("live", "Back to live", at: liveTick)
         return displayChanged(from: before)

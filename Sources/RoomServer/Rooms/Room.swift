@@ -54,7 +54,7 @@ public final class Room {
     public internal(set) var lesson: any Lesson
     public private(set) var members: [Member] = []
     public internal(set) var paused = false
-    public private(set) var locked = false
+    public internal(set) var locked = false
     /// The member allowed to gesture while the room is locked, besides the instructor.
     public private(set) var controller: Int?
     /// The newest state frame, encoded once for every member.
@@ -111,7 +111,13 @@ public final class Room {
     let directory: LessonDirectory
     let limits: ServerLimits
     /// The instructor's key (a class room's); given to whoever opens the room.
-    public private(set) var instructorKey: String?
+    public internal(set) var instructorKey: String?
+    /// The key's hash, for a room brought back from the store (which keeps only the hash): the
+    /// key that matches it opens the room and becomes `instructorKey` again.
+    public internal(set) var restoredKeyHash: String?
+    /// Why the room only shows its recording (it was brought back from the store and no longer
+    /// replays to its recorded hashes); nil for a room that runs.
+    public internal(set) var readOnlyReason: String?
     private var nextMemberID = 1
     /// The scene version of the lesson being shown, as clients last heard of it.
     var sceneVersion: Int
@@ -229,8 +235,8 @@ public final class Room {
     ) -> [RoomOutput] {
         var role = Role.student
         var demoted: [RoomOutput] = []
-        if isClassRoom, let expected = instructorKey {
-            let keyMatches = key.map { RoomCode.keysMatch($0, expected) } ?? false
+        if isClassRoom, instructorKey != nil || restoredKeyHash != nil {
+            let keyMatches = key.map { opens(key: $0) } ?? false
             if (asOpener && instructorMemberID == nil) || keyMatches {
                 role = .instructor
                 instructorAwaySince = nil
@@ -281,6 +287,7 @@ public final class Room {
         else { return [] }
         instructorAwaySince = nil
         instructorKey = nil
+        restoredKeyHash = nil
         let changed = locked || paused || controller != nil
         locked = false
         paused = false
@@ -582,6 +589,16 @@ public final class Room {
         return outputs
     }
 
+    /// True when `key` is the instructor's. A room brought back from the store knows only the
+    /// key's hash until its instructor comes back with the key.
+    private func opens(key: String) -> Bool {
+        if let expected = instructorKey { return RoomCode.keysMatch(key, expected) }
+        guard let hash = restoredKeyHash, RoomCode.keysMatch(RoomCode.keyHash(key), hash) else { return false }
+        instructorKey = key
+        restoredKeyHash = nil
+        return true
+    }
+
     private func claim(key: String, by member: Member) throws(ProtocolError) -> [RoomOutput] {
         guard isClassRoom else {
             throw ProtocolError(.forbidden, "a lesson room has no instructor to claim")
@@ -590,8 +607,8 @@ public final class Room {
             return [.send(member.connection, welcome(for: member)), .sendFrame(member.connection)]
         }
         var granted = false
-        if let expected = instructorKey {
-            granted = RoomCode.keysMatch(key, expected)
+        if instructorKey != nil || restoredKeyHash != nil {
+            granted = opens(key: key)
         } else {
             // The seat is free (the grace period ran out): the first claim takes it, with a new key.
             var random = SystemRandomNumberGenerator()
@@ -620,6 +637,15 @@ public final class Room {
     }
 
     private func control(_ action: ControlAction) throws(ProtocolError) -> [RoomOutput] {
+        if readOnlyReason != nil {
+            // A read-only room shows its recording; nothing makes its live lesson run.
+            switch action {
+            case .seek, .speed, .overlay, .guideCSV: break
+            case .step(let ticks) where shown != nil || ticks < 0: break
+            case .play where shown != nil, .pause where shown != nil: break
+            default: try checkWritable()
+            }
+        }
         if let outputs = try timeControl(action) { return outputs }
         switch action {
         case .pause:

@@ -1,3 +1,5 @@
+import Crypto
+
 /// Class-room codes and instructor keys.
 public enum RoomCode {
     /// Letters and digits that cannot be mistaken for one another: no 0/O, 1/I/L.
@@ -39,5 +41,11 @@ public enum RoomCode {
             difference |= (index < a.count ? a[index] : 0) ^ b[index]
         }
         return difference == 0
+    }
+
+    /// SHA-256 of a key, hex: what the store keeps instead of the key.
+    public static func keyHash(_ key: String) -> String {
+        let hex = Array("0123456789abcdef")
+        return String(SHA256.hash(data: Array(key.utf8)).flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0xF)]] })
     }
 }

@@ -53,7 +53,7 @@ public final class ServerCore {
     private var overlayWaiting: Set<ConnectionID> = []
     private var nextHousekeeping: Int64 = 0
     /// True when some room may need a tick (set by inputs, confirmed by `tick`).
-    public private(set) var mayHaveActiveRooms = false
+    public internal(set) var mayHaveActiveRooms = false
     var random = SystemRandomNumberGenerator()
     /// Refusals are logged once per address and reason per interval, then summarised.
     public private(set) var refusals: RefusalLog
@@ -71,6 +71,9 @@ public final class ServerCore {
     public var nodeName: String?
     /// The other nodes' lesson rooms, merged into `/api/rooms`.
     public var peers: PeerRooms?
+
+    /// Writes this worker's class rooms to the store, when the server has one (`--data`).
+    public internal(set) var keeper: ClassKeeper?
 
     public init(
         directory: LessonDirectory, limits: ServerLimits = ServerLimits(), logger: Logger = Logger(label: "newtons"),
@@ -578,6 +581,7 @@ public final class ServerCore {
         if !sessions.isEmpty || !classRooms.isEmpty {
             next = min(next ?? nextHousekeeping, nextHousekeeping)
         }
+        if let keeper, !classRooms.isEmpty { next = min(next ?? keeper.nextWrite, keeper.nextWrite) }
         if let summary = refusals.nextSummary { next = min(next ?? summary, summary) }
         return next
     }
@@ -593,6 +597,7 @@ public final class ServerCore {
             requestWrite(session, now: now)
         }
         for line in refusals.takeSummary(now: now) { logger.notice("\(line)") }
+        if let keeper, now >= keeper.nextWrite { writeClasses(now: now) }
         for id in overlayWaiting {
             guard let session = sessions[id], let room = session.room, !session.overlayKinds.isEmpty,
                 session.lastOverlaySequence != room.frameSequence
@@ -620,6 +625,7 @@ public final class ServerCore {
             perform(room.expireInstructor(now: now), in: room, now: now)
             if let since = room.emptySince, now - since >= expiry {
                 classRooms[code] = nil
+                keeper?.noteClosed(code)
                 if let opener = room.openerAddress { ledger.closeClassRoom(address: opener) }
                 logger.info("room \(code) expired: empty for \(Int(limits.roomExpirySeconds)) s")
             }
@@ -670,7 +676,7 @@ public final class ServerCore {
     /// the others' as they last published them).
     public func renderMetrics() -> [UInt8] {
         publishMetrics()
-        return metrics.board.render()
+        return metrics.board.render() + storeMetrics()
     }
 
     /// `/api/lessons`: one object per lesson, in lobby order.

@@ -262,6 +262,8 @@ public final class LWSServer: @unchecked Sendable {
             }
             closeUnmasked()
         }
+        // The classes' last moments go to the store before the process ends (SIGTERM loses nothing).
+        core.writeClasses(now: Self.now())
         lock.withLock {
             liveContext = nil
             for adoption in adoptions { Glibc.close(adoption.socket) }

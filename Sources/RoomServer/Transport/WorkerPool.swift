@@ -4,6 +4,7 @@
 
 import Foundation
 import Logging
+import RoomStore
 
 /// `newtons serve`: runs every worker and the acceptor until `requestStop()`.
 public final class WorkerPool: @unchecked Sendable {
@@ -39,6 +40,35 @@ public final class WorkerPool: @unchecked Sendable {
                     board: board, listens: configuration.usesTLS))
         }
         self.workers = workers
+        if let store = configuration.store { restoreClasses(from: store) }
+    }
+
+    /// Every worker keeps its class rooms in `store`, and the classes it kept open come back,
+    /// each on the worker its code names. Before any worker's thread starts.
+    private func restoreClasses(from store: RoomStore) {
+        for worker in workers { worker.core.useStore(store) }
+        let started = monotonicNanoseconds()
+        let loaded: [LoadedClass]
+        do {
+            loaded = try store.openClasses()
+        } catch {
+            // The rooms of this run are still kept; those of the last run could not be read.
+            logger.error("no class brought back: \(error)")
+            return
+        }
+        // The engine's fingerprint, which every write names, is worked out once here, not on a tick.
+        _ = EngineFingerprint.current
+        guard !loaded.isEmpty else { return }
+        let now = LWSServer.now()
+        var restored = 0, readOnly = 0
+        for (index, worker) in workers.enumerated() {
+            let mine = loaded.filter { ledger.routing.worker(code: $0.room.code) == index }
+            let result = worker.core.restoreClasses(mine, now: now)
+            restored += result.restored
+            readOnly += result.readOnly.count
+        }
+        logger.notice(
+            "\(restored) class\(restored == 1 ? "" : "es") brought back from \(store.file.path)\(readOnly > 0 ? ", \(readOnly) read-only" : "") in \(Double((monotonicNanoseconds() - started) / 1_000_000) / 1000) s")
     }
 
     /// Serves until `requestStop()`; returns once every worker has closed its connections.
@@ -77,6 +107,8 @@ public final class WorkerPool: @unchecked Sendable {
             acceptor.run()
         }
         finished.wait()
+        // Every worker handed its classes' last moments over: written before the process ends.
+        configuration.store?.close()
         lock.withLock { acceptor = nil }
         logger.notice("newtons stopped")
     }
