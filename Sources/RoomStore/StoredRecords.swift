@@ -40,21 +40,10 @@ public struct StoredClass: Codable, Equatable, Sendable, FetchableRecord, Persis
         parameters: String, guide: String, liveTick: Int, hashStride: Int, engine: String, openedAt: Double,
         updatedAt: Double, closedAt: Double? = nil
     ) {
-        self.code = code
-        self.lesson = lesson
-        self.keyHash = keyHash
-        self.members = members
-        self.paused = paused
-        self.locked = locked
-        self.source = source
-        self.parameters = parameters
-        self.guide = guide
-        self.liveTick = liveTick
-        self.hashStride = hashStride
-        self.engine = engine
-        self.openedAt = openedAt
-        self.updatedAt = updatedAt
-        self.closedAt = closedAt
+        (self.code, self.lesson, self.keyHash, self.members, self.paused, self.locked, self.source) =
+            (code, lesson, keyHash, members, paused, locked, source)
+        (self.parameters, self.guide, self.liveTick, self.hashStride, self.engine) = (parameters, guide, liveTick, hashStride, engine)
+        (self.openedAt, self.updatedAt, self.closedAt) = (openedAt, updatedAt, closedAt)
     }
 }
 
@@ -69,11 +58,7 @@ public struct StoredEpoch: Codable, Equatable, Sendable, FetchableRecord, Persis
     public var steps: Int
 
     public init(code: String, startTick: Int, lesson: String, source: String?, steps: Int) {
-        self.code = code
-        self.startTick = startTick
-        self.lesson = lesson
-        self.source = source
-        self.steps = steps
+        (self.code, self.startTick, self.lesson, self.source, self.steps) = (code, startTick, lesson, source, steps)
     }
 }
 
@@ -88,10 +73,7 @@ public struct StoredInput: Codable, Equatable, Sendable, FetchableRecord, Persis
     public var input: String
 
     public init(code: String, startTick: Int, seq: Int, input: String) {
-        self.code = code
-        self.startTick = startTick
-        self.seq = seq
-        self.input = input
+        (self.code, self.startTick, self.seq, self.input) = (code, startTick, seq, input)
     }
 }
 
@@ -105,10 +87,7 @@ public struct StoredHashes: Codable, Equatable, Sendable, FetchableRecord, Persi
     public var bytes: Data
 
     public init(code: String, startTick: Int, first: Int, bytes: Data) {
-        self.code = code
-        self.startTick = startTick
-        self.first = first
-        self.bytes = bytes
+        (self.code, self.startTick, self.first, self.bytes) = (code, startTick, first, bytes)
     }
 }
 
@@ -124,11 +103,7 @@ public struct StoredMark: Codable, Equatable, Sendable, FetchableRecord, Persist
     public var text: String
 
     public init(code: String, seq: Int, tick: Int, kind: String, text: String) {
-        self.code = code
-        self.tick = tick
-        self.seq = seq
-        self.kind = kind
-        self.text = text
+        (self.code, self.tick, self.seq, self.kind, self.text) = (code, tick, seq, kind, text)
     }
 }
 
@@ -151,13 +126,8 @@ public struct ClassChange: Sendable, Equatable {
         room: StoredClass, rewrite: Bool, firstTick: Int, epochs: [StoredEpoch], inputs: [StoredInput],
         hashes: [StoredHashes], marks: [StoredMark]?
     ) {
-        self.room = room
-        self.rewrite = rewrite
-        self.firstTick = firstTick
-        self.epochs = epochs
-        self.inputs = inputs
-        self.hashes = hashes
-        self.marks = marks
+        (self.room, self.rewrite, self.firstTick, self.epochs, self.inputs, self.hashes, self.marks) =
+            (room, rewrite, firstTick, epochs, inputs, hashes, marks)
     }
 }
 
