@@ -213,12 +213,6 @@ public final class GuideTracker {
                     clause, index: index, progress: &progress, parameters: parameters, time: lesson.elapsedTime,
                     frozen: frozen, counting: ready)
                 met = met && result.holds
-                // A reported quantity that another clause already measured is said once.
-                var repeated = false
-                if case .report(let quantity) = clause {
-                    repeated = step.goal.clauses.contains { if case .measure(quantity, _, _) = $0 { true } else { false } }
-                }
-                if !repeated { parts.append(result.text) }
                 switch clause {
                 case .report: reported = result.value
                 case .measure, .codeChanges: measuredValue = measuredValue ?? result.value
@@ -227,6 +221,21 @@ public final class GuideTracker {
                 }
             }
             if met {
+                // The line, now that it is needed: the same evaluation again (what it changed it
+                // leaves as it is), saying every clause's value.
+                for (index, clause) in step.goal.clauses.enumerated() {
+                    // A reported quantity that another clause already measured is said once.
+                    if case .report(let quantity) = clause,
+                        step.goal.clauses.contains(where: { if case .measure(quantity, _, _) = $0 { true } else { false } })
+                    {
+                        continue
+                    }
+                    parts.append(
+                        evaluate(
+                            clause, index: index, progress: &progress, parameters: parameters, time: lesson.elapsedTime,
+                            frozen: frozen, counting: ready, describe: true
+                        ).text)
+                }
                 let prediction = progress.predictions[step.id]
                 if let prediction {
                     let said = predictionText(prediction, step)
@@ -257,20 +266,24 @@ public final class GuideTracker {
 
     private func evaluate(
         _ clause: GoalClause, index: Int, progress: inout GuideProgress, parameters: [String: Double], time: Double,
-        frozen: Bool, counting: Bool = false
+        frozen: Bool, counting: Bool = false, describe: Bool = false
     ) -> (holds: Bool, value: Double?, text: Bilingual) {
+        // The line is built only for a step being met (`describe`): every room evaluates its
+        // members' open steps every tick, and formatting numbers there was most of a guided
+        // room's tick.
+        func said(_ text: @autoclosure () -> Bilingual) -> Bilingual { describe ? text() : Bilingual("") }
         let noCode = Bilingual(en: "no code run yet", chinese: "还没有运行代码")
         switch clause {
         case .parameter(let name, let comparison):
-            guard let value = parameters[name] else { return (false, nil, Bilingual(en: "\(name): none", chinese: "\(name)：无")) }
-            return (comparison.holds(value, lessonDefault: defaults[name]), value, Bilingual("\(name) = \(GoalFormat.number(value))"))
+            guard let value = parameters[name] else { return (false, nil, said(Bilingual(en: "\(name): none", chinese: "\(name)：无"))) }
+            return (comparison.holds(value, lessonDefault: defaults[name]), value, said(Bilingual("\(name) = \(GoalFormat.number(value))")))
         case .gesture(let kind, let comparison):
             let count = progress.gestures[kind] ?? 0
             let noun = ["tap": ("taps", "点击"), "pan": ("drags", "拖动"), "push": ("presses", "按压")][kind.rawValue] ?? (kind.rawValue, kind.rawValue)
-            return (comparison.holds(Double(count)), Double(count), Bilingual(en: "\(noun.0): \(count)", chinese: "\(noun.1)：\(count) 次"))
+            return (comparison.holds(Double(count)), Double(count), said(Bilingual(en: "\(noun.0): \(count)", chinese: "\(noun.1)：\(count) 次")))
         case .event(let name, _, let comparison):
             let count = progress.eventCounts[index] ?? 0
-            return (comparison.holds(Double(count)), Double(count), Bilingual("\(name) ×\(count)"))
+            return (comparison.holds(Double(count)), Double(count), said(Bilingual("\(name) ×\(count)")))
         case .predicted:
             let made = progress.open < steps.count && progress.predictions[steps[progress.open].id] != nil
             return (made, nil, made ? Bilingual(en: "predicted", chinese: "已预测") : Bilingual(en: "no prediction yet", chinese: "还没有预测"))
@@ -283,19 +296,19 @@ public final class GuideTracker {
             let (mine, theirs) = (GoalFormat.number(value), own.map(GoalFormat.number) ?? "?")
             return (
                 differs, value,
-                Bilingual(en: "\(name) in your code = \(mine) (the lesson's \(theirs))", chinese: "你的代码中 \(name) = \(mine)（课程原为 \(theirs)）")
+                said(Bilingual(en: "\(name) in your code = \(mine) (the lesson's \(theirs))", chinese: "你的代码中 \(name) = \(mine)（课程原为 \(theirs)）"))
             )
         case .report(let quantity):
             guard let value = probe.value(of: quantity, tap: progress.lastTap) else {
-                return (false, nil, quantity.feedbackLabel + Bilingual(en: ": not measured yet", chinese: "：尚未测得"))
+                return (false, nil, said(quantity.feedbackLabel + Bilingual(en: ": not measured yet", chinese: "：尚未测得")))
             }
-            return (true, value, quantity.feedbackLabel + Bilingual(" \(GoalFormat.number(value))") + quantity.feedbackUnit)
+            return (true, value, said(quantity.feedbackLabel + Bilingual(" \(GoalFormat.number(value))") + quantity.feedbackUnit))
         case .measure(let quantity, let comparison, let hold):
             guard let value = probe.value(of: quantity, tap: progress.lastTap) else {
                 progress.holdingSince[index] = nil
-                return (false, nil, quantity.feedbackLabel + Bilingual(en: ": not measured yet", chinese: "：尚未测得"))
+                return (false, nil, said(quantity.feedbackLabel + Bilingual(en: ": not measured yet", chinese: "：尚未测得")))
             }
-            var text = quantity.feedbackLabel + Bilingual(" \(GoalFormat.number(value))") + quantity.feedbackUnit
+            var text = said(quantity.feedbackLabel + Bilingual(" \(GoalFormat.number(value))") + quantity.feedbackUnit)
             guard comparison.holds(value) else {
                 progress.holdingSince[index] = nil
                 return (false, value, text)
@@ -305,8 +318,10 @@ public final class GuideTracker {
             let since = progress.holdingSince[index] ?? time
             progress.holdingSince[index] = since
             let held = time - since
-            let duration = GoalFormat.number(held)
-            text = text + (frozen && held < hold ? Bilingual(en: " (at rest)", chinese: "（静止）") : Bilingual(en: " for \(duration) s", chinese: "，持续 \(duration) 秒"))
+            if describe {
+                let duration = GoalFormat.number(held)
+                text = text + (frozen && held < hold ? Bilingual(en: " (at rest)", chinese: "（静止）") : Bilingual(en: " for \(duration) s", chinese: "，持续 \(duration) 秒"))
+            }
             return (held >= hold - 1e-9 || frozen, value, text)
         }
     }
