@@ -114,11 +114,11 @@ struct StoreBenchCommand: ParsableCommand {
                 }
             }
             let started = monotonicNanoseconds()
-            let startedCPU = WireBenchCommand.threadCPUNanoseconds()
+            let startedCPU = threadCPUNanoseconds()
             core.tick(now: now)
             core.runTimers(now: now)
             spent += monotonicNanoseconds() - started
-            spentCPU += WireBenchCommand.threadCPUNanoseconds() - startedCPU
+            spentCPU += threadCPUNanoseconds() - startedCPU
             // Nobody reads the frames: drop what is queued so the sessions stay small.
             for id in core.takeWriteRequests() { while case .send = core.nextWrite(connection: id, now: now).0 {} }
         }

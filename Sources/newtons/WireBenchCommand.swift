@@ -54,13 +54,6 @@ struct WireBenchCommand: ParsableCommand {
         print(String(format: "wire welcome_us_p50 over lessons: median %.2f, max %.2f", welcomeMedians[welcomeMedians.count / 2], welcomeMedians.last ?? 0))
     }
 
-    /// This thread's CPU time, which a loaded machine does not inflate.
-    static func threadCPUNanoseconds() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
-    }
-
     /// CPU microseconds per call of `encode` (median and p99 of single calls) and the bytes it wrote.
     func measure(_ encode: () -> Int) -> (median: Double, p99: Double, bytes: Int) {
         var bytes = 0
@@ -68,9 +61,9 @@ struct WireBenchCommand: ParsableCommand {
         var times: [Double] = []
         times.reserveCapacity(repeats)
         for _ in 0..<repeats {
-            let start = Self.threadCPUNanoseconds()
+            let start = threadCPUNanoseconds()
             bytes = encode()
-            times.append(Double(Self.threadCPUNanoseconds() - start) / 1000)
+            times.append(Double(threadCPUNanoseconds() - start) / 1000)
         }
         times.sort()
         return (times[times.count / 2], times[min(times.count - 1, Int(Double(times.count - 1) * 0.99))], bytes)
