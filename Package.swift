@@ -6,7 +6,7 @@
 //   CLibWebSockets, CEpoll → RoomServer (only RoomServer/Transport touches C)
 //   NewtonsClient (swift-nio's WebSocket, not the server's) → ProtocolTests
 //   LoadWire (client-side WebSocket framing on raw sockets, no NIO) → newtons-load
-//   RoomStore (SQLite through GRDB: class rooms and recordings on disk) → RoomServer
+//   RoomStore (SQLite through GRDB, PostgreSQL through postgres-nio: class rooms and recordings) → RoomServer
 import PackageDescription
 
 #if os(Linux) && arch(x86_64)
@@ -77,6 +77,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
         // SQLite, for the embedded store (`newtons serve --data DIR`, RoomStore).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // PostgreSQL, for a cluster's shared store (`newtons serve --store postgres://…`).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The rigid-body engine, in physics vocabulary (metres, kilograms, seconds).
@@ -127,11 +129,15 @@ let package = Package(
                     "-Xlinker", "--export-dynamic-symbol=recv", "-Xlinker", "--export-dynamic-symbol=SSL_read",
                 ])
             ]),
-        // The embedded store: class rooms and their recordings in SQLite (WAL), written by a
-        // thread of its own so that no tick waits for the disk. Knows nothing of rooms' types:
+        // The store: class rooms and their recordings in SQLite (WAL), or in PostgreSQL shared by a
+        // cluster's nodes, written by a thread of its own so that no tick waits for the disk. Knows nothing of rooms' types:
         // RoomServer hands it plain records (docs/server.md, "What is kept").
         .target(
-            name: "RoomStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            name: "RoomStore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
+            ] + products("NIOCore", "NIOPosix", of: "swift-nio"),
             swiftSettings: swiftSettings),
         // Rooms, the wire protocol and the libwebsockets transport. Release builds skip the
         // run-time exclusivity checks here too: every frame sent touched the sessions, the rooms

@@ -1,30 +1,38 @@
 import Foundation
-import GRDB
 
-/// The embedded store (`newtons serve --data DIR`): class rooms and their recordings in
-/// `DIR/newtons.sqlite` (SQLite in WAL mode, through GRDB).
+/// The store: class rooms and their recordings, kept so that they outlive the process
+/// (docs/server.md, "What is kept"). In SQLite in a data folder by default (`newtons serve
+/// --data DIR`: `DIR/newtons.sqlite`, WAL mode, through GRDB), or in PostgreSQL shared by a
+/// cluster's nodes (`--store postgres://…`, through postgres-nio), where each class has one
+/// owner node at a time and another node takes it over when its owner dies or hands it on.
 ///
 /// Rooms never wait for it: a worker hands it what changed (`submit`, at most every 250 ms)
 /// and a thread of its own writes each batch in one transaction. When a write fails (a full
-/// disk, a damaged file) the batch is kept and tried again every second, the rooms go on in
-/// memory, and `health` says why until a write succeeds.
+/// disk, a damaged file, a database server gone) the batch is kept and tried again every
+/// second, the rooms go on in memory, and `health` says why until a write succeeds. Loading one
+/// class on demand (`claim`) runs on a thread of its own too, and answers through a callback.
 public final class RoomStore: @unchecked Sendable {
-    /// How often the writer writes what was handed to it.
+    /// How often the writer writes what was handed to it (and, shared, says this node is alive).
     public static let flushInterval = 0.25
     /// Rows kept for a failing store before they are let go (their classes are then written
     /// whole once writes resume: `takeDroppedCodes`).
     static let maxPendingRows = 200_000
+    /// How long a claim waits for a live node to hand a class on.
+    public static let claimWaitSeconds = 4.0
 
-    public let folder: URL
-    public let file: URL
-    private let database: DatabasePool
-    /// Nil for a store opened beside the server that holds the folder (`newtons data list`),
-    /// and once the store is closed.
+    /// Where the rows are, for logs: the SQLite file, or the PostgreSQL server and database.
+    public let location: String
+    /// True when other nodes share the store (PostgreSQL): classes are claimed, not just read.
+    public let isShared: Bool
+    private let rows: any StoreRows
+    /// The data folder's lock (SQLite): nil for a store opened beside the server that holds
+    /// the folder (`newtons data list`), for PostgreSQL, and once the store is closed.
     private var lock: DataFolderLock?
 
     private let condition = NSCondition()
     private var pending: [ClassChange] = []
     private var pendingClosed: [(code: String, at: Double)] = []
+    private var pendingReleased: [String] = []
     private var pendingRows = 0
     private var dropped: Set<String> = []
     private var flushRequested = false
@@ -34,21 +42,22 @@ public final class RoomStore: @unchecked Sendable {
     private var writer: Thread?
     private var writerDone = false
     private let report: @Sendable (String) -> Void
-    /// Bytes handed to SQLite since the store opened (inputs, hashes, rows), for `/metrics`.
+    private var handoff: (@Sendable ([String]) -> Void)?
+    private let loads = DispatchQueue(label: "newtons-store-loads")
+    /// Bytes handed to the database since the store opened (inputs, hashes, rows), for `/metrics`.
     private var written = 0
     private var failedWrites = 0
 
-    /// Opens (making it if needed) the store in `folder`. A database that is not one or fails
-    /// its check is set aside (renamed, never deleted) and a new one started, with `report`
-    /// saying so; another server holding the folder is refused with its name.
+    /// Opens (making it if needed) the SQLite store in `folder`. A database that is not one or
+    /// fails its check is set aside (renamed, never deleted) and a new one started, with
+    /// `report` saying so; another server holding the folder is refused with its name.
     /// With `holdingFolder` false (`newtons data`) it reads and deletes beside a running server
     /// without taking the folder, and never sets a damaged database aside.
     public init(
         folder: URL, holdingFolder: Bool = true, report: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(StoreError) {
-        self.folder = folder
         self.report = report
-        file = folder.appendingPathComponent("newtons.sqlite")
+        let file = folder.appendingPathComponent("newtons.sqlite")
         guard holdingFolder || FileManager.default.fileExists(atPath: file.path) else {
             throw StoreError("no classes are kept in \(folder.path) (it has no newtons.sqlite)")
         }
@@ -58,39 +67,21 @@ public final class RoomStore: @unchecked Sendable {
             throw StoreError("cannot make the data folder \(folder.path): \(error.localizedDescription)")
         }
         lock = try holdingFolder ? DataFolderLock(folder: folder) : nil
-        do {
-            database = try Self.openChecked(file)
-        } catch {
-            guard holdingFolder else { throw StoreError("cannot open the database \(file.path): \(error)") }
-            let aside = folder.appendingPathComponent("newtons.sqlite.damaged-\(Int(Date().timeIntervalSince1970))")
-            report("the database \(file.path) is damaged (\(error)); set aside as \(aside.lastPathComponent), starting a new one")
-            for suffix in ["", "-wal", "-shm"] {
-                let from = URL(fileURLWithPath: file.path + suffix)
-                guard FileManager.default.fileExists(atPath: from.path) else { continue }
-                try? FileManager.default.moveItem(at: from, to: URL(fileURLWithPath: aside.path + suffix))
-            }
-            do {
-                database = try Self.openChecked(file)
-            } catch {
-                throw StoreError("cannot open the database \(file.path): \(error)")
-            }
-        }
+        rows = try SQLiteRows(folder: folder, setAside: holdingFolder, report: report)
+        location = rows.location
+        isShared = false
     }
 
-    private static func openChecked(_ file: URL) throws -> DatabasePool {
-        var configuration = Configuration()
-        // A second long write waits a little rather than failing at once (`data delete` while
-        // a server writes, a checkpoint).
-        configuration.busyMode = .timeout(5)
-        let pool = try DatabasePool(path: file.path, configuration: configuration)
-        let check = try pool.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check") }
-        guard check == "ok" else { throw StoreError("its check says: \(check ?? "nothing")") }
-        try Schema.migrator.migrate(pool)
-        return pool
-    }
-
-    deinit {
-        close()
+    /// Opens the PostgreSQL store at `url` (`postgres://user:password@host:port/database`, or
+    /// `postgres:///database?host=/run/postgresql` for a Unix socket) as the node `node`,
+    /// making its tables if needed. Refused, with the reason, when the server cannot be reached.
+    public init(postgres url: String, node: String, report: @escaping @Sendable (String) -> Void = { _ in }) throws(StoreError) {
+        self.report = report
+        rows = try PostgresRows(url: url, node: node)
+        location = rows.location
+        isShared = true
+        // A shared store says this node is alive every flush interval, whatever it writes.
+        condition.withLock { startWriter() }
     }
 
     // MARK: Health
@@ -100,20 +91,24 @@ public final class RoomStore: @unchecked Sendable {
         condition.withLock { failure }
     }
 
-    /// Bytes handed to SQLite so far, and the writes that failed.
+    /// Bytes handed to the database so far, and the writes that failed.
     public var counters: (bytesWritten: Int, failedWrites: Int) {
         condition.withLock { (written, failedWrites) }
     }
 
     // MARK: Writing
 
-    /// Hands changes to the writer; never waits for the disk.
-    public func submit(_ changes: [ClassChange], closed: [String] = [], now: Double = Date().timeIntervalSince1970) {
-        guard !changes.isEmpty || !closed.isEmpty else { return }
+    /// Hands changes to the writer; never waits for the disk. `released` classes are written
+    /// as no node's (a shared store: handed on, or this node stopping), after the changes.
+    public func submit(
+        _ changes: [ClassChange], closed: [String] = [], released: [String] = [], now: Double = Date().timeIntervalSince1970
+    ) {
+        guard !changes.isEmpty || !closed.isEmpty || !released.isEmpty else { return }
         condition.withLock {
             pending += changes
             pendingClosed += closed.map { ($0, now) }
-            pendingRows += changes.reduce(0) { $0 + 1 + $1.epochs.count + $1.inputs.count + $1.hashes.count }
+            pendingReleased += released
+            pendingRows += changes.reduce(0) { $0 + $1.rowCount }
             if pendingRows > Self.maxPendingRows {
                 // The disk has been failing for long: let the rows go, and write those classes
                 // whole when it works again.
@@ -123,6 +118,12 @@ public final class RoomStore: @unchecked Sendable {
             }
             if writer == nil, !stopped { startWriter() }
         }
+    }
+
+    /// Calls `handler` on the writer's thread with the classes this node should let go: another
+    /// node asked for them, or took them (a shared store only). Set before any class is written.
+    public func onHandoff(_ handler: @escaping @Sendable ([String]) -> Void) {
+        condition.withLock { handoff = handler }
     }
 
     /// Classes whose rows were let go while writes failed: their next change must be a rewrite.
@@ -155,10 +156,13 @@ public final class RoomStore: @unchecked Sendable {
             return true
         }
         guard wasOpen else { return }
-        // Everything into the main file: a stopped server's folder is one file to copy.
-        _ = try? database.writeWithoutTransaction { try $0.checkpoint(.truncate) }
-        try? database.close()
+        loads.sync {}
+        rows.close()
         condition.withLock { lock = nil }
+    }
+
+    deinit {
+        close()
     }
 
     private func startWriter() {
@@ -170,7 +174,7 @@ public final class RoomStore: @unchecked Sendable {
 
     private func writeLoop() {
         while true {
-            let (changes, closed): ([ClassChange], [(code: String, at: Double)]) = condition.withLock {
+            let (changes, closed, released) = condition.withLock {
                 let interval = failure == nil ? Self.flushInterval : 1
                 let deadline = Date(timeIntervalSinceNow: interval)
                 while !flushRequested, !stopped, Date() < deadline { _ = condition.wait(until: deadline) }
@@ -178,167 +182,105 @@ public final class RoomStore: @unchecked Sendable {
                 defer {
                     pending = []
                     pendingClosed = []
+                    pendingReleased = []
                     pendingRows = 0
                 }
-                return (pending, pendingClosed)
+                return (pending, pendingClosed, pendingReleased)
             }
-            let result = Result { try write(changes, closed: closed) }
-            let done: Bool = condition.withLock {
+            let result = Result {
+                let (bytes, lost) = try rows.write(changes, closed: closed, released: released)
+                return (bytes, lost + (try rows.handoffsAsked()))
+            }
+            let (done, handOn): (Bool, [String]) = condition.withLock {
                 writing = false
                 flushRequested = false
+                var handOn: [String] = []
                 switch result {
-                case .success(let bytes):
+                case .success(let (bytes, codes)):
                     written += bytes
+                    handOn = codes
                     if let failure {
-                        report("writes to \(file.path) resumed (they had failed: \(failure))")
+                        report("writes to \(location) resumed (they had failed: \(failure))")
                         self.failure = nil
                     }
                 case .failure(let error):
                     failedWrites += 1
                     let why = "\(error)"
-                    if failure != why { report("cannot write to \(file.path): \(why); rooms go on in memory, the write is tried again every second") }
+                    if failure != why { report("cannot write to \(location): \(why); rooms go on in memory, the write is tried again every second") }
                     failure = why
-                    if Self.mayPass(error) {
-                        // A full disk, a lock, a file that cannot be opened: kept, in order,
-                        // before what came since, and tried again.
+                    if rows.mayPass(error) {
+                        // A full disk, a lock, a server gone: kept, in order, before what came
+                        // since, and tried again.
                         pending = changes + pending
                         pendingClosed = closed + pendingClosed
-                        pendingRows += changes.reduce(0) { $0 + 1 + $1.epochs.count + $1.inputs.count + $1.hashes.count }
+                        pendingReleased = released + pendingReleased
+                        pendingRows += changes.reduce(0) { $0 + $1.rowCount }
                     } else {
-                        // Rows SQLite refuses would be refused again: let go, and their classes
-                        // written whole next time.
+                        // Rows the database refuses would be refused again: let go, and their
+                        // classes written whole next time.
                         dropped.formUnion(changes.map(\.room.code))
                     }
                 }
                 if stopped { writerDone = true }
                 condition.broadcast()
-                return stopped
+                return (stopped, handOn)
             }
+            if !handOn.isEmpty, let handoff = condition.withLock({ handoff }) { handoff(handOn) }
             if done { return }
-        }
-    }
-
-    /// True for failures that pass (space freed, a lock let go), false for rows refused.
-    static func mayPass(_ error: any Error) -> Bool {
-        guard let error = error as? DatabaseError else { return true }
-        return [ResultCode.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM]
-            .contains(error.resultCode)
-    }
-
-    /// One batch in one transaction; returns the bytes of payload written.
-    private func write(_ changes: [ClassChange], closed: [(code: String, at: Double)]) throws -> Int {
-        guard !changes.isEmpty || !closed.isEmpty else { return 0 }
-        return try database.write { db in
-            var bytes = 0
-            for change in changes {
-                let code = change.room.code
-                if change.rewrite {
-                    for table in [StoredEpoch.self, StoredInput.self, StoredHashes.self] as [any TableRecord.Type] {
-                        try db.execute(sql: "DELETE FROM \(table.databaseTableName) WHERE code = ?", arguments: [code])
-                    }
-                }
-                try change.room.upsert(db)
-                bytes += 200 + (change.room.source?.utf8.count ?? 0)
-                for table in [StoredEpoch.self, StoredInput.self, StoredHashes.self] as [any TableRecord.Type] {
-                    try db.execute(
-                        sql: "DELETE FROM \(table.databaseTableName) WHERE code = ? AND startTick < ?",
-                        arguments: [code, change.firstTick])
-                }
-                for epoch in change.epochs {
-                    try epoch.upsert(db)
-                    bytes += 40 + (epoch.source?.utf8.count ?? 0)
-                }
-                for input in change.inputs {
-                    try input.insert(db)
-                    bytes += 24 + input.input.utf8.count
-                }
-                for hashes in change.hashes {
-                    try hashes.insert(db)
-                    bytes += 24 + hashes.bytes.count
-                }
-                if let marks = change.marks {
-                    try db.execute(sql: "DELETE FROM marks WHERE code = ?", arguments: [code])
-                    for mark in marks {
-                        try mark.insert(db)
-                        bytes += 24 + mark.text.utf8.count
-                    }
-                }
-            }
-            for (code, at) in closed {
-                try db.execute(sql: "UPDATE classes SET closedAt = ? WHERE code = ?", arguments: [at, code])
-            }
-            return bytes
         }
     }
 
     // MARK: Reading
 
-    /// Every class still open when the last server stopped, with its recording.
+    /// Every class still open when the last server stopped (in a shared store: that this node
+    /// held), with its recording.
     public func openClasses() throws(StoreError) -> [LoadedClass] {
-        try load("closedAt IS NULL")
+        try reading { try rows.load(code: nil) }
     }
 
     /// One class, open or closed, with its recording.
     public func loadClass(_ code: String) throws(StoreError) -> LoadedClass? {
-        try load("code = ?", [code]).first
+        try reading { try rows.load(code: code).first }
     }
 
-    private func load(_ condition: String, _ arguments: StatementArguments = []) throws(StoreError) -> [LoadedClass] {
-        do {
-            return try database.read { db in
-                let classes = try StoredClass.fetchAll(
-                    db, sql: "SELECT * FROM classes WHERE \(condition) ORDER BY openedAt", arguments: arguments)
-                return try classes.map { (room: StoredClass) -> LoadedClass in
-                    let epochs = try StoredEpoch.fetchAll(
-                        db, sql: "SELECT * FROM epochs WHERE code = ? ORDER BY startTick", arguments: [room.code])
-                    let inputs = try StoredInput.fetchAll(
-                        db, sql: "SELECT * FROM inputs WHERE code = ? ORDER BY startTick, seq", arguments: [room.code])
-                    let hashes = try StoredHashes.fetchAll(
-                        db, sql: "SELECT * FROM hashes WHERE code = ? ORDER BY startTick, first", arguments: [room.code])
-                    let marks = try StoredMark.fetchAll(
-                        db, sql: "SELECT * FROM marks WHERE code = ? ORDER BY seq", arguments: [room.code])
-                    let inputsByEpoch = Dictionary(grouping: inputs, by: \.startTick)
-                    let hashesByEpoch = Dictionary(grouping: hashes, by: \.startTick)
-                    var joined: [(epoch: StoredEpoch, inputs: [String], hashes: Data)] = []
-                    for epoch in epochs {
-                        var bytes = Data()
-                        for run in hashesByEpoch[epoch.startTick] ?? [] { bytes.append(run.bytes) }
-                        let texts: [String] = (inputsByEpoch[epoch.startTick] ?? []).map(\.input)
-                        joined.append((epoch, texts, bytes))
-                    }
-                    return LoadedClass(room: room, epochs: joined, marks: marks)
-                }
+    /// Makes this node the class's owner and reads it, on the loader's thread, then calls
+    /// `answer` there. A live node that holds it is asked to hand it on, and waited for up to
+    /// `claimWaitSeconds`; a dead one's classes are taken once its heartbeat lapses.
+    /// `includeClosed`: an instructor's key reopens a closed class; a student only joins an open one.
+    public func claim(_ code: String, includeClosed: Bool, answer: @escaping @Sendable (ClaimResult) -> Void) {
+        let asked = Date()
+        let shared = isShared
+        @Sendable func attempt() {
+            let result: ClaimResult
+            do {
+                result = try rows.claim(code: code, includeClosed: includeClosed)
+            } catch {
+                result = .failed("\(error)")
             }
-        } catch {
-            throw StoreError("cannot read \(file.path): \(error)")
+            let waited = Date().timeIntervalSince(asked)
+            switch result {
+            case .busy where waited < Self.claimWaitSeconds,
+                // A class opened on another node a moment ago may not be written yet (nginx sent
+                // this client elsewhere while that node was counted down): asked again for a second.
+                .none where shared && waited < Self.flushInterval * 4:
+                loads.asyncAfter(deadline: .now() + 0.1, execute: attempt)
+            default:
+                answer(result)
+            }
         }
+        loads.async(execute: attempt)
     }
 
     /// Every class kept, newest first.
     public func list() throws(StoreError) -> [ClassSummary] {
+        try reading { try rows.list() }
+    }
+
+    private func reading<T>(_ body: () throws -> T) throws(StoreError) -> T {
         do {
-            return try database.read { db in
-                try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT c.code, c.lesson, c.liveTick, c.openedAt, c.updatedAt, c.closedAt, c.members,
-                          IFNULL((SELECT SUM(LENGTH(input) + 24) FROM inputs i WHERE i.code = c.code), 0)
-                          + IFNULL((SELECT SUM(LENGTH(bytes) + 24) FROM hashes h WHERE h.code = c.code), 0)
-                          + 200 + IFNULL(LENGTH(c.source), 0) AS bytes
-                        FROM classes c ORDER BY c.updatedAt DESC
-                        """
-                ).map { (row: Row) -> ClassSummary in
-                    let code: String = row["code"], lesson: String = row["lesson"], members: String = row["members"]
-                    let liveTick: Int = row["liveTick"], bytes: Int = row["bytes"]
-                    let openedAt: Double = row["openedAt"], updatedAt: Double = row["updatedAt"]
-                    let closedAt: Double? = row["closedAt"]
-                    return ClassSummary(
-                        code: code, lesson: lesson, liveTick: liveTick, openedAt: openedAt, updatedAt: updatedAt,
-                        closedAt: closedAt, members: members, bytes: bytes)
-                }
-            }
+            return try body()
         } catch {
-            throw StoreError("cannot read \(file.path): \(error)")
+            throw StoreError("cannot read \(location): \(error)")
         }
     }
 
@@ -350,14 +292,9 @@ public final class RoomStore: @unchecked Sendable {
     @discardableResult
     public func delete(code: String, onlyClosed: Bool = false) throws(StoreError) -> Bool {
         do {
-            return try database.write { db in
-                try db.execute(
-                    sql: "DELETE FROM classes WHERE code = ?\(onlyClosed ? " AND closedAt IS NOT NULL" : "")",
-                    arguments: [code])
-                return db.changesCount > 0
-            }
+            return try rows.delete(code: code, onlyClosed: onlyClosed)
         } catch {
-            throw StoreError("cannot write \(file.path): \(error)")
+            throw StoreError("cannot write \(location): \(error)")
         }
     }
 

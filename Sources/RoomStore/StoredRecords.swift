@@ -137,6 +137,34 @@ public struct LoadedClass: Sendable {
     /// Oldest first, each with its inputs (in order) and its hashes joined.
     public var epochs: [(epoch: StoredEpoch, inputs: [String], hashes: Data)]
     public var marks: [StoredMark]
+
+    /// Joins a class's rows, each kind in its order (epochs by start; inputs and hashes by
+    /// epoch, then place).
+    init(room: StoredClass, epochs: [StoredEpoch], inputs: [StoredInput], hashes: [StoredHashes], marks: [StoredMark]) {
+        let inputsByEpoch = Dictionary(grouping: inputs, by: \.startTick)
+        let hashesByEpoch = Dictionary(grouping: hashes, by: \.startTick)
+        self.room = room
+        self.epochs = epochs.map { epoch in
+            var bytes = Data()
+            for run in hashesByEpoch[epoch.startTick] ?? [] { bytes.append(run.bytes) }
+            return (epoch, (inputsByEpoch[epoch.startTick] ?? []).map(\.input), bytes)
+        }
+        self.marks = marks
+    }
+}
+
+extension ClassChange {
+    /// The bytes of payload it writes (about: the rows' contents), for `/metrics` and the benchmark.
+    var payloadBytes: Int {
+        200 + (room.source?.utf8.count ?? 0)
+            + epochs.reduce(0) { $0 + 40 + ($1.source?.utf8.count ?? 0) }
+            + inputs.reduce(0) { $0 + 24 + $1.input.utf8.count }
+            + hashes.reduce(0) { $0 + 24 + $1.bytes.count }
+            + (marks ?? []).reduce(0) { $0 + 24 + $1.text.utf8.count }
+    }
+
+    /// The rows it holds, for the bound on what a failing store keeps.
+    var rowCount: Int { 1 + epochs.count + inputs.count + hashes.count }
 }
 
 /// One line of `newtons data list`.
@@ -150,4 +178,14 @@ public struct ClassSummary: Sendable, Equatable {
     public var members: String
     /// Bytes its rows take (about: the payloads' lengths).
     public var bytes: Int
+
+    /// Every class kept, newest first, with its bytes: in both databases' SQL (unquoted names,
+    /// which PostgreSQL folds to lower case as its tables were made).
+    static let query = """
+        SELECT c.code, c.lesson, c.liveTick, c.openedAt, c.updatedAt, c.closedAt, c.members,
+          COALESCE((SELECT SUM(LENGTH(input) + 24) FROM inputs i WHERE i.code = c.code), 0)
+          + COALESCE((SELECT SUM(LENGTH(bytes) + 24) FROM hashes h WHERE h.code = c.code), 0)
+          + 200 + COALESCE(LENGTH(c.source), 0) AS bytes
+        FROM classes c ORDER BY c.updatedAt DESC
+        """
 }

@@ -144,6 +144,12 @@ struct ServeCommand: ParsableCommand {
             valueName: "dir"))
     var data: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep class rooms and recordings in PostgreSQL instead, shared by a cluster's nodes: a class survives the death of its node, and SIGTERM drains a node (docs/scaling.md).",
+            valueName: "postgres://user:password@host:port/database"))
+    var store: String?
+
     @Option(help: ArgumentHelp("Days a class no longer written is kept in --data.", valueName: "days"))
     var keepClasses: Double = DataRetention.defaultKeepDays
 
@@ -160,6 +166,12 @@ struct ServeCommand: ParsableCommand {
             "Also offer the fixture lessons of the tests and the load benchmark (also NEWTONS_FIXTURE_LESSONS=1)."))
     var fixtureLessons = false
 
+    /// This node's name: nginx's for it (its upstream line), and its name as a class's owner.
+    func nodeIdentity() throws -> String {
+        let listen = try ListenAddress(parsing: host)
+        return nodeName ?? "\(listen.address.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1"):\(port)"
+    }
+
     func validate() throws {
         guard (tlsCert == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-cert and --tls-key go together")
@@ -173,6 +185,9 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("\(error)")
         }
         try DataRetention.validate(keepDays: keepClasses, budgetMegabytes: dataBudget)
+        guard data == nil || store == nil else {
+            throw ValidationError("--data (SQLite, one server) and --store (PostgreSQL, a cluster) go one at a time")
+        }
         guard classKeySeconds >= 1 else { throw ValidationError("--class-key-seconds must be at least 1") }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: web, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -289,12 +304,18 @@ struct ServeCommand: ParsableCommand {
             logger.warning("no lessons to serve (LessonCatalog is empty); try --fixture-lessons")
         }
 
-        if let data {
+        if data != nil || self.store != nil {
             // A folder another server holds, or one that cannot be made, stops the start: two
-            // servers writing one folder would each bring back the other's classes.
+            // servers writing one folder would each bring back the other's classes. So does a
+            // PostgreSQL that cannot be reached: a node of a cluster that kept nothing would lose
+            // its classes with it.
             let store: RoomStore
             do {
-                store = try RoomStore(folder: URL(fileURLWithPath: data)) { logger.error("store: \($0)") }
+                if let data {
+                    store = try RoomStore(folder: URL(fileURLWithPath: data)) { logger.error("store: \($0)") }
+                } else {
+                    store = try RoomStore(postgres: self.store ?? "", node: try nodeIdentity()) { logger.error("store: \($0)") }
+                }
             } catch {
                 logger.critical("\(error)")
                 sink.flush()
@@ -318,8 +339,7 @@ struct ServeCommand: ParsableCommand {
                 try clusterSecret.map { ClassTickets(secret: try ClusterSecret.read(path: $0), lifetimeSeconds: classKeySeconds) }
                 ?? ClassTickets.local(lifetimeSeconds: classKeySeconds)
             let peers = try peer.map { try PeerRooms.Peer(url: $0) }
-            let listen = try ListenAddress(parsing: host)
-            let me = nodeName ?? "\(listen.address.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1"):\(port)"
+            let me = try nodeIdentity()
             let peerRooms = peers.isEmpty ? nil : PeerRooms(peers: peers)
             for worker in server.workers {
                 worker.core.tickets = tickets

@@ -10,6 +10,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -69,16 +70,24 @@ def wait_for(condition, timeout=10.0, what="condition"):
 
 
 class Node:
-    def __init__(self, binary: Path, port: int, peer_port: int, secret: Path, folder: Path):
+    def __init__(self, binary: Path, port: int, peer_port: int, secret: Path, folder: Path, store: str | None = None):
         self.port = port
         self.base = f"http://127.0.0.1:{port}"
         self.log = folder / f"node-{port}.log"
-        cmd = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--web", str(ROOT / "web"),
-               "--fixture-lessons", "--cluster-secret", str(secret), "--peer", f"http://127.0.0.1:{peer_port}",
-               "--max-connections-per-address", "10000", "--max-rooms-per-address", "1000",
-               "--unknown-room-delay", "0.1"]
-        self.proc = subprocess.Popen(cmd, stdout=open(self.log, "ab"), stderr=subprocess.STDOUT, cwd=str(ROOT))
-        wait_for(self.healthy, 30, f"node {port}")
+        self.cmd = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port), "--web", str(ROOT / "web"),
+                    "--fixture-lessons", "--cluster-secret", str(secret), "--peer", f"http://127.0.0.1:{peer_port}",
+                    "--max-connections-per-address", "10000", "--max-rooms-per-address", "1000",
+                    "--unknown-room-delay", "0.1"] + (["--store", store] if store else [])
+        self.start()
+
+    def start(self):
+        self.proc = subprocess.Popen(self.cmd, stdout=open(self.log, "ab"), stderr=subprocess.STDOUT, cwd=str(ROOT))
+        wait_for(self.healthy, 30, f"node {self.port}")
+
+    def kill(self):
+        """SIGKILL: the node dies at once, writing nothing more."""
+        self.proc.kill()
+        self.proc.wait(timeout=10)
 
     def healthy(self):
         if self.proc.poll() is not None:
@@ -102,14 +111,14 @@ class Node:
 
 
 class Cluster:
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, store: str | None = None):
         self.folder = folder
         self.secret = folder / "secret"
         self.secret.write_text(os.urandom(32).hex() + "\n")
         self.secret.chmod(0o600)
         binary = server_binary()
         self.port, a, b = free_port(), free_port(), free_port()
-        self.nodes = [Node(binary, a, b, self.secret, folder), Node(binary, b, a, self.secret, folder)]
+        self.nodes = [Node(binary, a, b, self.secret, folder, store), Node(binary, b, a, self.secret, folder, store)]
         conf = (ROOT / "deploy" / "nginx.conf").read_text()
         conf = conf.replace("listen 8080;", f"listen 127.0.0.1:{self.port};")
         conf = conf.replace("127.0.0.1:8081", f"127.0.0.1:{a}").replace("127.0.0.1:8082", f"127.0.0.1:{b}")
@@ -134,3 +143,28 @@ class Cluster:
             node.stop()
 
 
+
+
+class ScratchPostgres:
+    """A PostgreSQL of the test's own (scripts/postgres-scratch): a Unix socket in a folder
+    under /tmp that the server's user (nobody, when the tests run as root) can reach."""
+
+    def __init__(self):
+        self.folder = Path(tempfile.mkdtemp(prefix="newtons-pg-"))
+        self.port = str(free_port())
+        self.url = self.start()
+
+    def start(self) -> str:
+        env = dict(os.environ, PG_FSYNC="off")
+        done = subprocess.run([str(ROOT / "scripts" / "postgres-scratch"), "start", str(self.folder), self.port],
+                              capture_output=True, text=True, env=env, timeout=60)
+        if done.returncode != 0:
+            pytest.fail(f"no PostgreSQL for the test: {done.stderr[-2000:]}")
+        return done.stdout.strip()
+
+    def stop(self):
+        subprocess.run([str(ROOT / "scripts" / "postgres-scratch"), "stop", str(self.folder)], timeout=60)
+
+    def remove(self):
+        self.stop()
+        shutil.rmtree(self.folder, ignore_errors=True)

@@ -97,6 +97,8 @@ public enum CloseCode {
     public static let messageTooBig: UInt16 = 1009
     /// A full room or server.
     public static let tryAgainLater: UInt16 = 1013
+    /// A cluster's node stopping (or handing a class on): reconnect, another node takes the room.
+    public static let serviceRestart: UInt16 = 1012
     /// A class key that is forged or expired.
     public static let forbidden: UInt16 = 4403
     /// An unknown room or lesson.

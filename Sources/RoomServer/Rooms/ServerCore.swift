@@ -49,6 +49,10 @@ public final class ServerCore {
     /// (`replaySecondsPerSecondPerAddress`): seeks, steps, seeks on their way.
     private var replayTime: AddressTimeShares
     private var deferredSessions: Set<ConnectionID> = []
+    /// Connections waiting for a class asked of the store, by code (ServerCore+Store).
+    var classWaits: [String: [(session: ConnectionID, request: ConnectRequest)]] = [:]
+    /// What the store's threads answered, taken on this worker's thread (`takeStoreAnswers`).
+    public let storeAnswers = StoreAnswers()
     /// Connections owed an overlay frame once its interval has passed (see `nextWrite`).
     private var overlayWaiting: Set<ConnectionID> = []
     private var nextHousekeeping: Int64 = 0
@@ -145,6 +149,9 @@ public final class ServerCore {
                 join(session, to: room, request: request, asOpener: false, now: now)
             } else if let code = RoomCode.normalize(name), let room = classRooms[code] {
                 join(session, to: room, request: request, asOpener: false, now: now)
+            } else if let code = RoomCode.normalize(name), keeper != nil {
+                // Kept in the store (closed here, or held by a node that stopped)? Asked off the thread.
+                awaitStoredClass(code, session: session, request: request, now: now)
             } else if let code = RoomCode.normalize(name), let key = request.key {
                 openTicketedClassRoom(code: code, key: key, for: session, request: request, now: now)
             } else {
@@ -166,7 +173,7 @@ public final class ServerCore {
 
     /// The first connection to a class made by `POST /api/classes` (here or on another node):
     /// its key, checked with the cluster's secret, says the lesson; the room opens here.
-    private func openTicketedClassRoom(
+    func openTicketedClassRoom(
         code: String, key: String, for session: Session, request: ConnectRequest, now: Int64
     ) {
         switch tickets.check(code: code, key: key, now: wallClock()) {
@@ -232,7 +239,7 @@ public final class ServerCore {
         }
     }
 
-    private func join(_ session: Session, to room: Room, request: ConnectRequest, asOpener: Bool, now: Int64) {
+    func join(_ session: Session, to room: Room, request: ConnectRequest, asOpener: Bool, now: Int64) {
         guard room.members.count < limits.maxClientsPerRoom else {
             refuse(session, ProtocolError(.full, "room \(room.id) is full; try again later"), now: now)
             return
@@ -251,8 +258,9 @@ public final class ServerCore {
         )
     }
 
-    private func refuseUnknownRoom(_ session: Session, name: String, now: Int64) {
-        guard ledger.takeUnknownRoom(address: session.address, now: now) else {
+    /// `charged`: the address already paid for asking (the store was asked for the code).
+    func refuseUnknownRoom(_ session: Session, name: String, charged: Bool = false, now: Int64) {
+        guard charged || ledger.takeUnknownRoom(address: session.address, now: now) else {
             refuse(
                 session, ProtocolError(.rateLimited, "too many unknown rooms asked for from your address; wait a minute"),
                 close: CloseCode.tooManyRequests, now: now)
@@ -271,7 +279,7 @@ public final class ServerCore {
     }
 
     /// Queues an `error` and a close for a connection that cannot join.
-    private func refuse(
+    func refuse(
         _ session: Session, _ error: ProtocolError, close code: UInt16 = CloseCode.tryAgainLater, now: Int64
     ) {
         metrics.countRejected(error.code.rawValue)
@@ -457,7 +465,7 @@ public final class ServerCore {
         return (action, more)
     }
 
-    private func requestWrite(_ session: Session, now: Int64) {
+    func requestWrite(_ session: Session, now: Int64) {
         if session.waitingSince == nil { session.waitingSince = now }
         guard !session.writeRequested else { return }
         session.writeRequested = true
@@ -646,16 +654,22 @@ public final class ServerCore {
 
     // MARK: Shutdown
 
-    /// Closes every connection with 1001; no one may join from now on.
-    public func beginShutdown(now: Int64) {
+    /// Closes every connection with 1001; no one may join from now on. With a shared store (a
+    /// cluster) the node drains instead: every class is written and handed on first, and its
+    /// clients are told to reconnect (1012), which nginx sends to the next node.
+    @discardableResult
+    public func beginShutdown(now: Int64) -> Bool {
         isShuttingDown = true
+        let draining = handOnEveryClass()
         for session in sessions.values where session.pendingClose == nil {
             session.deferred = nil
-            session.pendingClose = (CloseCode.goingAway, "server shutting down")
+            session.pendingClose =
+                draining ? (CloseCode.serviceRestart, "node restarting; reconnect") : (CloseCode.goingAway, "server shutting down")
             session.closeReason = "server shutting down"
             requestWrite(session, now: now)
         }
         deferredSessions.removeAll()
+        return draining
     }
 
     // MARK: Reports

@@ -33,6 +33,9 @@ public final class ClassKeeper {
 
     private var written: [String: Written] = [:]
     private var closed: [String] = []
+    /// Classes handed on to another node (a shared store): never written from here again
+    /// unless this node claims them back.
+    private var handedOn: Set<String> = []
 
     public init(store: RoomStore) {
         self.store = store
@@ -40,6 +43,7 @@ public final class ClassKeeper {
 
     /// A class brought back from the store is known to be written as it is (`openedAt` kept).
     func noteRestored(_ room: Room, stored: StoredClass) {
+        handedOn.remove(stored.code)
         written[stored.code] = Written(
             room: stored,
             epochs: room.recording.epochs.map {
@@ -56,16 +60,25 @@ public final class ClassKeeper {
     }
 
     /// Hands the store what changed in `rooms` since the last write.
-    func write(_ rooms: [String: Room], wallClock: Double = Date().timeIntervalSince1970) {
+    func write(_ rooms: [String: Room], released: [String] = [], wallClock: Double = Date().timeIntervalSince1970) {
         let dropped = store.takeDroppedCodes()
         var changes: [ClassChange] = []
-        for (code, room) in rooms where room.readOnlyReason == nil {
+        for (code, room) in rooms where room.readOnlyReason == nil && !handedOn.contains(code) {
             if let change = change(room, code: code, rewrite: dropped.contains(code), now: wallClock) {
                 changes.append(change)
             }
         }
-        store.submit(changes, closed: closed, now: wallClock)
+        store.submit(changes, closed: closed, released: released, now: wallClock)
         closed = []
+    }
+
+    /// Writes the last moments of `rooms` and hands them on: no node's until one claims them.
+    func handOn(_ rooms: [String: Room]) {
+        write(rooms, released: Array(rooms.keys))
+        for code in rooms.keys {
+            written[code] = nil
+            handedOn.insert(code)
+        }
     }
 
     private func change(_ room: Room, code: String, rewrite forced: Bool, now: Double) -> ClassChange? {

@@ -140,6 +140,11 @@ public final class LWSServer: @unchecked Sendable {
 
     /// Creates the lws context (on any thread; the pool creates them one after another).
     public func start() throws {
+        // The store's threads answer claims and ask for hand-ons: the loop wakes to take them.
+        core.storeAnswers.onPush { [weak self] in
+            guard let self else { return }
+            self.lock.withLock { if let liveContext = self.liveContext { lws_cancel_service(liveContext) } }
+        }
         var limit = rlimit()
         getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         newtons_frame_guard_init(Int32(clamping: min(limit.rlim_cur, 1 << 20)))
@@ -254,6 +259,10 @@ public final class LWSServer: @unchecked Sendable {
         while !loopShouldEnd {
             if lock.withLock({ stopRequested }), shutdownDeadline == nil { beginShutdown() }
             adoptQueued()
+            if !core.storeAnswers.isEmpty {
+                core.takeStoreAnswers(now: Self.now())
+                flush()
+            }
             if let eventLoop {
                 // One wait in epoll and what was ready; the tick is a libev timer of ours.
                 ev_run(eventLoop, Int32(EVRUN_ONCE))
@@ -383,8 +392,9 @@ public final class LWSServer: @unchecked Sendable {
     private func beginShutdown() {
         let now = Self.now()
         shutdownDeadline = now + Int64(configuration.shutdownGraceSeconds * 1e6)
-        logger.notice("shutting down: closing \(core.sessions.count) connections with 1001")
-        core.beginShutdown(now: now)
+        let count = core.sessions.count
+        let draining = core.beginShutdown(now: now)
+        logger.notice("shutting down: closing \(count) connection\(count == 1 ? "" : "s") with \(draining ? "1012 (reconnect: a node takes its classes)" : "1001")")
         flush()
         checkShutdownDone(now: now)
     }

@@ -47,6 +47,13 @@ public final class WorkerPool: @unchecked Sendable {
     /// each on the worker its code names. Before any worker's thread starts.
     private func restoreClasses(from store: RoomStore) {
         for worker in workers { worker.core.useStore(store) }
+        // Another node asked for these classes, or took them: each to the worker that holds it.
+        let workers = self.workers, routing = ledger.routing
+        store.onHandoff { codes in
+            for (index, codes) in Dictionary(grouping: codes, by: { routing.worker(code: $0) }) where index < workers.count {
+                workers[index].core.storeAnswers.push(.handOn(codes))
+            }
+        }
         let started = monotonicNanoseconds()
         let loaded: [LoadedClass]
         do {
@@ -68,7 +75,7 @@ public final class WorkerPool: @unchecked Sendable {
             readOnly += result.readOnly.count
         }
         logger.notice(
-            "\(restored) class\(restored == 1 ? "" : "es") brought back from \(store.file.path)\(readOnly > 0 ? ", \(readOnly) read-only" : "") in \(Double((monotonicNanoseconds() - started) / 1_000_000) / 1000) s")
+            "\(restored) class\(restored == 1 ? "" : "es") brought back from \(store.location)\(readOnly > 0 ? ", \(readOnly) read-only" : "") in \(Double((monotonicNanoseconds() - started) / 1_000_000) / 1000) s")
     }
 
     /// Serves until `requestStop()`; returns once every worker has closed its connections.
