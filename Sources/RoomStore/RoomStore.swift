@@ -75,13 +75,16 @@ public final class RoomStore: @unchecked Sendable {
     /// Opens the PostgreSQL store at `url` (`postgres://user:password@host:port/database`, or
     /// `postgres:///database?host=/run/postgresql` for a Unix socket) as the node `node`,
     /// making its tables if needed. Refused, with the reason, when the server cannot be reached.
-    public init(postgres url: String, node: String, report: @escaping @Sendable (String) -> Void = { _ in }) throws(StoreError) {
+    /// With `heartbeat` false (`newtons data`) it reads and deletes without saying it is a node.
+    public init(
+        postgres url: String, node: String, heartbeat: Bool = true, report: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws(StoreError) {
         self.report = report
         rows = try PostgresRows(url: url, node: node)
         location = rows.location
         isShared = true
-        // A shared store says this node is alive every flush interval, whatever it writes.
-        condition.withLock { startWriter() }
+        // A node says it is alive every flush interval, whatever it writes.
+        if heartbeat { condition.withLock { startWriter() } }
     }
 
     // MARK: Health

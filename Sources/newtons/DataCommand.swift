@@ -3,20 +3,28 @@ import Foundation
 import RoomServer
 import RoomStore
 
-/// `newtons data`: the classes a server keeps in its data folder (`serve --data`).
+/// `newtons data`: the classes a server keeps in its data folder (`serve --data`), or a
+/// cluster in its PostgreSQL (`serve --store`).
 struct DataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "data",
-        abstract: "List, export or delete the classes kept in a data folder (serve --data).",
+        abstract: "List, export or delete the classes kept in a data folder (serve --data) or a cluster's store (serve --store).",
         subcommands: [List.self, Export.self, Delete.self])
 
     struct Folder: ParsableArguments {
         @Option(help: ArgumentHelp("The data folder (as given to serve --data).", valueName: "dir"))
         var data = ".newtons-data"
 
+        @Option(help: ArgumentHelp("A cluster's store instead (as given to serve --store).", valueName: "postgres://…"))
+        var store: String?
+
+        /// Where the classes are, for messages.
+        var place: String { store == nil ? data : "the cluster's store" }
+
         /// The store, read beside a server that may be running on it.
         func open() throws -> RoomStore {
             do {
+                if let store { return try RoomStore(postgres: store, node: "newtons-data", heartbeat: false) }
                 return try RoomStore(folder: URL(fileURLWithPath: data), holdingFolder: false)
             } catch {
                 throw ValidationError("\(error)")
@@ -53,7 +61,7 @@ struct DataCommand: ParsableCommand {
         func run() throws {
             guard let code = RoomCode.normalize(code) else { throw ValidationError("'\(code)' is not a class code") }
             guard let loaded = try folder.open().loadClass(code) else {
-                throw ValidationError("no class \(code) is kept in \(folder.data)")
+                throw ValidationError("no class \(code) is kept in \(folder.place)")
             }
             do {
                 let bytes = try RecordingRows.recordingFile(loaded, directory: .servedWithTemplate)
@@ -77,9 +85,11 @@ struct DataCommand: ParsableCommand {
             guard let code = RoomCode.normalize(code) else { throw ValidationError("'\(code)' is not a class code") }
             // Without a server on the folder any class may go; beside one, only closed classes
             // (an open one is being written, and would come back half).
+            // A cluster's nodes may be running its open classes: only closed ones go.
             let store: RoomStore
             let alone: Bool
             do {
+                guard folder.store == nil else { throw StoreError("shared") }
                 store = try RoomStore(folder: URL(fileURLWithPath: folder.data))
                 alone = true
             } catch {
@@ -90,8 +100,8 @@ struct DataCommand: ParsableCommand {
                 let kept = try store.loadClass(code) != nil
                 throw ValidationError(
                     alone || !kept
-                        ? "no class \(code) is kept in \(folder.data)"
-                        : "class \(code) is open on the server running on \(folder.data); stop it first, or wait until the class closes")
+                        ? "no class \(code) is kept in \(folder.place)"
+                        : "class \(code) is open on a server running on \(folder.place); stop it first, or wait until the class closes")
             }
             store.close()
             print("class \(code) deleted")
