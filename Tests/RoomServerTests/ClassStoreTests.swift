@@ -115,4 +115,56 @@ struct ClassStoreTests {
         #expect(StateHash.of(back.lesson) == StateHash.of(room.lesson))
         store.close()
     }
+    /// Every JSON message written to a connection until nothing is due.
+    func written(_ core: ServerCore, _ id: ConnectionID) -> [[String: Any]] {
+        var messages: [[String: Any]] = []
+        for _ in 0..<1000 {
+            let (action, more) = core.nextWrite(connection: id, now: 0)
+            guard case .send(let buffer) = action else { break }
+            if !buffer.isBinary { messages.append(decode(buffer)) }
+            if !more { break }
+        }
+        return messages
+    }
+
+    @Test func aStudentWhoJoinsAClassBroughtBackGetsBackTheGuideStepsTheyHadDone() throws {
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        var store = try RoomStore(folder: folder)
+        var core = ServerCore(directory: GuideRoomTests.directory, logger: logger)
+        core.useStore(store)
+        core.open(connection: 1, address: "10.0.0.1", request: ConnectRequest(arguments: ["lesson=snap", "name=Teacher"]), now: 0)
+        let code = try #require(core.classRooms.keys.first)
+        core.open(connection: 2, address: "10.0.0.2", request: ConnectRequest(arguments: ["room=\(code)", "name=Ada, \"the\" first"]), now: 0)
+        core.open(connection: 3, address: "10.0.0.3", request: ConnectRequest(arguments: ["room=\(code)", "name=-Bo"]), now: 0)
+        core.receive(connection: 2, text: Array(#"{"type":"tap","x":60,"y":600}"#.utf8), now: 0)
+        for tick in 1...120 { core.tick(now: Int64(tick) * 16_667) }
+        let before = try #require(core.classRooms[code]?.guide?.tracker)
+        #expect(before.members[2]?.done.map(\.step) == ["first-snap"], "Ada met the first step")
+        core.writeClasses(now: 2_000_000)
+        store.close()
+
+        store = try RoomStore(folder: folder)
+        core = ServerCore(directory: GuideRoomTests.directory, logger: logger)
+        core.useStore(store)
+        #expect(core.restoreClasses(try store.openClasses(), now: 0).restored == 1)
+        // Ada comes back (a new connection, a new member): her step is done again, the next one open.
+        core.open(connection: 5, address: "10.0.0.2", request: ConnectRequest(arguments: ["room=\(code)", "name=Ada, \"the\" first"]), now: 0)
+        let room = try #require(core.classRooms[code])
+        let ada = try #require(room.member(for: 5))
+        let tracker = try #require(room.guide?.tracker)
+        #expect(tracker.members[ada.id]?.done.map(\.step) == ["first-snap"])
+        #expect(tracker.members[ada.id]?.open == 1)
+        let told = written(core, 5).filter { $0["name"] as? String == "step-done" }
+        #expect(told.map { $0["step"] as? String } == ["first-snap"], "her page is told")
+        #expect((told.first?["texts"] as? [String: String])?["zh-CN"] == "服务器重启前已完成")
+        // Bo had done nothing: nothing is put back.
+        core.open(connection: 6, address: "10.0.0.3", request: ConnectRequest(arguments: ["room=\(code)", "name=-Bo"]), now: 0)
+        let bo = try #require(room.member(for: 6))
+        #expect(tracker.members[bo.id]?.done.isEmpty == true)
+        #expect(tracker.members[bo.id]?.open == 0)
+        store.close()
+    }
 }

@@ -112,6 +112,33 @@ public final class GuideTracker {
 
     /// Moves a member to a step (the instructor's "everyone to step N"): the steps before it
     /// count as not done unless they were.
+    /// Puts back what a member had done before the server restarted (the store's progress
+    /// table, by the member's name): each step done, with the value it was met at, and each
+    /// prediction (a choice by its text, or a number). The first step not done opens. Returns
+    /// the steps put back, oldest first, to tell the member's page.
+    public func restore(
+        member: Int, done: [(step: String, value: Double?)], predictions: [String: String]
+    ) -> [StepDone] {
+        var progress = members[member] ?? GuideProgress()
+        for (id, text) in predictions {
+            guard let step = steps.first(where: { $0.id == id }), let kind = step.prediction?.kind else { continue }
+            switch kind {
+            case .choice(let choices): if let i = choices.firstIndex(of: text) { progress.predictions[id] = .choice(i) }
+            default: if let n = Double(text), n.isFinite { progress.predictions[id] = .number(n) }
+            }
+        }
+        let said = Bilingual(en: "done before the server restarted", chinese: "服务器重启前已完成")
+        progress.done = steps.compactMap { step in
+            guard let kept = done.first(where: { $0.step == step.id }) else { return nil }
+            return StepDone(
+                member: member, step: step.id, value: kept.value.flatMap { $0.isFinite ? $0 : nil }, text: said.en,
+                chineseText: said.chinese, prediction: progress.predictions[step.id])
+        }
+        progress.open(steps.firstIndex { step in !progress.done.contains { $0.step == step.id } } ?? steps.count)
+        members[member] = progress
+        return progress.done
+    }
+
     public func move(member: Int, toStep index: Int) {
         guard var progress = members[member], (0...steps.count).contains(index) else { return }
         progress.open(index)

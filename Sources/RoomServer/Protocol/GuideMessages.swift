@@ -165,6 +165,52 @@ enum GuideMessages {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// The rows of a table `csvField` wrote, each field as it was before (quotes and the
+    /// formula guard undone).
+    static func csvRows(_ text: String) -> [[String]] {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field = ""
+        var quoted = false
+        var chars = text.makeIterator()
+        func endField() {
+            if field.count > 1, field.first == "'", let second = field.dropFirst().first, "=+-@".contains(second) {
+                field.removeFirst()
+            }
+            row.append(field)
+            field = ""
+        }
+        while let c = chars.next() {
+            if quoted {
+                if c == "\"" {
+                    // A doubled quote is one quote; a single one ends the quoted part.
+                    guard let next = chars.next() else { break }
+                    if next == "\"" { field.append("\"") } else {
+                        quoted = false
+                        if next == "," { endField() } else if next == "\n" || next == "\r\n" { endField(); rows.append(row); row = [] }
+                    }
+                } else {
+                    field.append(c)
+                }
+            } else if c == "\"" && field.isEmpty {
+                quoted = true
+            } else if c == "," {
+                endField()
+            } else if c == "\n" || c == "\r\n" {
+                endField()
+                rows.append(row)
+                row = []
+            } else {
+                field.append(c)
+            }
+        }
+        if !field.isEmpty || !row.isEmpty {
+            endField()
+            rows.append(row)
+        }
+        return rows
+    }
+
     static func encode(_ message: some Encodable) -> WireBuffer {
         WireJSON.message(message)
     }

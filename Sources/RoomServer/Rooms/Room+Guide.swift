@@ -42,7 +42,28 @@ extension Room {
     func guideJoined(_ member: Member) -> [RoomOutput] {
         guard let guide else { return [] }
         guide.tracker.join(member: member.id)
-        return progressToInstructor()
+        // A member of a class brought back by the store gets back what they had done, by name.
+        var outputs: [RoomOutput] = []
+        if let kept = restoredGuide.removeValue(forKey: member.name) {
+            let done = kept.filter(\.done).map { (step: $0.step, value: $0.value) }
+            let predictions = Dictionary(
+                kept.compactMap { $0.prediction.isEmpty ? nil : ($0.step, $0.prediction) }, uniquingKeysWith: { a, _ in a })
+            for record in guide.tracker.restore(member: member.id, done: done, predictions: predictions) {
+                outputs.append(.send(member.connection, GuideMessages.stepDone(record)))
+            }
+        }
+        return outputs + progressToInstructor()
+    }
+
+    /// The store's progress table (`GuideMessages.progressTable`), by member name: what each
+    /// had done, for when they join again.
+    static func guideRows(_ table: String) -> [String: [(step: String, done: Bool, value: Double?, prediction: String)]] {
+        var rows: [String: [(step: String, done: Bool, value: Double?, prediction: String)]] = [:]
+        for fields in GuideMessages.csvRows(table).dropFirst() {
+            guard fields.count == 6 else { continue }
+            rows[fields[1], default: []].append((fields[2], fields[3] == "yes", Double(fields[4]), fields[5]))
+        }
+        return rows
     }
 
     func guideGesture(_ kind: GestureKind, at point: CGPoint, by member: Member) {

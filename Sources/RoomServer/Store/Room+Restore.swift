@@ -8,8 +8,9 @@ extension Room {
     /// engine is deterministic, and the moment's recorded state hash is checked. A recording
     /// that no longer replays to its hashes (another engine, a changed lesson) leaves the room
     /// read-only, showing why, never silently wrong.
-    func restore(recording stored: Recording, paused: Bool, locked: Bool, keyHash: String?) {
+    func restore(recording stored: Recording, paused: Bool, locked: Bool, keyHash: String?, guide: String = "") {
         recording = stored
+        restoredGuide = Self.guideRows(guide)
         instructorKey = nil
         restoredKeyHash = keyHash
         self.locked = locked

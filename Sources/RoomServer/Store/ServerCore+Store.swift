@@ -38,7 +38,7 @@ extension ServerCore {
                 // Another engine's recording is judged by its hashes: the moment replays or not.
                 room.restore(
                     recording: recording, paused: stored.room.paused, locked: stored.room.locked,
-                    keyHash: stored.room.keyHash)
+                    keyHash: stored.room.keyHash, guide: stored.room.guide)
             } catch {
                 room.readOnlyReason = error.message
                 room.restoredKeyHash = stored.room.keyHash
