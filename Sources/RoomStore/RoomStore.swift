@@ -304,12 +304,14 @@ public final class RoomStore: @unchecked Sendable {
     /// Retention: deletes classes not written for `keepSeconds`, then closed classes, oldest
     /// first, while the kept bytes exceed `budgetBytes`. Open classes are never deleted for the
     /// budget (their rooms are writing). Returns the codes deleted.
-    public func prune(keepSeconds: Double, budgetBytes: Int?, now: Double = Date().timeIntervalSince1970)
-        throws(StoreError) -> [String]
-    {
+    /// `onlyClosed`: while the server runs, its open classes are its rooms (written as they
+    /// change), so only closed ones go; at start, an open class of a past run goes too.
+    public func prune(
+        keepSeconds: Double, budgetBytes: Int?, onlyClosed: Bool = false, now: Double = Date().timeIntervalSince1970
+    ) throws(StoreError) -> [String] {
         var deleted: [String] = []
         let classes = try list()
-        for summary in classes where summary.updatedAt < now - keepSeconds {
+        for summary in classes where summary.updatedAt < now - keepSeconds && (!onlyClosed || summary.closedAt != nil) {
             if try delete(code: summary.code) { deleted.append(summary.code) }
         }
         guard let budgetBytes else { return deleted }

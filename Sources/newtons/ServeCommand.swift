@@ -321,7 +321,9 @@ struct ServeCommand: ParsableCommand {
                 sink.flush()
                 throw ExitCode.failure
             }
-            DataRetention(keepDays: keepClasses, budgetMegabytes: dataBudget).prune(store, logger: logger)
+            let retention = DataRetention(keepDays: keepClasses, budgetMegabytes: dataBudget)
+            retention.prune(store, logger: logger)
+            retention.keepPruning(store, logger: logger)
             configuration.store = store
         }
 
