@@ -111,7 +111,12 @@ public final class Room {
     let directory: LessonDirectory
     let limits: ServerLimits
     /// The instructor's key (a class room's); given to whoever opens the room.
-    public internal(set) var instructorKey: String?
+    public internal(set) var instructorKey: String? {
+        didSet { if instructorKey != oldValue { instructorKeyHash = instructorKey.map(RoomCode.keyHash) } }
+    }
+    /// SHA-256 of `instructorKey`, hex (what the store keeps): worked out when the key changes,
+    /// not at every write (it was half of the store's cost on the tick).
+    private(set) var instructorKeyHash: String?
     /// The key's hash, for a room brought back from the store (which keeps only the hash): the
     /// key that matches it opens the room and becomes `instructorKey` again.
     public internal(set) var restoredKeyHash: String?
@@ -157,6 +162,7 @@ public final class Room {
         recording = Recording(budget: limits.recordingBudgetBytes)
         emptySince = now
         if case .classRoom = kind { instructorKey = givenKey ?? RoomCode.makeKey(using: &random) }
+        instructorKeyHash = instructorKey.map(RoomCode.keyHash)  // (no didSet in an initialiser)
         resetBucket = TokenBucket(
             capacity: max(1, limits.resetsPerSecondPerRoom * 2), perSecond: limits.resetsPerSecondPerRoom, now: now)
         timeControlBucket = TokenBucket(

@@ -86,7 +86,7 @@ public final class ClassKeeper {
         let old = written[code]
         var state = StoredClass(
             code: code, lesson: room.lessonEntry.info.id,
-            keyHash: room.instructorKey.map(RoomCode.keyHash) ?? room.restoredKeyHash,
+            keyHash: room.instructorKeyHash ?? room.restoredKeyHash,
             // Who was in last: an empty room (everyone gone, or the server stopping) keeps them.
             members: room.members.isEmpty ? old?.room.members ?? "" : room.members.map(\.name).joined(separator: "\n"),
             paused: room.paused, locked: room.locked,

@@ -19,6 +19,9 @@ public enum RecordingRows {
     }
 
     static func bytes(_ hashes: ArraySlice<UInt32>) -> Data {
+        // Little-endian in memory already on every machine Swift serves from (x86-64, ARM64):
+        // one copy; byte by byte elsewhere.
+        if UInt32(1).littleEndian == 1 { return hashes.withUnsafeBytes { Data($0) } }
         var data = Data(capacity: hashes.count * 4)
         for hash in hashes {
             withUnsafeBytes(of: hash.littleEndian) { data.append(contentsOf: $0) }
