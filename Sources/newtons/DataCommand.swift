@@ -101,7 +101,7 @@ struct DataCommand: ParsableCommand {
                 throw ValidationError(
                     alone || !kept
                         ? "no class \(code) is kept in \(folder.place)"
-                        : "class \(code) is open on a server running on \(folder.place); stop it first, or wait until the class closes")
+                        : "class \(code) is open on the server running on \(folder.place); stop it first, or wait until the class closes")
             }
             store.close()
             print("class \(code) deleted")

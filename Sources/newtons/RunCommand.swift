@@ -20,7 +20,9 @@ struct RunCommand: ParsableCommand {
               newtons run properties --seconds 4 --set elasticity=0.5 --final
               newtons run --source MyLesson.swift --seconds 2 --tap 120,300
             With --source the lesson is read from a Swift file (a UIViewController subclass, as the
-            lessons' own code) and interpreted; errors print as the Swift compiler prints them.
+            lessons' own code) and interpreted; errors print as the Swift compiler prints them. A
+            program that stops while it runs (an error, a loop that never ends) prints its error
+            and line on stderr and exits 1.
             """)
 
     @Argument(help: "The lesson's id (see `newtons lessons`); not with --source.")
@@ -118,6 +120,9 @@ struct RunCommand: ParsableCommand {
 
         let total = step(seconds)
         var next = 0
+        // A program that stopped (an error, a loop past its budget) is a failed run: its
+        // error and line go to stderr, and the exit status says so.
+        var fault: String?
         if !final { RunOutput.emit(items: room.items, at: 0) }
         for s in 0..<total {
             while next < actions.count && actions[next].step <= s {
@@ -126,10 +131,22 @@ struct RunCommand: ParsableCommand {
             }
             room.advance(by: 1.0 / 60)
             let t = Double(s + 1) / 60
-            for event in room.drainEvents() { RunOutput.emit(event: event, at: t) }
+            for event in room.drainEvents() {
+                RunOutput.emit(event: event, at: t)
+                if event.name == "runtime-error", fault == nil { fault = event.text }
+            }
             if !final && (s + 1) % every == 0 { RunOutput.emit(items: room.items, at: t) }
         }
         if final || total % every != 0 { RunOutput.emit(items: room.items, at: Double(total) / 60) }
+        if let fault {
+            // As the compile errors: the path given, where the error names the file.
+            var line = fault
+            if let source, case let name = (source as NSString).lastPathComponent, line.hasPrefix(name + ":") {
+                line = source + line.dropFirst(name.count)
+            }
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+            throw ExitCode(1)
+        }
     }
 }
 

@@ -37,6 +37,30 @@ import Testing
         #expect(result.errors.contains("\(file.path):3:17: error: cannot find 'FileManager' in scope"), "\(result.errors)")
     }
 
+    @Test func aProgramThatStopsWhileItRunsFailsTheRunWithItsErrorAndLine() throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("Loops.swift")
+        try """
+            import UIKit
+
+            class ViewController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    var i = 0
+                    while true { i += 1 }
+                }
+            }
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let result = try NewtonsBinary.run(["run", "--source", file.path, "--seconds", "0.2"])
+        #expect(result.status == 1, "a headless run of a program that never returns fails")
+        #expect(result.errors.hasPrefix("\(file.path):7:"), "\(result.errors)")
+        #expect(result.errors.contains("error:"))
+        // A program that runs is still a success.
+        try LiveSwift.emptyLessonTemplate.write(to: file, atomically: true, encoding: .utf8)
+        #expect(try NewtonsBinary.run(["run", "--source", file.path, "--seconds", "0.2"]).status == 0)
+    }
+
     @Test func aFolderServesEveryGoodFileAndReportsTheBadOnes() throws {
         let folder = try temporaryFolder()
         try LiveSwift.emptyLessonTemplate.write(to: folder.appendingPathComponent("BouncyBall.swift"), atomically: true, encoding: .utf8)
