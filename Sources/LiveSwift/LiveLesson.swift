@@ -92,7 +92,7 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
     /// controller with its name.
     private func bindParameters() {
         let controllerType = program.module.controller!
-        let bindings = ParameterBinding.table[program.info.id] ?? [:]
+        let bindings = ParameterBinding.table[roomID] ?? [:]
         for spec in program.parameters {
             values[spec.name] = spec.value
             if let binding = bindings[spec.name] {
@@ -151,7 +151,7 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
 
     // MARK: Names: the shipped lesson's (LessonViewNames), read from the interpreted controller
 
-    public override var viewNamesID: String? { program.info.id }
+    public override var viewNamesID: String? { program.room ?? program.info.id }
 
     public override func controllerProperty(_ property: String) -> Any? {
         guard let instance = run.instance, let value = instance.fields[property] ?? instance.weakFields[property]?.value
@@ -170,7 +170,7 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
     }
 
     public override func didRestart() {
-        guard ParameterBinding.reappliedOnRestart.contains(program.info.id) else { return }
+        guard ParameterBinding.reappliedOnRestart.contains(roomID) else { return }
         for binding in bound.sorted(by: { $0.name < $1.name }) { execute(binding.restart ?? binding.set) }
     }
 
@@ -205,6 +205,9 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
 
     public override var gestureKinds: [GestureKind] { program.info.gestures }
 
+    /// The shipped room whose reactions and live values it takes (ParameterBinding), if any.
+    private var roomID: String { program.room ?? "" }
+
     /// The shipped lessons whose rooms start again on a tap do so run from their source too.
     public override func willTap(at point: CGPoint) {
         if let beforeTap { execute(beforeTap) }
@@ -213,17 +216,17 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
     /// The room's own work before a tap (ParameterBinding.beforeTap), while the source still
     /// has what it uses.
     private lazy var beforeTap: CodeBlockItemListSyntax? = {
-        guard let prelude = ParameterBinding.beforeTap[program.info.id],
+        guard let prelude = ParameterBinding.beforeTap[roomID],
             prelude.requires.allSatisfy({ program.module.controller.storedProperty($0) != nil })
         else { return nil }
         return ParameterBinding.statements(prelude.set)
     }()
 
     public override func didTap(at point: CGPoint) {
-        if let tappedName = ParameterBinding.tappedViewName[program.info.id], let added = controller.view.subviews.last {
+        if let tappedName = ParameterBinding.tappedViewName[roomID], let added = controller.view.subviews.last {
             name(added, tappedName)
         }
-        if ParameterBinding.restartsOnTap.contains(program.info.id), run.interpreter.fault == nil { restart() }
+        if ParameterBinding.restartsOnTap.contains(roomID), run.interpreter.fault == nil { restart() }
     }
 }
 

@@ -62,14 +62,18 @@ public enum LiveSwift {
 /// `makeLesson()` runs `viewDidLoad` afresh in a new lesson.
 public final class LiveProgram: Sendable {
     public let info: LessonInfo
+    /// The shipped lesson whose room it runs in (its code, by file or controller name): that
+    /// room's reactions to gestures and its live values. Nil for other code.
+    public let room: String?
     /// The live values a room offers for it: a shipped lesson's, where the source keeps the
     /// stored property they set.
     public let parameters: [LessonParameter]
     let module: Module
     let limits: LiveLimits
 
-    init(info: LessonInfo, parameters: [LessonParameter], module: Module, limits: LiveLimits) {
+    init(info: LessonInfo, room: String?, parameters: [LessonParameter], module: Module, limits: LiveLimits) {
         self.info = info
+        self.room = room
         self.parameters = parameters
         self.module = module
         self.limits = limits

@@ -37,6 +37,24 @@ import Testing
         #expect(result.errors.contains("\(file.path):3:17: error: cannot find 'FileManager' in scope"), "\(result.errors)")
     }
 
+    /// A lesson's code pasted into a file of another name (the controller keeps its name) runs
+    /// in that lesson's room: the same reactions to gestures at any time, the same view names.
+    @Test(arguments: [("push", "--push", "300,333@0.2"), ("gravity", "--tap", "100,100@1"), ("properties", "--tap", "60,60@0.5")])
+    func aLessonsCodeUnderAnotherNameAnswersTimedGesturesAsTheCompiledLesson(lesson: String, gesture: String, at: String) throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("Pasted.swift")
+        try LessonCatalog.sourceCode(of: LessonCatalog.lesson(withID: lesson)!).write(to: file, atomically: true, encoding: .utf8)
+        let live = try NewtonsBinary.run(["run", "--source", file.path, "--seconds", "2", gesture, at])
+        let compiled = try NewtonsBinary.run(["run", lesson, "--seconds", "2", gesture, at])
+        #expect(live.status == 0, "\(live.errors)")
+        #expect(live.output == compiled.output)
+        // Without its room (another controller name) the code still runs, as itself.
+        let renamed = try String(contentsOf: file, encoding: .utf8)
+            .replacingOccurrences(of: "ViewController: UIViewController", with: "Other: UIViewController")
+        try renamed.write(to: file, atomically: true, encoding: .utf8)
+        #expect(try NewtonsBinary.run(["run", "--source", file.path, "--seconds", "2", gesture, at]).status == 0)
+    }
+
     @Test func aProgramThatStopsWhileItRunsFailsTheRunWithItsErrorAndLine() throws {
         let folder = try temporaryFolder()
         let file = folder.appendingPathComponent("Loops.swift")
@@ -88,7 +106,7 @@ import Testing
             goal: gesture tap and distance frog tap <= 5 for 0.5s
             hint: Tap.
             step: slow
-            goal: param damping < 0.3
+            goal: param stiffness < 0.3
             ---
             # My snap
 
@@ -97,7 +115,7 @@ import Testing
             ## Slow {#slow}
             Slower.
             """
-        let zh = en.replacingOccurrences(of: "lesson: my-snap\n", with: "").replacingOccurrences(of: "param damping < 0.3", with: "distance frog tap <= near")
+        let zh = en.replacingOccurrences(of: "lesson: my-snap\n", with: "").replacingOccurrences(of: "param stiffness < 0.3", with: "distance frog tap <= near")
         try en.write(to: folder.appendingPathComponent("MySnap.md"), atomically: true, encoding: .utf8)
         try zh.write(to: folder.appendingPathComponent("MySnap.zh.md"), atomically: true, encoding: .utf8)
         try String(repeating: "x", count: GuideLimits.maxFileBytes + 1)
@@ -108,7 +126,7 @@ import Testing
         #expect(guides.steps.map(\.id) == ["first"], "the step with a problem is left out")
         let messages = found.problems.map(\.message)
         let path = folder.path
-        #expect(messages.contains { $0.hasPrefix("\(path)/MySnap.md:7: goal: the lesson `my-snap` has no parameter `damping`") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("\(path)/MySnap.md:7: goal: the lesson `my-snap` has no parameter `stiffness`") }, "\(messages)")
         #expect(messages.contains { $0.hasPrefix("\(path)/MySnap.zh.md:6: goal: expected a number") }, "\(messages)")
         #expect(messages.contains { $0.hasPrefix("\(path)/MySnap.de.md: the file is") }, "\(messages)")
     }

@@ -71,10 +71,17 @@ struct Compiler {
             diagnostics = mutability.diagnostics
         }
         if !diagnostics.isEmpty { throw LiveCompileError(Self.sorted(diagnostics)) }
-        let shipped = LessonCatalog.all.first { $0.info.sourceFileName == fileName }
+        // A shipped lesson's code, by its file's name or (pasted into a file of another name) by
+        // its controller's: it gets that lesson's room (its gestures, live values, reactions).
+        let controller = foldedModule.controller.name
+        let shipped =
+            LessonCatalog.all.first { $0.info.sourceFileName == fileName }
+            ?? LessonCatalog.all.first { LessonCatalog.sourceCode(of: $0).contains("class \(controller): UIViewController") }
+        var info = lessonInfo(for: foldedModule, source: source)
+        if let shipped { info.gestures = shipped.info.gestures }
         return LiveProgram(
-            info: lessonInfo(for: foldedModule, source: source), parameters: shipped?.init().parameters ?? [],
-            module: foldedModule, limits: limits)
+            info: info, room: shipped?.info.id, parameters: shipped?.init().parameters ?? [], module: foldedModule,
+            limits: limits)
     }
 
     private static func sorted(_ diagnostics: [LiveDiagnostic]) -> [LiveDiagnostic] {
