@@ -55,11 +55,23 @@ open class UIDynamicAnimator: NSObject {
 
     // MARK: Creating
 
-    /// An animator in `view`'s coordinate system. Its items should be `view` descendants
-    /// (UIKit requires it): a view item outside the reference view gets no body.
-    /// UIKit's private debug overlay switch, set with `setValue(true, forKey: "debugEnabled")`.
+    /// UIKit's private debug overlay switch, set with `setValue(true, forKey: "debugEnabled")`
+    /// or `perform(NSSelectorFromString("setDebugEnabled:"), with: true)`.
     var isDebugEnabled = false
 
+    /// Objective-C's message sending by name, as code reaches UIKit's private debug overlay
+    /// (`setDebugEnabled:` with true or false, kept: `isDebugEnabled`). Other selectors are
+    /// ignored. Returns nil, as for a method with no object to return.
+    @discardableResult
+    public func perform(_ aSelector: Selector, with object: Any?) -> Unmanaged<AnyObject>? {
+        if aSelector.name == "setDebugEnabled:" {
+            isDebugEnabled = (object as? Bool) ?? (object as? NSNumber)?.boolValue ?? (object != nil)
+        }
+        return nil
+    }
+
+    /// An animator in `view`'s coordinate system. Its items should be `view` descendants
+    /// (UIKit requires it): a view item outside the reference view gets no body.
     public init(referenceView view: UIView) {
         referenceView = view
         hasReferenceView = true

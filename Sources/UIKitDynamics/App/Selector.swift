@@ -150,3 +150,9 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }
+
+/// A selector by its Objective-C name (`NSSelectorFromString("setDebugEnabled:")`).
+public func NSSelectorFromString(_ name: String) -> Selector { Selector(name) }
+
+/// A selector's Objective-C name.
+public func NSStringFromSelector(_ selector: Selector) -> String { selector.name }

@@ -13,6 +13,11 @@ open class UIResponder: NSObject {
     /// else its superview; a view controller's root view's superview. Nil at the window.
     open var next: UIResponder? { nil }
 
+    /// A change to a key path this object observes (`UIView.addObserver(_:forKeyPath:options:context:)`).
+    open func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?
+    ) {}
+
     open var canBecomeFirstResponder: Bool { false }
     open var isFirstResponder: Bool { false }
 

@@ -77,6 +77,14 @@ open class UIViewController: UIResponder {
 
     /// Called once, after the view is loaded. Subclasses call `super.viewDidLoad()` first.
     open func viewDidLoad() {}
+
+    // Orientation (UIInterfaceOrientation.swift): a room is upright and never turns, so these
+    // are asked of nobody, and a size transition never comes; code that overrides them runs.
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .allButUpsideDown }
+    open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
+    open var shouldAutorotate: Bool { true }
+    open var prefersStatusBarHidden: Bool { false }
+    open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {}
     open func viewWillAppear(_ animated: Bool) {}
     open func viewDidAppear(_ animated: Bool) {}
     open func viewWillDisappear(_ animated: Bool) {}

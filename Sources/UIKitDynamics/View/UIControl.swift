@@ -29,6 +29,19 @@ open class UIControl: UIView {
         public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
     }
 
+    /// Where a control's content sits across it (kept; nothing is drawn).
+    public enum ContentHorizontalAlignment: Int, Sendable {
+        case center = 0, left, right, fill, leading, trailing
+    }
+
+    /// Where a control's content sits up and down (kept; nothing is drawn).
+    public enum ContentVerticalAlignment: Int, Sendable {
+        case center = 0, top, bottom, fill
+    }
+
+    open var contentHorizontalAlignment: ContentHorizontalAlignment = .center
+    open var contentVerticalAlignment: ContentVerticalAlignment = .center
+
     /// Control states (titles are kept per state).
     public struct State: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
@@ -136,6 +149,14 @@ open class UIButton: UIControl {
     public init(type buttonType: ButtonType) {
         self.buttonType = buttonType
         super.init(frame: .zero)
+    }
+
+    /// A button that runs `primaryAction` when tapped, titled with the action's title.
+    public convenience init(type buttonType: ButtonType = .system, primaryAction: UIAction?) {
+        self.init(type: buttonType)
+        guard let primaryAction else { return }
+        if !primaryAction.title.isEmpty { setTitle(primaryAction.title, for: .normal) }
+        addAction(primaryAction, for: .primaryActionTriggered)
     }
 
     public override init(frame: CGRect) {

@@ -33,6 +33,11 @@ open class UIImage: NSObject {
     public let size: CGSize
     /// Pixels per point of the file it came from.
     public let scale: CGFloat
+    /// How it would be tinted (UIImage+Rendering.swift: kept; nothing is drawn).
+    public internal(set) var renderingMode: RenderingMode = .automatic
+    /// An animated image's frames and the seconds they take (UIImage+Rendering.swift).
+    public internal(set) var images: [UIImage]?
+    public internal(set) var duration: TimeInterval = 0
 
     /// The built-in sprites the page draws, with their sizes in points.
     static let builtIn: [String: CGSize] = [

@@ -9,6 +9,8 @@ import Foundation
 /// room server must not), so a view's `center`, `bounds` and `transform` are always finite.
 open class UIView: UIResponder, UIDynamicItem {
     private var storedCenter: CGPoint
+    /// Who observes this view's geometry (KeyValueObserving.swift); empty for almost every view.
+    var keyValueObservations: [KeyValueObservation] = []
     private var storedBounds: CGRect
     private var storedTransform: CGAffineTransform = .identity
     private var storedAlpha: CGFloat = 1
@@ -82,8 +84,10 @@ open class UIView: UIResponder, UIDynamicItem {
         set {
             guard newValue.x.isFinite, newValue.y.isFinite else { return }
             let old = presentationCenter
+            let observed = keyValueObservations.isEmpty ? nil : (storedCenter, frame)
             storedCenter = newValue
             animationDidSet(.center, from: .point(old), to: .point(newValue))
+            if let observed { keyValuesDidChange(["center", "frame"], old: [observed.0, observed.1]) }
         }
     }
 
@@ -95,6 +99,8 @@ open class UIView: UIResponder, UIDynamicItem {
             guard newValue.isFiniteRect else { return }
             let old = presentationBounds
             if newValue.size != storedBounds.size { setNeedsLayout() }
+            let observed = keyValueObservations.isEmpty ? nil : (storedBounds, frame)
+            defer { if let observed { keyValuesDidChange(["bounds", "frame"], old: [observed.0, observed.1]) } }
             storedBounds = newValue
             animationDidSet(.bounds, from: .rect(old), to: .rect(newValue))
             dynamicAnimatorClock?.referenceViewBoundsDidChange()
@@ -108,6 +114,8 @@ open class UIView: UIResponder, UIDynamicItem {
         set {
             guard newValue.isFinite else { return }
             let old = presentationTransform
+            let observed = keyValueObservations.isEmpty ? nil : (storedTransform, frame)
+            defer { if let observed { keyValuesDidChange(["transform", "frame"], old: [observed.0, observed.1]) } }
             storedTransform = newValue
             animationDidSet(.transform, from: .transform(old), to: .transform(newValue))
         }
@@ -131,6 +139,8 @@ open class UIView: UIResponder, UIDynamicItem {
         set {
             guard newValue.isFinite else { return }
             let old = presentationAlpha
+            let observed = keyValueObservations.isEmpty ? nil : storedAlpha
+            defer { if let observed { keyValuesDidChange(["alpha"], old: [observed]) } }
             storedAlpha = newValue
             animationDidSet(.alpha, from: .scalar(old), to: .scalar(newValue))
         }
