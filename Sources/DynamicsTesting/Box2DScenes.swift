@@ -14,8 +14,9 @@ import Physics2D
 // - the sleep threshold is the world's in this engine, Box2D's is per body: the only scene
 //   that sets one per body (rain's ragdolls, 0.1 m/s) has nothing else dynamic, so the
 //   world's threshold is set to it there;
-// - capsules are two-vertex polygons with a radius (Box2D's own representation of one for
-//   polygon collision); Box2D collides capsules with capsules through a dedicated routine;
+// - Physics2D has no capsule: each of Box2D's capsules (rain's ragdolls, a third of
+//   spinner's bodies) is a rounded box with the capsule's extents (`capsule(_:_:radius:)`),
+//   its end caps flattened over 2 cm, collided as a four-vertex polygon;
 // - Box2D's revolute joint frames are anchors here, with a frame's rotation as the joint's
 //   reference angle (rain's lower arms), which gives the same joint angle.
 
@@ -68,6 +69,17 @@ public final class Box2DBenchmarkScene {
     public var contactCount: Int { world.contactCount }
     public var awakeBodyCount: Int { world.awakeBodyCount }
 
+    /// The lowest and highest body origins, metres (a check that nothing fell out of a scene).
+    public var verticalRange: (lowest: Float, highest: Float) {
+        var lowest = Float.infinity, highest = -Float.infinity
+        for body in name == "rain" ? rainGroups.flatMap({ $0 }) : tracked where world.isValid(body) {
+            let y = world.position(body).y
+            lowest = min(lowest, y)
+            highest = max(highest, y)
+        }
+        return (lowest, highest)
+    }
+
     /// FNV-1a over the transform bits of the scene's live bodies: equal hashes, the same run.
     public var stateHash: UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -97,18 +109,23 @@ public final class Box2DBenchmarkScene {
 
     private func staticBody(at position: Vec2 = .zero) -> BodyID { body(.static, at: position) }
 
-    /// A capsule: the segment `p1`–`p2` rounded by `radius`, as a two-vertex polygon.
+    /// The half-width of the core box that stands for a capsule's segment (see `capsule`).
+    static let capsuleCore: Float = 0.01
+
+    /// A capsule: the segment `p1`–`p2` (vertical or horizontal here) rounded by `radius`.
+    /// Physics2D has no capsule shape and accepts polygons of 3 to 8 vertices only, so it is
+    /// a rounded box with the capsule's extents: a core box `2 capsuleCore` across along the
+    /// segment's length plus `capsuleCore` at each end, rounded by `radius - capsuleCore`.
+    /// Its sides are the capsule's; its end caps are flattened over 2 cm, and it is collided
+    /// as a four-vertex polygon where Box2D collides a capsule as a segment with a radius.
     static func capsule(_ p1: Vec2, _ p2: Vec2, radius: Float) -> Polygon {
-        var polygon = Polygon.box(halfWidth: 1, halfHeight: 1)
-        let normal = (p2 - p1).normalized.rightPerp
-        polygon.vertices[0] = p1
-        polygon.vertices[1] = p2
-        polygon.normals[0] = normal
-        polygon.normals[1] = -normal
-        polygon.centroid = 0.5 * (p1 + p2)
-        polygon.radius = radius
-        polygon.count = 2
-        return polygon
+        let w = capsuleCore
+        let half = 0.5 * (p2 - p1)
+        let vertical = abs(half.y) >= abs(half.x)
+        let length = vertical ? abs(half.y) : abs(half.x)
+        return Polygon.box(
+            halfWidth: vertical ? w : length + w, halfHeight: vertical ? length + w : w, center: p1 + half,
+            rotation: .identity, radius: radius - w)
     }
 
     private func revolute(

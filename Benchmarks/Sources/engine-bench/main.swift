@@ -18,7 +18,9 @@
 // STEPS defaults to Box2D's count for the scene, RUNS (fresh worlds) to 2. One line a scene:
 // mean_ms and cpu_mean_ms, the least over the runs of the mean step (wall, this thread's CPU
 // time; Box2D's app reports the least of its runs' totals), and the least over the runs of
-// the median step, the first 60 steps' median and the median CPU step.
+// the median step, the first 60 steps' median and the median CPU step. With
+// ENGINE_BENCH_PROBE set, every 50th step's body height range, contacts and awake bodies go
+// to standard error (a check of a scene against Box2D's: nothing falls through a floor).
 import Foundation
 import DynamicsTesting
 import UIKitDynamics
@@ -110,6 +112,7 @@ func runBox2DScenes(_ arguments: [String]) {
                     .utf8))
         exit(2)
     }
+    let probe = ProcessInfo.processInfo.environment["ENGINE_BENCH_PROBE"] != nil
     for (name, defaultSteps) in chosen {
         let steps = stepsArgument ?? defaultSteps
         var mean = Double.infinity, cpuMean = Double.infinity, med = Double.infinity
@@ -125,6 +128,10 @@ func runBox2DScenes(_ arguments: [String]) {
             for index in 1..<steps {
                 let t0 = DispatchTime.now().uptimeNanoseconds, c0 = threadCPUNanoseconds()
                 scene.step(index: index)
+                if probe && index % 50 == 0 {
+                    let r = scene.verticalRange
+                    FileHandle.standardError.write(Data("\(name) step \(index): y \(r.lowest) ... \(r.highest), contacts \(scene.contactCount), awake \(scene.awakeBodyCount)\n".utf8))
+                }
                 let c1 = threadCPUNanoseconds(), t1 = DispatchTime.now().uptimeNanoseconds
                 wall.append(Double(t1 - t0) / 1e6)
                 cpu.append(Double(c1 - c0) / 1e6)
