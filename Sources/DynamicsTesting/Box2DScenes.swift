@@ -16,7 +16,8 @@ import Physics2D
 //   world's threshold is set to it there;
 // - Physics2D has no capsule: each of Box2D's capsules (rain's ragdolls, a third of
 //   spinner's bodies) is a rounded box with the capsule's extents (`capsule(_:_:radius:)`),
-//   its end caps flattened over 2 cm, collided as a four-vertex polygon;
+//   its end caps flattened over 2 cm, its density scaled to give the capsule's mass (the
+//   box's area is 1 to 4 % more), collided as a four-vertex polygon;
 // - Box2D's revolute joint frames are anchors here, with a frame's rotation as the joint's
 //   reference angle (rain's lower arms), which gives the same joint angle.
 
@@ -110,15 +111,16 @@ public final class Box2DBenchmarkScene {
     private func staticBody(at position: Vec2 = .zero) -> BodyID { body(.static, at: position) }
 
     /// The half-width of the core box that stands for a capsule's segment (see `capsule`).
-    static let capsuleCore: Float = 0.01
+    package static let capsuleCore: Float = 0.01
 
     /// A capsule: the segment `p1`–`p2` (vertical or horizontal here) rounded by `radius`.
     /// Physics2D has no capsule shape and accepts polygons of 3 to 8 vertices only, so it is
     /// a rounded box with the capsule's extents: a core box `2 capsuleCore` across along the
     /// segment's length plus `capsuleCore` at each end, rounded by `radius - capsuleCore`.
     /// Its sides are the capsule's; its end caps are flattened over 2 cm, and it is collided
-    /// as a four-vertex polygon where Box2D collides a capsule as a segment with a radius.
-    static func capsule(_ p1: Vec2, _ p2: Vec2, radius: Float) -> Polygon {
+    /// as a four-vertex polygon where Box2D collides a capsule as a segment with a radius. Its
+    /// area is 1 to 4 % more than the capsule's: `capsuleDensity` gives it the capsule's mass.
+    package static func capsule(_ p1: Vec2, _ p2: Vec2, radius: Float) -> Polygon {
         let w = capsuleCore
         let half = 0.5 * (p2 - p1)
         let vertical = abs(half.y) >= abs(half.x)
@@ -126,6 +128,13 @@ public final class Box2DBenchmarkScene {
         return Polygon.box(
             halfWidth: vertical ? w : length + w, halfHeight: vertical ? length + w : w, center: p1 + half,
             rotation: .identity, radius: radius - w)
+    }
+
+    /// The density that gives `capsule(p1, p2, radius:)` the mass of the true capsule at `density`.
+    package static func capsuleDensity(_ p1: Vec2, _ p2: Vec2, radius: Float, density: Float) -> Float {
+        let area = 2 * radius * (p2 - p1).length + .pi * radius * radius
+        let standIn = ShapeGeometry.polygon(capsule(p1, p2, radius: radius)).computeMass(density: 1).mass
+        return density * area / standIn
     }
 
     private func revolute(
@@ -296,7 +305,10 @@ public final class Box2DBenchmarkScene {
             hasFoot: Bool = false
         ) {
             let id = body(at: position + Vec2(0, y)) { $0.linearDamping = damping }
-            _ = world.createShape(on: id, shape, .polygon(Self.capsule(Vec2(0, y1), Vec2(0, y2), radius: radius)))
+            var capsuleShape = shape
+            capsuleShape.density = Self.capsuleDensity(Vec2(0, y1), Vec2(0, y2), radius: radius, density: shape.density)
+            _ = world.createShape(
+                on: id, capsuleShape, .polygon(Self.capsule(Vec2(0, y1), Vec2(0, y2), radius: radius)))
             if hasFoot { _ = world.createShape(on: id, foot, .polygon(footPolygon)) }
             if let parent {
                 let parentID = bones[parent]
@@ -389,10 +401,12 @@ public final class Box2DBenchmarkScene {
         shape.friction = 0.1
         shape.restitution = 0.1
         shape.density = 0.25
+        var capsuleShape = shape
+        capsuleShape.density = Self.capsuleDensity(Vec2(-0.25, 0), Vec2(0.25, 0), radius: 0.25, density: 0.25)
         var x: Float = -23, y: Float = 2
         for i in 0..<(2 * 3038) {
             let id = body(at: Vec2(x, y))
-            _ = world.createShape(on: id, shape, i % 3 == 0 ? capsule : i % 3 == 1 ? circle : square)
+            _ = world.createShape(on: id, i % 3 == 0 ? capsuleShape : shape, i % 3 == 0 ? capsule : i % 3 == 1 ? circle : square)
             x += 0.5
             if x >= 23 {
                 x = -23
