@@ -8,9 +8,10 @@ import Physics2D
 //
 // Where they differ (each scene's comment says more):
 // - the world's tuning is this engine's own, as every user of it gets it: contacts at 60 Hz,
-//   damping ratio 1 (Box2D: 30 Hz, 10); rigid joints 60 Hz, ratio 2 (Box2D's joint defaults
-//   alike). Box2D's restitution threshold (1 m/s) and sleep threshold (0.05 m/s, 0.1 for
-//   the ragdolls) are set, since this engine's defaults are tuned for UIKit's scale;
+//   damping ratio 1 (Box2D: 30 Hz, 10); rigid joints 60 Hz, ratio 2 as Box2D's, but capped
+//   at an eighth of the substep rate (30 Hz; Box2D a quarter). Box2D's restitution threshold
+//   (1 m/s) and sleep threshold (0.05 m/s, 0.1 for the ragdolls) are set, since this
+//   engine's defaults are tuned for UIKit's scale;
 // - the sleep threshold is the world's in this engine, Box2D's is per body: the only scene
 //   that sets one per body (rain's ragdolls, 0.1 m/s) has nothing else dynamic, so the
 //   world's threshold is set to it there;
