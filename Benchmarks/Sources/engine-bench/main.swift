@@ -128,13 +128,14 @@ func runBox2DScenes(_ arguments: [String]) {
             for index in 1..<steps {
                 let t0 = DispatchTime.now().uptimeNanoseconds, c0 = threadCPUNanoseconds()
                 scene.step(index: index)
-                if probe && index % 50 == 0 {
-                    let r = scene.verticalRange
-                    FileHandle.standardError.write(Data("\(name) step \(index): y \(r.lowest) ... \(r.highest), contacts \(scene.contactCount), awake \(scene.awakeBodyCount)\n".utf8))
-                }
                 let c1 = threadCPUNanoseconds(), t1 = DispatchTime.now().uptimeNanoseconds
                 wall.append(Double(t1 - t0) / 1e6)
                 cpu.append(Double(c1 - c0) / 1e6)
+                if probe && index % 50 == 0 {
+                    let r = scene.verticalRange
+                    let line = "\(name) step \(index): y \(r.lowest) ... \(r.highest), contacts \(scene.contactCount)"
+                    FileHandle.standardError.write(Data("\(line), awake \(scene.awakeBodyCount)\n".utf8))
+                }
             }
             let n = Double(wall.count)
             mean = min(mean, wall.reduce(0, +) / n)
@@ -144,7 +145,8 @@ func runBox2DScenes(_ arguments: [String]) {
             cpuMed = min(cpuMed, median(cpu[...]))
             maxMs = min(maxMs, wall.max() ?? 0)
             hashes.insert(scene.stateHash)
-            (bodies, joints, contacts, awake) = (scene.bodyCount, scene.jointCount, scene.contactCount, scene.awakeBodyCount)
+            (bodies, joints) = (scene.bodyCount, scene.jointCount)
+            (contacts, awake) = (scene.contactCount, scene.awakeBodyCount)
         }
         // Runs of the same build must agree bit for bit; "differs" says they did not.
         let hash = hashes.count == 1 ? String(format: "%016llx", hashes.first!) : "differs"
