@@ -129,6 +129,9 @@ final class PostgresRows: StoreRows, @unchecked Sendable {
 
         func use<T>(_ rows: PostgresRows, _ body: (PostgresConnection) throws -> T) throws -> T {
             try lock.withLock {
+                // A connection the server closed (a restart) is made again before use, rather
+                // than waited on.
+                if self.connection?.isClosed == true { self.connection = nil }
                 let connection = try self.connection ?? PostgresRows.wait(
                     PostgresConnection.connect(
                         on: rows.group.next(), configuration: rows.configuration, id: 1, logger: rows.logger))

@@ -253,6 +253,7 @@ public final class RoomStore: @unchecked Sendable {
     public func claim(_ code: String, includeClosed: Bool, answer: @escaping @Sendable (ClaimResult) -> Void) {
         let asked = Date()
         let shared = isShared
+        nonisolated(unsafe) var failures = 0
         @Sendable func attempt() {
             let result: ClaimResult
             do {
@@ -267,6 +268,10 @@ public final class RoomStore: @unchecked Sendable {
                 // this client elsewhere while that node was counted down): asked again for a second.
                 .none where shared && waited < Self.flushInterval * 4:
                 loads.asyncAfter(deadline: .now() + 0.1, execute: attempt)
+            case .failed where failures == 0:
+                // Once more on a new connection: the last one may have died with its server.
+                failures += 1
+                loads.async(execute: attempt)
             default:
                 answer(result)
             }

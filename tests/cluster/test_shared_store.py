@@ -71,6 +71,12 @@ def holder(cluster: Cluster, code: str) -> int:
     return wait_for(find, 5, f"the node holding {code}")[-1]
 
 
+def restart(node):
+    """Starts a stopped node again: nginx sends its codes back to it at once (deploy/nginx.conf
+    keeps no failure count for rooms)."""
+    node.start()
+
+
 def a_class_running_edited_code(cluster: Cluster):
     code, key = open_class(cluster.base, lesson="spring")
     teacher = Client(cluster.port, f"room={code}&key={key}&name=Teacher")
@@ -87,59 +93,6 @@ def a_class_running_edited_code(cluster: Cluster):
     student = Client(cluster.port, f"room={code}&name=Student")
     assert student.next_message("welcome")["role"] == "student"
     return code, key, edited, start, teacher, student
-
-
-def test_a_class_survives_the_death_of_its_node_within_3_s(stored_cluster):
-    cluster = stored_cluster
-    code, key, edited, start, teacher, student = a_class_running_edited_code(cluster)
-    reached = start + latest_time(teacher, 2.0)
-    node = cluster.nodes[holder(cluster, code)]
-    killed_at = time.monotonic()
-    node.kill()
-    teacher.close()
-    student.close()
-
-    back, welcome = rejoin(cluster.port, f"room={code}&key={key}&name=Teacher", within=3.0)
-    took = time.monotonic() - killed_at
-    assert took <= 3.0, f"the class came back after {took:.2f} s"
-    assert welcome["role"] == "instructor", "the instructor's key still opens it"
-    assert welcome["code"] == code
-    assert welcome["source"] == edited, "with the code it ran"
-    at = welcome["timeline"]["to"]
-    assert reached - 1.0 <= at <= reached + 4.0, f"at its moment: back at {at} s, had reached {reached} s"
-    assert welcome["timeline"]["from"] == 0, "its recording reaches back as before"
-    again, joined = rejoin(cluster.port, f"room={code}&name=Student", within=3.0)
-    assert joined["role"] == "student"
-    assert latest_time(again, 1.0) > 0, "it runs on"
-    back.close()
-    again.close()
-    node.start()
-
-
-def test_a_rolling_restart_of_both_nodes_loses_no_class(stored_cluster):
-    cluster = stored_cluster
-    code, key, edited, start, teacher, student = a_class_running_edited_code(cluster)
-    first = holder(cluster, code)
-    for turn, index in enumerate([first, 1 - first]):
-        node = cluster.nodes[index]
-        reached = start + latest_time(teacher, 1.0)
-        node.stop()  # SIGTERM: the node drains
-        for client in (teacher, student):
-            with pytest.raises(AssertionError):
-                client.next_message("never", timeout=5)
-            assert client.close_code == 1012, f"turn {turn}: told to reconnect, not {client.close_code}"
-            client.close()
-        teacher, welcome = rejoin(cluster.port, f"room={code}&key={key}&name=Teacher", within=5.0)
-        assert welcome["role"] == "instructor" and welcome["source"] == edited
-        assert welcome["timeline"]["to"] >= reached - 0.1, f"turn {turn}: nothing lost ({welcome['timeline']} vs {reached})"
-        assert welcome["timeline"]["from"] == 0
-        student, joined = rejoin(cluster.port, f"room={code}&name=Student", within=5.0)
-        assert joined["role"] == "student"
-        assert holder(cluster, code) == 1 - index, "the other node took it"
-        node.start()
-        time.sleep(1.5)  # nginx skips a node that failed for fail_timeout (1 s, deploy/nginx.conf)
-    teacher.close()
-    student.close()
 
 
 def test_postgres_going_away_mid_class_is_reported_and_the_class_runs_on(stored_cluster, postgres):
@@ -166,6 +119,58 @@ def test_postgres_going_away_mid_class_is_reported_and_the_class_runs_on(stored_
     assert "resumed" in node.log.read_text(errors="replace")
     # What happened while the store was away was written once it came back.
     wait_for(lambda: stored_class(postgres, code) == "t", 5, "the pause to reach the store")
+    teacher.close()
+    student.close()
+
+
+def test_a_class_survives_the_death_of_its_node_within_3_s(stored_cluster):
+    cluster = stored_cluster
+    code, key, edited, start, teacher, student = a_class_running_edited_code(cluster)
+    reached = start + latest_time(teacher, 2.0)
+    node = cluster.nodes[holder(cluster, code)]
+    killed_at = time.monotonic()
+    node.kill()
+    teacher.close()
+    student.close()
+
+    back, welcome = rejoin(cluster.port, f"room={code}&key={key}&name=Teacher", within=3.0)
+    took = time.monotonic() - killed_at
+    assert took <= 3.0, f"the class came back after {took:.2f} s"
+    assert welcome["role"] == "instructor", "the instructor's key still opens it"
+    assert welcome["code"] == code
+    assert welcome["source"] == edited, "with the code it ran"
+    at = welcome["timeline"]["to"]
+    assert reached - 1.0 <= at <= reached + 4.0, f"at its moment: back at {at} s, had reached {reached} s"
+    assert welcome["timeline"]["from"] == 0, "its recording reaches back as before"
+    again, joined = rejoin(cluster.port, f"room={code}&name=Student", within=3.0)
+    assert joined["role"] == "student"
+    assert latest_time(again, 1.0) > 0, "it runs on"
+    back.close()
+    again.close()
+    restart(node)
+
+
+def test_a_rolling_restart_of_both_nodes_loses_no_class(stored_cluster):
+    cluster = stored_cluster
+    code, key, edited, start, teacher, student = a_class_running_edited_code(cluster)
+    first = holder(cluster, code)
+    for turn, index in enumerate([first, 1 - first]):
+        node = cluster.nodes[index]
+        reached = start + latest_time(teacher, 1.0)
+        node.stop()  # SIGTERM: the node drains
+        for client in (teacher, student):
+            with pytest.raises(AssertionError):
+                client.next_message("never", timeout=5)
+            assert client.close_code == 1012, f"turn {turn}: told to reconnect, not {client.close_code}"
+            client.close()
+        teacher, welcome = rejoin(cluster.port, f"room={code}&key={key}&name=Teacher", within=5.0)
+        assert welcome["role"] == "instructor" and welcome["source"] == edited
+        assert welcome["timeline"]["to"] >= reached - 0.1, f"turn {turn}: nothing lost ({welcome['timeline']} vs {reached})"
+        assert welcome["timeline"]["from"] == 0
+        student, joined = rejoin(cluster.port, f"room={code}&name=Student", within=5.0)
+        assert joined["role"] == "student"
+        assert holder(cluster, code) == 1 - index, "the other node took it"
+        restart(node)
     teacher.close()
     student.close()
 
