@@ -264,9 +264,10 @@ public final class RoomStore: @unchecked Sendable {
             let waited = Date().timeIntervalSince(asked)
             switch result {
             case .busy where waited < Self.claimWaitSeconds,
-                // A class opened on another node a moment ago may not be written yet (nginx sent
-                // this client elsewhere while that node was counted down): asked again for a second.
-                .none where shared && waited < Self.flushInterval * 4:
+                // A class opened on another node a moment ago may not be written yet: a student
+                // asks again for a second. (An instructor's key for a class not kept opens a new
+                // one at once.)
+                .none where shared && !includeClosed && waited < Self.flushInterval * 4:
                 loads.asyncAfter(deadline: .now() + 0.1, execute: attempt)
             case .failed where failures == 0:
                 // Once more on a new connection: the last one may have died with its server.
