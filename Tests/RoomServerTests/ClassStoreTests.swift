@@ -167,4 +167,30 @@ struct ClassStoreTests {
         #expect(tracker.members[bo.id]?.open == 0)
         store.close()
     }
+    @Test func aClosedClassAskedForByAStudentThenItsInstructorComesBackWithItsRecording() throws {
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var store = try RoomStore(folder: folder)
+        let room = try runClass(makeCore(store: store), ticks: 120)
+        let code = try #require(room.code)
+        let key = try #require(room.instructorKey)
+        store.submit([], closed: [code])
+        store.close()
+
+        store = try RoomStore(folder: folder)
+        let core = makeCore(store: store)
+        #expect(core.restoreClasses(try store.openClasses(), now: 0).restored == 0, "closed: not brought back at start")
+        // A student asks first (open classes only), the instructor's key while the store answers.
+        core.open(connection: 5, address: "10.0.0.2", request: ConnectRequest(arguments: ["room=\(code)"]), now: 0)
+        core.open(connection: 6, address: "10.0.0.1", request: ConnectRequest(arguments: ["room=\(code)", "key=\(key)"]), now: 0)
+        for _ in 0..<200 where core.classRooms[code] == nil {
+            Thread.sleep(forTimeInterval: 0.01)
+            core.takeStoreAnswers(now: 0)
+        }
+        let back = try #require(core.classRooms[code], "the key reopened the kept class, not a new one over it")
+        #expect(back.recording.epochs == room.recording.epochs)
+        #expect(back.member(for: 6)?.role == .instructor)
+        #expect(back.member(for: 5)?.role == .student)
+        store.close()
+    }
 }

@@ -82,9 +82,14 @@ extension ServerCore {
             return
         }
         classWaits[code] = [(session.id, request)]
+        ask(store, for: code, includeClosed: request.key != nil)
+    }
+
+    /// An instructor's key reopens a closed class; a student only joins one still open.
+    private func ask(_ store: RoomStore, for code: String, includeClosed: Bool) {
+        if includeClosed { classWaitsOpenOnly.remove(code) } else { classWaitsOpenOnly.insert(code) }
         let answers = storeAnswers
-        // An instructor's key reopens a closed class; a student only joins one still open.
-        store.claim(code, includeClosed: request.key != nil) { answers.push(.claimed(code, $0)) }
+        store.claim(code, includeClosed: includeClosed) { answers.push(.claimed(code, $0)) }
     }
 
     /// Takes what the store's threads answered: classes claimed (brought back here, and their
@@ -99,7 +104,18 @@ extension ServerCore {
     }
 
     private func classClaimed(_ code: String, _ result: ClaimResult, now: Int64) {
-        let waiting = (classWaits.removeValue(forKey: code) ?? []).compactMap { wait in
+        let waits = classWaits[code] ?? []
+        // No open class, asked for a student; an instructor's key came meanwhile: a closed class
+        // of that code is asked for before a new one is opened over its recording.
+        if case .none = result, classWaitsOpenOnly.contains(code), waits.contains(where: { $0.request.key != nil }),
+            let store = keeper?.store
+        {
+            ask(store, for: code, includeClosed: true)
+            return
+        }
+        classWaits[code] = nil
+        classWaitsOpenOnly.remove(code)
+        let waiting = waits.compactMap { wait in
             sessions[wait.session].flatMap { $0.room == nil && $0.pendingClose == nil ? ($0, wait.request) : nil }
         }
         if classRooms[code] == nil, case .loaded(let loaded) = result {
