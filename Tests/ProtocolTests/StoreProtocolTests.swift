@@ -60,7 +60,9 @@ struct StoreProtocolTests {
         #expect(backWelcome.json["source"]?.string == edited)
         let at = try #require(backWelcome.json["timeline"]?["to"]?.double)
         #expect(at >= reached - 1, "at most a second is lost: back at \(at) s, had reached \(reached) s")
-        #expect(at <= reached + 1)
+        // Not far past it either: `reached` is the newest frame the client had read, which on a
+        // loaded machine trails the server's own moment (frames wait in the socket) by a second or so.
+        #expect(at <= reached + 3)
         #expect(backWelcome.json["timeline"]?["from"]?.double == 0, "the recording reaches back as before")
 
         let student = try await second.client(room: code, name: "Student")
