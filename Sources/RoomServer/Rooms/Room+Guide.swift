@@ -57,11 +57,12 @@ extension Room {
 
     /// The store's progress table (`GuideMessages.progressTable`), by member name: what each
     /// had done, for when they join again.
-    static func guideRows(_ table: String) -> [String: [(step: String, done: Bool, value: Double?, prediction: String)]] {
-        var rows: [String: [(step: String, done: Bool, value: Double?, prediction: String)]] = [:]
+    static func guideRows(_ table: String) -> [String: [KeptGuideRow]] {
+        var rows: [String: [KeptGuideRow]] = [:]
         for fields in GuideMessages.csvRows(table).dropFirst() {
             guard fields.count == 6 else { continue }
-            rows[fields[1], default: []].append((fields[2], fields[3] == "yes", Double(fields[4]), fields[5]))
+            rows[fields[1], default: []].append(
+                KeptGuideRow(step: fields[2], done: fields[3] == "yes", value: Double(fields[4]), prediction: fields[5]))
         }
         return rows
     }
@@ -138,4 +139,13 @@ extension Room {
         guard let guide, isClassRoom, let instructor = members.first(where: { $0.role == .instructor }) else { return [] }
         return [.send(instructor.connection, GuideMessages.progress(guide.tracker, members: members))]
     }
+}
+
+/// One row of the progress table the store keeps (`GuideMessages.progressTable`): a member's
+/// step, whether it was done, its value and the prediction made.
+struct KeptGuideRow {
+    var step: String
+    var done: Bool
+    var value: Double?
+    var prediction: String
 }

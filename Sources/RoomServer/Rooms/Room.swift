@@ -122,7 +122,7 @@ public final class Room {
     public internal(set) var restoredKeyHash: String?
     /// What each member (by name) had done of the guide when the store kept the class: given
     /// back when they join again (Room+Guide).
-    var restoredGuide: [String: [(step: String, done: Bool, value: Double?, prediction: String)]] = [:]
+    var restoredGuide: [String: [KeptGuideRow]] = [:]
     /// Why the room only shows its recording (it was brought back from the store and no longer
     /// replays to its recorded hashes); nil for a room that runs.
     public internal(set) var readOnlyReason: String?
