@@ -50,9 +50,7 @@ public final class ServerCore {
     private var replayTime: AddressTimeShares
     private var deferredSessions: Set<ConnectionID> = []
     /// Connections waiting for a class asked of the store, by code (ServerCore+Store).
-    var classWaits: [String: [(session: ConnectionID, request: ConnectRequest)]] = [:]
-    /// The codes asked of the store for open classes only (no key among their first askers).
-    var classWaitsOpenOnly: Set<String> = []
+    var classWaits: [String: ClassWait] = [:]
     /// What the store's threads answered, taken on this worker's thread (`takeStoreAnswers`).
     public let storeAnswers = StoreAnswers()
     /// Connections owed an overlay frame once its interval has passed (see `nextWrite`).

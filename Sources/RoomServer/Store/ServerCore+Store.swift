@@ -68,7 +68,7 @@ extension ServerCore {
     func awaitStoredClass(_ code: String, session: Session, request: ConnectRequest, now: Int64) {
         guard let store = keeper?.store else { return }
         if classWaits[code] != nil {
-            classWaits[code]?.append((session.id, request))
+            classWaits[code]?.waiting.append((session.id, request))
             return
         }
         guard classWaits.count < limits.maxRooms else {
@@ -81,13 +81,12 @@ extension ServerCore {
                 close: CloseCode.tooManyRequests, now: now)
             return
         }
-        classWaits[code] = [(session.id, request)]
+        classWaits[code] = ClassWait(openOnly: request.key == nil, waiting: [(session.id, request)])
         ask(store, for: code, includeClosed: request.key != nil)
     }
 
     /// An instructor's key reopens a closed class; a student only joins one still open.
     private func ask(_ store: RoomStore, for code: String, includeClosed: Bool) {
-        if includeClosed { classWaitsOpenOnly.remove(code) } else { classWaitsOpenOnly.insert(code) }
         let answers = storeAnswers
         store.claim(code, includeClosed: includeClosed) { answers.push(.claimed(code, $0)) }
     }
@@ -104,17 +103,17 @@ extension ServerCore {
     }
 
     private func classClaimed(_ code: String, _ result: ClaimResult, now: Int64) {
-        let waits = classWaits[code] ?? []
+        let wait = classWaits.removeValue(forKey: code)
+        let waits = wait?.waiting ?? []
         // No open class, asked for a student; an instructor's key came meanwhile: a closed class
         // of that code is asked for before a new one is opened over its recording.
-        if case .none = result, classWaitsOpenOnly.contains(code), waits.contains(where: { $0.request.key != nil }),
+        if case .none = result, wait?.openOnly == true, waits.contains(where: { $0.request.key != nil }),
             let store = keeper?.store
         {
+            classWaits[code] = ClassWait(openOnly: false, waiting: waits)
             ask(store, for: code, includeClosed: true)
             return
         }
-        classWaits[code] = nil
-        classWaitsOpenOnly.remove(code)
         let waiting = waits.compactMap { wait in
             sessions[wait.session].flatMap { $0.room == nil && $0.pendingClose == nil ? ($0, wait.request) : nil }
         }
@@ -198,6 +197,13 @@ extension ServerCore {
 
             """.utf8)
     }
+}
+
+/// Connections waiting for one class asked of the store, and whether it was asked for an open
+/// class only (no key among those who asked first).
+struct ClassWait {
+    var openOnly: Bool
+    var waiting: [(session: ConnectionID, request: ConnectRequest)]
 }
 
 /// What the store's threads hand a worker: answers to claims, classes to hand on. Pushed from
