@@ -133,7 +133,7 @@ struct WorkersTests {
     }
 
     @Test func anAddressOpeningConnectionsTooFastIsAnswered429() async throws {
-        let server = try await TestServer(["--max-connections-per-second", "1", "--connection-burst", "5"])
+        let server = try await TestServer(["--max-connections-per-second", "0.05", "--connection-burst", "5"])
         var statuses: [Int] = []
         for _ in 0..<8 {
             statuses.append(try await RawHTTP.get(port: server.port, path: "/healthz").status)
