@@ -31,9 +31,12 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
         let program: LiveProgram
         var interpreter: Interpreter
         var instance: Instance?
+        /// Records the first start's `viewDidLoad` (LiveSwift.trace); nil in rooms.
+        let trace: ValueTrace?
 
-        init(program: LiveProgram) {
+        init(program: LiveProgram, trace: ValueTrace? = nil) {
             self.program = program
+            self.trace = trace
             interpreter = Interpreter(module: program.module, limits: program.limits)
         }
 
@@ -41,6 +44,7 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
         func makeController() -> LiveViewController {
             interpreter.tearDown()
             interpreter = Interpreter(module: program.module, limits: program.limits)
+            interpreter.trace = trace
             let controller = LiveViewController()
             let interpreter = self.interpreter
             instance = interpreter.callback {
@@ -70,8 +74,8 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
         self.init(program: LiveSwift.templateProgram)
     }
 
-    init(program: LiveProgram) {
-        let run = Run(program: program)
+    init(program: LiveProgram, trace: ValueTrace? = nil) {
+        let run = Run(program: program, trace: trace)
         self.run = run
         self.program = program
         super.init(bounds: program.info.bounds) { run.makeController() }

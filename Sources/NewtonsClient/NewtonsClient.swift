@@ -337,12 +337,21 @@ public final class NewtonsClient: @unchecked Sendable {
 
     // MARK: Sending
 
-    /// Sends one JSON message built from `fields` (with `type`).
+    /// Sends one JSON message built from `fields`, `type` first (the server lets a `code` or
+    /// `assist` message that starts with its type carry a whole lesson's source).
     public func send(_ type: String, _ fields: [String: any Sendable] = [:]) async throws {
-        var object: [String: Any] = ["type": type]
-        for (key, value) in fields { object[key] = value }
+        var object: [String: Any] = [:]
+        for (key, value) in fields where key != "type" { object[key] = value }
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        try await sendText(String(decoding: data, as: UTF8.self))
+        let typeJSON = String(decoding: try JSONSerialization.data(withJSONObject: [type], options: []), as: UTF8.self).dropFirst().dropLast()
+        let rest = String(decoding: data, as: UTF8.self).dropFirst()
+        try await sendText("{\"type\":\(typeJSON)" + (rest == "}" ? "}" : "," + rest))
+    }
+
+    /// Asks about a source as the editor does (`assist`): `complete` or `help` at a 1-based
+    /// line and UTF-16 column, `check`, or `values`; the answer is the `assist` message with this `id`.
+    public func assist(_ ask: String, source: String, line: Int = 1, column: Int = 1, id: String = "assist") async throws {
+        try await send("assist", ["ask": ask, "source": source, "line": line, "column": column, "id": id])
     }
 
     /// Sends raw text, exactly as given (for tests of bad input).

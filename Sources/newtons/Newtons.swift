@@ -5,7 +5,8 @@ import ArgumentParser
 struct Newtons: ParsableCommand {
     /// The subcommands, in the order `--help` lists them. Add a new one here.
     static let subcommands: [any ParsableCommand.Type] = [
-        ServeCommand.self, DataCommand.self, LessonsCommand.self, RunCommand.self, ReplayCommand.self, EngineHashCommand.self,
+        ServeCommand.self, DataCommand.self, LessonsCommand.self, RunCommand.self, ReplayCommand.self, APICommand.self,
+        EngineHashCommand.self,
         ReplayBenchCommand.self, WireBenchCommand.self, StoreBenchCommand.self,
     ]
 

@@ -45,6 +45,9 @@ final class BridgeType: @unchecked Sendable {
     var lineage: [BridgeType] = []
     var allProperties: [String: Property] = [:]
     var allMethods: [String: [Method]] = [:]
+    /// What the table declares, in its order: the names, kinds and result types that
+    /// completion and quick help show (Assist/APIReference.swift). Nothing runs through them.
+    var declarations: [BridgeDeclaration] = []
 
     init(name: String, parent: String?, isClass: Bool, matches: @escaping (Any) -> Bool) {
         self.name = name
@@ -52,6 +55,16 @@ final class BridgeType: @unchecked Sendable {
         self.isClass = isClass
         self.matches = matches
     }
+}
+
+/// One member as BridgeTable.swift declares it: `damping`, `init(item:snapTo:)`, `addBehavior(_:)`.
+struct BridgeDeclaration {
+    enum Kind: String { case initializer, property, method, staticValue, staticMethod, symbol }
+    var name: String
+    var kind: Kind
+    /// The Swift type a read or call gives, where the table says it (nil: not declared).
+    var result: Any.Type?
+    var settable = false
 }
 
 /// Matches call labels against a declaration's (a trailing closure fits any label).

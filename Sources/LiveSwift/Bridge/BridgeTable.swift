@@ -287,6 +287,7 @@ enum BridgeTable {
         label.property("numberOfLines", \.numberOfLines)
 
         let image = TypeBuilder<UIImage>(b, "UIImage")
+        image.declare("init(named:)", .initializer, UIImage?.self)
         image.type.initializers.append(.init(labels: ["named"]) { args, interpreter in
             UIImage(named: try String.from(args[0], interpreter)).map { .native($0) } ?? .none
         })
@@ -341,7 +342,7 @@ enum BridgeTable {
         buttonType.symbols(["custom": .custom, "system": .system, "roundedRect": .roundedRect])
 
         let screen = TypeBuilder<UIScreen>(b, "UIScreen")
-        screen.staticValue("main") { UIScreen.main }
+        screen.staticValue("main", returns: UIScreen.self) { UIScreen.main }
         screen.readOnly("bounds", \.bounds)
         screen.readOnly("scale", \.scale)
 
@@ -475,21 +476,21 @@ enum BridgeTable {
             UIAttachmentBehavior(
                 item: try $0.item(0), offsetFromCenter: try $0(1), attachedTo: try $0.item(2), offsetFromCenter: try $0(3))
         }
-        attachment.staticMethod("slidingAttachment(with:attachedTo:attachmentAnchor:axisOfTranslation:)") {
+        attachment.staticMethod("slidingAttachment(with:attachedTo:attachmentAnchor:axisOfTranslation:)", returns: UIAttachmentBehavior.self) {
             UIAttachmentBehavior.slidingAttachment(
                 with: try $0.item(0), attachedTo: try $0.item(1), attachmentAnchor: try $0(2), axisOfTranslation: try $0(3))
         }
-        attachment.staticMethod("slidingAttachment(with:attachmentAnchor:axisOfTranslation:)") {
+        attachment.staticMethod("slidingAttachment(with:attachmentAnchor:axisOfTranslation:)", returns: UIAttachmentBehavior.self) {
             UIAttachmentBehavior.slidingAttachment(with: try $0.item(0), attachmentAnchor: try $0(1), axisOfTranslation: try $0(2))
         }
-        attachment.staticMethod("limitAttachment(with:offsetFromCenter:attachedTo:offsetFromCenter:)") {
+        attachment.staticMethod("limitAttachment(with:offsetFromCenter:attachedTo:offsetFromCenter:)", returns: UIAttachmentBehavior.self) {
             UIAttachmentBehavior.limitAttachment(
                 with: try $0.item(0), offsetFromCenter: try $0(1), attachedTo: try $0.item(2), offsetFromCenter: try $0(3))
         }
-        attachment.staticMethod("fixedAttachment(with:attachedTo:attachmentAnchor:)") {
+        attachment.staticMethod("fixedAttachment(with:attachedTo:attachmentAnchor:)", returns: UIAttachmentBehavior.self) {
             UIAttachmentBehavior.fixedAttachment(with: try $0.item(0), attachedTo: try $0.item(1), attachmentAnchor: try $0(2))
         }
-        attachment.staticMethod("pinAttachment(with:attachedTo:attachmentAnchor:)") {
+        attachment.staticMethod("pinAttachment(with:attachedTo:attachmentAnchor:)", returns: UIAttachmentBehavior.self) {
             UIAttachmentBehavior.pinAttachment(with: try $0.item(0), attachedTo: try $0.item(1), attachmentAnchor: try $0(2))
         }
         attachment.computed("items", get: { v, _ in Convert.liveItems(v.items) })
@@ -523,21 +524,21 @@ enum BridgeTable {
         item.function("angularVelocity(for:)") { v, a in v.angularVelocity(for: try a.item(0)) }
 
         let field = TypeBuilder<UIFieldBehavior>(b, "UIFieldBehavior", parent: "UIDynamicBehavior")
-        field.staticMethod("dragField()") { _ in UIFieldBehavior.dragField() }
-        field.staticMethod("vortexField()") { _ in UIFieldBehavior.vortexField() }
-        field.staticMethod("radialGravityField(position:)") { UIFieldBehavior.radialGravityField(position: try $0(0)) }
-        field.staticMethod("linearGravityField(direction:)") { UIFieldBehavior.linearGravityField(direction: try $0(0)) }
-        field.staticMethod("velocityField(direction:)") { UIFieldBehavior.velocityField(direction: try $0(0)) }
-        field.staticMethod("noiseField(smoothness:animationSpeed:)") {
+        field.staticMethod("dragField()", returns: UIFieldBehavior.self) { _ in UIFieldBehavior.dragField() }
+        field.staticMethod("vortexField()", returns: UIFieldBehavior.self) { _ in UIFieldBehavior.vortexField() }
+        field.staticMethod("radialGravityField(position:)", returns: UIFieldBehavior.self) { UIFieldBehavior.radialGravityField(position: try $0(0)) }
+        field.staticMethod("linearGravityField(direction:)", returns: UIFieldBehavior.self) { UIFieldBehavior.linearGravityField(direction: try $0(0)) }
+        field.staticMethod("velocityField(direction:)", returns: UIFieldBehavior.self) { UIFieldBehavior.velocityField(direction: try $0(0)) }
+        field.staticMethod("noiseField(smoothness:animationSpeed:)", returns: UIFieldBehavior.self) {
             UIFieldBehavior.noiseField(smoothness: try $0(0), animationSpeed: try $0(1))
         }
-        field.staticMethod("turbulenceField(smoothness:animationSpeed:)") {
+        field.staticMethod("turbulenceField(smoothness:animationSpeed:)", returns: UIFieldBehavior.self) {
             UIFieldBehavior.turbulenceField(smoothness: try $0(0), animationSpeed: try $0(1))
         }
-        field.staticMethod("springField()") { _ in UIFieldBehavior.springField() }
-        field.staticMethod("electricField()") { _ in UIFieldBehavior.electricField() }
-        field.staticMethod("magneticField()") { _ in UIFieldBehavior.magneticField() }
-        field.staticMethod("field(evaluationBlock:)") { a in
+        field.staticMethod("springField()", returns: UIFieldBehavior.self) { _ in UIFieldBehavior.springField() }
+        field.staticMethod("electricField()", returns: UIFieldBehavior.self) { _ in UIFieldBehavior.electricField() }
+        field.staticMethod("magneticField()", returns: UIFieldBehavior.self) { _ in UIFieldBehavior.magneticField() }
+        field.staticMethod("field(evaluationBlock:)", returns: UIFieldBehavior.self) { a in
             try a.interpreter.fieldWithBlock(a.raw[0])
         }
         field.method("addItem(_:)") { v, a in v.addItem(try a.item(0)) }

@@ -26,7 +26,15 @@ final class TypeBuilder<T> {
         bridge.add(type, for: T.self)
     }
 
+    /// Records a member for completion and quick help; a later declaration of the same name
+    /// and kind (an overload of a property) is one entry.
+    func declare(_ name: String, _ kind: BridgeDeclaration.Kind, _ result: Any.Type?, settable: Bool = false) {
+        guard !type.declarations.contains(where: { $0.name == name && $0.kind == kind }) else { return }
+        type.declarations.append(BridgeDeclaration(name: name, kind: kind, result: result, settable: settable))
+    }
+
     func initializer(_ signature: String, _ body: @escaping (Args) throws -> T) {
+        declare(signature, .initializer, T.self)
         let (_, labels) = parseSignature(signature)
         type.initializers.append(.init(labels: labels) { args, interpreter in
             Bridge.shared.wrap(try body(Args(raw: args, interpreter: interpreter)))
@@ -35,11 +43,13 @@ final class TypeBuilder<T> {
 
     /// A read-only property.
     func readOnly<V: Bridged>(_ name: String, _ keyPath: KeyPath<T, V>) {
+        declare(name, .property, V.self)
         type.properties[name] = .init(get: { value, interpreter in (value as! T)[keyPath: keyPath].live(interpreter) }, set: nil)
     }
 
     /// A settable property of a class.
     func property<V: Bridged>(_ name: String, _ keyPath: ReferenceWritableKeyPath<T, V>) {
+        declare(name, .property, V.self, settable: true)
         type.properties[name] = .init(
             get: { value, interpreter in (value as! T)[keyPath: keyPath].live(interpreter) },
             set: { value, newValue, interpreter in (value as! T)[keyPath: keyPath] = try V.from(newValue, interpreter) })
@@ -47,6 +57,7 @@ final class TypeBuilder<T> {
 
     /// A settable property of a struct (the changed copy is written back).
     func field<V: Bridged>(_ name: String, _ keyPath: WritableKeyPath<T, V>) {
+        declare(name, .property, V.self, settable: true)
         type.properties[name] = .init(
             get: { value, interpreter in (value as! T)[keyPath: keyPath].live(interpreter) },
             set: { value, newValue, interpreter in
@@ -61,6 +72,7 @@ final class TypeBuilder<T> {
         _ name: String, get: @escaping (T, Interpreter) -> Value,
         set: ((T, Value, Interpreter) throws -> Void)? = nil
     ) {
+        declare(name, .property, nil, settable: set != nil)
         type.properties[name] = .init(
             get: { value, interpreter in get(value as! T, interpreter) },
             set: set.map { set in { value, newValue, interpreter in try set(value as! T, newValue, interpreter) } })
@@ -68,6 +80,7 @@ final class TypeBuilder<T> {
 
     /// A method returning nothing.
     func method(_ signature: String, _ body: @escaping (T, Args) throws -> Void) {
+        declare(signature, .method, Void.self)
         let (name, labels) = parseSignature(signature)
         type.methods[name, default: []].append(.init(labels: labels) { value, args, interpreter in
             try body(value as! T, Args(raw: args, interpreter: interpreter))
@@ -77,6 +90,7 @@ final class TypeBuilder<T> {
 
     /// A method returning a value.
     func function<V: Bridged>(_ signature: String, _ body: @escaping (T, Args) throws -> V) {
+        declare(signature, .method, V.self)
         let (name, labels) = parseSignature(signature)
         type.methods[name, default: []].append(.init(labels: labels) { value, args, interpreter in
             try body(value as! T, Args(raw: args, interpreter: interpreter)).live(interpreter)
@@ -85,6 +99,7 @@ final class TypeBuilder<T> {
 
     /// A method returning an object or value the bridge wraps (`-> UIBezierPath?`, `-> Self`).
     func returning(_ signature: String, _ body: @escaping (T, Args) throws -> Any?) {
+        declare(signature, .method, nil)
         let (name, labels) = parseSignature(signature)
         type.methods[name, default: []].append(.init(labels: labels) { value, args, interpreter in
             guard let result = try body(value as! T, Args(raw: args, interpreter: interpreter)) else { return .none }
@@ -92,11 +107,14 @@ final class TypeBuilder<T> {
         })
     }
 
-    func staticValue(_ name: String, _ make: @escaping () -> Any) {
+    func staticValue(_ name: String, returns: Any.Type? = nil, _ make: @escaping () -> Any) {
+        declare(name, .staticValue, returns)
         type.staticValues[name] = { Bridge.shared.wrap(make()) }
     }
 
-    func staticMethod(_ signature: String, _ body: @escaping (Args) throws -> Any?) {
+    /// A static method; `returns` names what it gives, for completion (a factory's own type).
+    func staticMethod(_ signature: String, returns: Any.Type? = nil, _ body: @escaping (Args) throws -> Any?) {
+        declare(signature, .staticMethod, returns)
         let (name, labels) = parseSignature(signature)
         type.staticMethods[name, default: []].append(.init(labels: labels) { args, interpreter in
             guard let result = try body(Args(raw: args, interpreter: interpreter)) else { return .void }
@@ -106,11 +124,13 @@ final class TypeBuilder<T> {
 
     /// Implicit members (`.red`, `.continuous`): also readable as `Type.name`.
     func symbols(_ table: KeyValuePairs<String, T>) {
+        for (name, _) in table { declare(name, .symbol, T.self) }
         for (name, value) in table { type.symbols[name] = { value } }
     }
 
     /// Implicit members computed on each use (classes: a fresh `UIColor`).
     func symbol(_ name: String, _ make: @escaping () -> T) {
+        declare(name, .symbol, T.self)
         type.symbols[name] = make
     }
 }

@@ -21,16 +21,19 @@ extension Interpreter {
 
     func exec(_ item: CodeBlockItemSyntax, _ scope: Scope) throws -> Flow {
         try tick(item)
+        let flow: Flow
         switch item.item {
         case .expr(let expr):
             _ = try evalStatement(expr, scope)
-            return .normal
+            flow = .normal
         case .decl(let decl):
             try declare(decl, scope)
-            return .normal
+            flow = .normal
         case .stmt(let stmt):
-            return try exec(stmt, scope, label: nil)
+            flow = try exec(stmt, scope, label: nil)
         }
+        if let trace { trace.record(item, scope, self) }
+        return flow
     }
 
     /// An expression in statement position: `if` and `switch` are statements here.

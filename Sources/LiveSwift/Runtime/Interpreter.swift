@@ -38,6 +38,8 @@ final class Interpreter {
     var printed: [String] = []
     /// Animators the source made, first first: the lesson's clock drives the first.
     var animators: [UIDynamicAnimator] = []
+    /// Records `viewDidLoad`'s lines as they run, for the editor's values column (nil in rooms).
+    var trace: ValueTrace?
 
     init(module: Module, limits: LiveLimits) {
         self.module = module

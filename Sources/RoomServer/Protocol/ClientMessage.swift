@@ -68,6 +68,9 @@ public enum ClientMessage: Equatable, Sendable {
     case overlay(kinds: OverlayKinds, rate: Double)
     /// A student's prediction for a step of the lesson's guide (docs/guides.md).
     case prediction(step: String, answer: PredictionAnswer)
+    /// The editor asks about its source: completion, quick help, a check, the values of a run
+    /// (CodeAssist.swift). Nothing in the room changes.
+    case assist(AssistRequest)
 
     /// The message's `type` as sent, for metrics and logs.
     public var typeName: String {
@@ -85,6 +88,7 @@ public enum ClientMessage: Equatable, Sendable {
         case .share: "share"
         case .overlay: "overlay"
         case .prediction: "prediction"
+        case .assist: "assist"
         }
     }
 }
@@ -132,20 +136,25 @@ extension ClientMessage {
     /// Most ticks one `step` may move (ten seconds).
     public static let maxStepTicks = 600
 
-    /// The size limit for a text message that starts with `prefix`: a `code` message (its
-    /// `type` first, as every client writes it) may carry a lesson's source; every other
-    /// message is small.
+    /// The size limit for a text message that starts with `prefix`: a `code` or `assist`
+    /// message (its `type` first, as every client writes it) may carry a lesson's source; every
+    /// other message is small.
     public static func sizeLimit(forMessageStarting prefix: [UInt8], limits: ServerLimits) -> Int {
-        // `{`, `"type"`, `:`, `"code"`, with JSON whitespace allowed between them.
-        var index = 0
-        for token in ["{", #""type""#, ":", #""code""#].map({ Array($0.utf8) }) {
-            while index < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[index]) { index += 1 }
-            guard prefix.count - index >= token.count, Array(prefix[index..<index + token.count]) == token else {
-                return limits.maxMessageBytes
+        for type in [#""code""#, #""assist""#] {
+            // `{`, `"type"`, `:`, the type, with JSON whitespace allowed between them.
+            var index = 0
+            var matched = true
+            for token in ["{", #""type""#, ":", type].map({ Array($0.utf8) }) {
+                while index < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[index]) { index += 1 }
+                guard prefix.count - index >= token.count, Array(prefix[index..<index + token.count]) == token else {
+                    matched = false
+                    break
+                }
+                index += token.count
             }
-            index += token.count
+            if matched { return max(limits.maxMessageBytes, limits.maxCodeMessageBytes) }
         }
-        return max(limits.maxMessageBytes, limits.maxCodeMessageBytes)
+        return limits.maxMessageBytes
     }
 
     /// Parses one text frame: JSON object with a known `type` and valid fields, or the error to
@@ -237,18 +246,11 @@ extension ClientMessage {
             }
             return .share(source: source)
         case "ping":
-            guard let id = fields.fields["id"] else { throw ProtocolError(.badValue, "\"ping\" needs an \"id\"") }
-            switch id {
-            case .string(let text) where text.utf8.count <= maxStringLength:
-                return .ping(id: .string(text))
-            case .number(let number) where number.isFinite:
-                return .ping(id: .number(number))
-            default:
-                throw ProtocolError(
-                    .badValue, "\"id\" must be a string of at most \(maxStringLength) bytes or a finite number")
-            }
+            return .ping(id: try fields.id(of: "ping"))
         case "overlay":
             return try parseOverlay(fields)
+        case "assist":
+            return .assist(try AssistRequest.parse(fields))
         default:
             throw ProtocolError(.badMessage, "unknown message type \"\(String(type.prefix(32)))\"")
         }
@@ -331,7 +333,7 @@ extension ClientMessage {
 }
 
 /// Typed access to a message's fields, throwing `bad-value` with the field's name.
-private struct FieldReader {
+struct FieldReader {
     let fields: [String: JSONValue]
 
     func number(_ name: String) throws(ProtocolError) -> Double {
@@ -352,6 +354,20 @@ private struct FieldReader {
             return Int(number)
         default:
             throw ProtocolError(.badValue, "\"member\" must be a member id or null")
+        }
+    }
+
+    /// `id`, echoed in the answer: a short string or a finite number.
+    func id(of type: String) throws(ProtocolError) -> PingID {
+        guard let id = fields["id"] else { throw ProtocolError(.badValue, "\"\(type)\" needs an \"id\"") }
+        switch id {
+        case .string(let text) where text.utf8.count <= ClientMessage.maxStringLength:
+            return .string(text)
+        case .number(let number) where number.isFinite:
+            return .number(number)
+        default:
+            throw ProtocolError(
+                .badValue, "\"id\" must be a string of at most \(ClientMessage.maxStringLength) bytes or a finite number")
         }
     }
 

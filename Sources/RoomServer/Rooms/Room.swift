@@ -499,8 +499,9 @@ public final class Room {
             compiled = nil
             return [.broadcast(ServerMessage.code(source: nil, lesson: lessonInfo, by: memberInfo(member)))]
                 + restartLesson(event: LessonEvent(name: "code", text: "\(member.name) brought back the lesson's own code"))
-        case .overlay:
-            // What a client asks to receive is its session's business (ServerCore).
+        case .overlay, .assist:
+            // What a client asks to receive, and the editor's questions, are its session's
+            // business (ServerCore).
             return []
         case .prediction(let step, let answer):
             return try guidePrediction(step: step, answer: answer, by: member, now: now)

@@ -44,7 +44,7 @@ public final class ServerCore {
     private var kills: [ConnectionID] = []
     /// Service-thread time spent running code, per address (`codeSecondsPerSecondPerAddress`): per
     /// worker, as each worker's service thread is what slow code holds up.
-    private var codeTime: AddressTimeShares
+    var codeTime: AddressTimeShares
     /// Service-thread time spent replaying recordings, per address
     /// (`replaySecondsPerSecondPerAddress`): seeks, steps, seeks on their way.
     private var replayTime: AddressTimeShares
@@ -62,7 +62,7 @@ public final class ServerCore {
     /// Refusals are logged once per address and reason per interval, then summarised.
     public private(set) var refusals: RefusalLog
     /// Measures durations for metrics, in nanoseconds; injectable for tests.
-    private let clock: () -> Int64
+    let clock: () -> Int64
     /// Unix seconds, for the expiry of class keys; injectable for tests.
     private let wallClock: () -> Int
 
@@ -324,6 +324,7 @@ public final class ServerCore {
         if case .overlay(let kinds, let rate) = message {
             return askForOverlays(kinds, rate: rate, session: session, now: now)
         }
+        if case .assist(let request) = message { return answer(request, from: session, now: now) }
         switch handle(message, in: room, from: session, now: now) {
         case .success(let outputs):
             perform(outputs, in: room, now: now)
@@ -472,7 +473,7 @@ public final class ServerCore {
         writeRequests.append(session.id)
     }
 
-    private func sendError(_ error: ProtocolError, to session: Session, now: Int64) {
+    func sendError(_ error: ProtocolError, to session: Session, now: Int64) {
         session.enqueue(ServerMessage.error(error))
         checkBacklog(session, now: now)
         requestWrite(session, now: now)
