@@ -7,7 +7,7 @@ struct Newtons: ParsableCommand {
     static let subcommands: [any ParsableCommand.Type] = [
         ServeCommand.self, DataCommand.self, LessonsCommand.self, RunCommand.self, ReplayCommand.self, APICommand.self,
         EngineHashCommand.self,
-        ReplayBenchCommand.self, WireBenchCommand.self, StoreBenchCommand.self,
+        ReplayBenchCommand.self, WireBenchCommand.self, StoreBenchCommand.self, AssistBenchCommand.self,
     ]
 
     static let configuration = CommandConfiguration(

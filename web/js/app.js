@@ -9,6 +9,7 @@ import { fitView, toClient, toView } from './viewport.js';
 import { GestureClassifier, KeyboardGestures, bindPointer, gesturesFor, hintFor } from './gestures.js';
 import { drawRoom, overlaysAnimating, LABEL_SECONDS } from './render.js';
 import { CodePanel } from './code-panel.js';
+import { AssistClient } from './assist-protocol.js';
 import { Connection } from './connection.js';
 import { ParamsView, renderMembers, logEvent } from './controls.js';
 import { createRoomState, applyMessage, canGesture, keyAfterWelcome, forgetKey, roomToken, rememberKey, eventText } from './room-state.js';
@@ -250,7 +251,7 @@ function startRoom(target) {
   let renderTime = null; // the simulation time last drawn
   function draw(now, st) {
     const cursor = stageFocused ? keyboard.cursor : null;
-    drawRoom(ctx, fit, state, st, { labels, ripples, now, springs: springy, reducedMotion: reducedMotion.matches, cursor });
+    drawRoom(ctx, fit, state, st, { labels, ripples, now, springs: springy, reducedMotion: reducedMotion.matches, cursor, only: stepItems });
     physics.draw(ctx, fit, st);
     draws++;
     lastStateTime = st ? st.time : null;
@@ -355,7 +356,21 @@ function startRoom(target) {
   // ---- panels
   const params = new ParamsView($('[data-params]'), $('[data-params-empty]'), (name, value) => send(msg.set(name, value)));
   const eventsList = $('[data-events]');
-  const codePanel = new CodePanel($('[data-code-panel]'), { state, send, toast });
+  // The editor's questions (completion, help, checking, values); while stepping slowly the
+  // stage draws only the items that exist by the highlighted line.
+  const assistClient = new AssistClient(send);
+  let stepItems = null;
+  const codePanel = new CodePanel($('[data-code-panel]'), {
+    state,
+    send,
+    toast,
+    assist: assistClient,
+    onStep: (ids) => {
+      stepItems = ids;
+      dirty = true;
+    },
+    announce: (text) => announcer.say(text),
+  });
   $('[data-show-code]').addEventListener('click', () => {
     const open = body.dataset.codeOpen !== 'true';
     body.dataset.codeOpen = String(open);
@@ -579,6 +594,7 @@ function startRoom(target) {
   }
 
   function onMessage(m) {
+    if (m.type === 'assist') return assistClient.onMessage(m);
     const changed = applyMessage(state, m, nowS());
     if (m.type === 'welcome') onWelcome(m);
     if (m.type === 'welcome' || changed.has('timeline') || changed.has('role')) timeline.update(state);

@@ -6,6 +6,8 @@
 import { msg } from './protocol.js';
 import { canEditCode, runningCode, errorText } from './room-state.js';
 import { CodeEditor } from './editor.js';
+import { CodeAssist } from './code-assist.js';
+import { ResultsColumn } from './playground.js';
 import { t } from './i18n.js';
 
 /** What the panel says about the code and this viewer's rights, for a room state. */
@@ -28,23 +30,84 @@ export function parseRuntimeError(text) {
 }
 
 export class CodePanel {
-  constructor(root, { state, send, toast }) {
+  /**
+   * @param assist an AssistClient (the editor's questions to the server)
+   * @param onStep while stepping slowly: the ids of the items the stage draws (null: all)
+   * @param announce says a text to screen readers
+   */
+  constructor(root, { state, send, toast, assist = null, onStep = () => {}, announce = () => {} }) {
     this.root = root;
     this.state = state;
     this.send = send;
     this.toast = toast;
+    this.client = assist;
     this.pendingRun = false;
     this.runButton = root.querySelector('[data-action="run"]');
     this.revertButton = root.querySelector('[data-action="revert"]');
     this.tryIt = root.querySelector('[data-try-it]');
     this.shareButton = root.querySelector('[data-action="share"]');
     this.statusEl = root.querySelector('[data-code-status]');
+    this.helpButton = root.querySelector('[data-action="help"]');
+    this.stepButton = root.querySelector('[data-action="step"]');
+    const helpers = assist && {
+      attach: (cm) => {
+        this.assist.attach(cm);
+        this.askValues();
+      },
+      keys: () => this.assist.keys(),
+      updateChecking: () => this.assist && this.assist.updateChecking(),
+      onEdit: () => this.results.onEdit(),
+    };
     this.editor = new CodeEditor(root.querySelector('[data-lesson-code]'), root.querySelector('[data-code-error]'), {
       onRun: (source) => this.run(source),
+      helpers,
     });
     this.runButton.addEventListener('click', () => this.editor.run());
     this.revertButton.addEventListener('click', () => this.revert());
     this.shareButton.addEventListener('click', () => this.share());
+    if (assist) {
+      this.assist = new CodeAssist(this.editor, assist, root.querySelector('[data-quick-help]'), { announce });
+      this.results = new ResultsColumn(this.editor, {
+        onStep: (ids) => {
+          onStep(ids);
+          if (ids === null) this.showStepping(false);
+        },
+        say: announce,
+        words: {
+          times: (count) => t('code.times', { count }),
+          stepLine: (line, code) => t('say.stepLine', { line, code }),
+        },
+      });
+      this.helpButton.addEventListener('click', () => this.assist.helpAtCursor());
+      this.stepButton.addEventListener('click', () => this.toggleStepping());
+    }
+    this.helpButton.hidden = !assist;
+    this.stepButton.hidden = !assist;
+  }
+
+  /** The values of the code the room runs now, beside its lines (when the editor shows that code). */
+  async askValues() {
+    if (!this.client || !this.editor.cm) return;
+    const source = runningCode(this.state);
+    if (!source) return;
+    const answer = await this.client.ask('values', source);
+    if (answer && this.editor.value() === source) this.results.show(source, answer);
+  }
+
+  /** Step slowly: each line of viewDidLoad in the order it ran, the stage building up with it. */
+  toggleStepping() {
+    if (this.results.stepping) {
+      this.results.stop();
+    } else if (!this.results.stepSlowly((indices) => indices.map((i) => this.state.items[i] && this.state.items[i].id).filter((id) => id !== undefined))) {
+      this.toast(t('code.noSteps'));
+    }
+    this.showStepping(this.results.stepping);
+  }
+
+  showStepping(on) {
+    this.stepButton.setAttribute('aria-pressed', String(on));
+    this.stepButton.dataset.i18n = on ? 'code.stepStop' : 'code.step';
+    this.stepButton.textContent = t(this.stepButton.dataset.i18n);
   }
 
   run(source) {
@@ -78,6 +141,8 @@ export class CodePanel {
     this.editor.clearDiagnostics();
     this.editor.setCode(runningCode(this.state));
     this.update();
+    if (this.results) this.results.clear();
+    this.askValues();
   }
 
   /** New code runs in the room: everyone's editor shows it. */
@@ -89,6 +154,8 @@ export class CodePanel {
     this.editor.clearDiagnostics();
     this.editor.setCode(runningCode(this.state));
     this.update();
+    if (this.results) this.results.clear();
+    this.askValues();
   }
 
   /** An error from the server; true when it answered this panel's Run. */

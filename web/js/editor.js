@@ -5,8 +5,12 @@
 // When CodeMirror cannot be loaded the code is a plain <textarea>, still editable and runnable.
 
 export const CODEMIRROR_BASE = '/lib/codemirror';
-const SCRIPTS = ['lib/codemirror.js', 'mode/swift/swift.js', 'addon/edit/matchbrackets.js', 'addon/edit/closebrackets.js', 'addon/comment/comment.js'];
-const STYLES = ['lib/codemirror.css'];
+const SCRIPTS = [
+  'lib/codemirror.js', 'mode/swift/swift.js', 'addon/edit/matchbrackets.js', 'addon/edit/closebrackets.js', 'addon/comment/comment.js',
+  // The playground's helpers (js/code-assist.js): completion and checking as one types.
+  'addon/hint/show-hint.js', 'addon/lint/lint.js',
+];
+const STYLES = ['lib/codemirror.css', 'addon/hint/show-hint.css', 'addon/lint/lint.css'];
 
 import { addScript } from './scripts.js';
 import { t, onLanguageChange } from './i18n.js';
@@ -46,11 +50,14 @@ export class CodeEditor {
    * @param host the `[data-lesson-code]` element the editor lives in
    * @param errorBox the `[data-code-error]` element
    * @param onRun called with the text to run
+   * @param helpers the editor's helpers (js/code-assist.js, js/playground.js): `attach(cm)`
+   *   once mounted, `keys()` to bind, `updateChecking()` when read-only changes, `onEdit()`
    */
-  constructor(host, errorBox, { onRun }) {
+  constructor(host, errorBox, { onRun, helpers = null }) {
     this.host = host;
     this.errorBox = errorBox;
     this.onRun = onRun;
+    this.helpers = helpers;
     this.cm = null;
     this.readOnly = true;
     this.widgets = [];
@@ -82,7 +89,10 @@ export class CodeEditor {
     // Tab indents, as in Xcode; Escape then Tab (or Shift-Tab) leaves the editor, so that the
     // keyboard is never trapped in it (WCAG 2.1.2): a key bound to `false` is left to the
     // browser. A read-only editor lets Tab go at once.
-    const base = { 'Ctrl-Enter': () => this.run(), 'Cmd-Enter': () => this.run(), 'Ctrl-/': 'toggleComment', 'Cmd-/': 'toggleComment' };
+    const base = {
+      'Ctrl-Enter': () => this.run(), 'Cmd-Enter': () => this.run(), 'Ctrl-/': 'toggleComment', 'Cmd-/': 'toggleComment',
+      ...(this.helpers ? this.helpers.keys() : {}),
+    };
     const leave = { ...base, Tab: false, 'Shift-Tab': false };
     const indent = { ...base, Tab: 'insertSoftTab', 'Shift-Tab': 'indentLess', Esc: (cm) => cm.setOption('extraKeys', leave) };
     this.tabKeys = (leaving) => (leaving || this.readOnly ? leave : indent);
@@ -99,7 +109,7 @@ export class CodeEditor {
       matchBrackets: true,
       autoCloseBrackets: true,
       readOnly: this.readOnly,
-      gutters: ['code-errors', 'CodeMirror-linenumbers'],
+      gutters: ['code-errors', 'CodeMirror-lint-markers', 'CodeMirror-linenumbers'],
       extraKeys: runKeys,
       // Lessons are short: render every line, so that the whole code is in the DOM.
       viewportMargin: Infinity,
@@ -114,6 +124,7 @@ export class CodeEditor {
     this.cm.on('focus', indentAgain);
     this.cm.on('change', (_cm, change) => {
       if (change.origin !== 'setValue') this.host.dataset.edited = String(this.value() !== this.text);
+      if (this.helpers) this.helpers.onEdit();
     });
     // The scrolled code is a region of its own that the keyboard can reach and scroll (its
     // input sits outside it), in the page's language.
@@ -128,6 +139,7 @@ export class CodeEditor {
     onLanguageChange(label);
     this.host.dataset.editor = 'codemirror';
     if (this.diagnostics.length) this.showDiagnostics(this.diagnostics);
+    if (this.helpers) this.helpers.attach(this.cm);
   }
 
   /** After the editor was hidden (a phone's Code button): measure and draw again. */
@@ -165,6 +177,7 @@ export class CodeEditor {
       this.cm.setOption('extraKeys', this.tabKeys(false));
     }
     else this.area.readOnly = readOnly;
+    if (this.helpers) this.helpers.updateChecking();
   }
 
   run() {

@@ -4,6 +4,7 @@
 // messages and fields dropped. Pure module: no DOM, no globals; node --test imports it.
 
 import { validateOverlaysMessage } from './overlay-protocol.js';
+import { validateAssistMessage } from './assist-protocol.js';
 
 export const SUBPROTOCOL = 'newtons.v1';
 export const FRAME_KIND_STATE = 1;
@@ -412,6 +413,8 @@ export function validateServerMessage(m) {
     }
     case 'overlays':
       return validateOverlaysMessage(m);
+    case 'assist':
+      return validateAssistMessage(m);
     case 'pong':
       return { type: 'pong', id: typeof m.id === 'number' || typeof m.id === 'string' ? m.id : null };
     case 'error': {

@@ -259,7 +259,8 @@ function drawLabels(ctx, labels, positions, now, bounds, still = false) {
  *   `springs` draws the lines as coil springs (a lesson whose attachment has a frequency)
  */
 export function drawRoom(ctx, fit, scene, state, extra = {}) {
-  const { labels = [], ripples = [], now = 0, grid = true, springs = false, reducedMotion = false, cursor = null } = extra;
+  // `only`: the ids of the items to draw (stepping slowly through the code); null draws all.
+  const { labels = [], ripples = [], now = 0, grid = true, springs = false, reducedMotion = false, cursor = null, only = null } = extra;
   const { w, h } = fit.bounds;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, fit.pixelWidth, fit.pixelHeight);
@@ -278,6 +279,7 @@ export function drawRoom(ctx, fit, scene, state, extra = {}) {
   const positions = new Map();
   const live = state ? state.items : null;
   for (const item of scene.items) {
+    if (only && !only.has(item.id)) continue;
     const s = live && live.get(item.id);
     const st = s ? s : item;
     positions.set(item.id, { x: st.x, y: st.y, h: item.h });

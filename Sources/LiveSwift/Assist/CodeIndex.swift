@@ -1,4 +1,3 @@
-import SwiftOperators
 import SwiftParser
 import SwiftSyntax
 
@@ -49,9 +48,9 @@ final class CodeIndex {
         self.source = source
         lines = SourceLines(source)
         var parser = Parser(source, maximumNestingLevel: limits.maxSourceDepth * 2)
-        let parsed = SourceFileSyntax.parse(from: &parser)
-        // `as` and `=` are read as the operators they are; an unfoldable sequence stays as written.
-        tree = OperatorTable.standardOperators.foldAll(parsed, errorHandler: { _ in }).as(SourceFileSyntax.self) ?? parsed
+        // Operators stay unfolded (a sequence `a = b`, `x as T`): folding a whole source costs as
+        // much as parsing it, and the helpers need only these two shapes.
+        tree = SourceFileSyntax.parse(from: &parser)
         collectTypes()
     }
 
@@ -219,6 +218,13 @@ final class CodeIndex {
             return guess(only.expression, depth: depth + 1)
         }
         if let a = expr.as(AsExprSyntax.self) { return .instance(Self.plain(a.type.trimmedDescription)) }
+        // `x as! T` unfolded: [x, as!, T].
+        if let sequence = expr.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true,
+            let type = sequence.elements.last?.as(TypeExprSyntax.self)
+        {
+            return .instance(Self.plain(type.type.trimmedDescription))
+        }
         if let s = expr.as(SubscriptCallExprSyntax.self), case .instance(let t)? = guess(s.calledExpression, depth: depth + 1) {
             return Self.element(of: t).map { .instance($0) }
         }
@@ -231,7 +237,6 @@ final class CodeIndex {
         if expr.is(FloatLiteralExprSyntax.self) { return .instance("Double") }
         if expr.is(StringLiteralExprSyntax.self) { return .instance("String") }
         if expr.is(BooleanLiteralExprSyntax.self) { return .instance("Bool") }
-        if let i = expr.as(InfixOperatorExprSyntax.self), i.operator.is(AssignmentExprSyntax.self) { return nil }
         return nil
     }
 

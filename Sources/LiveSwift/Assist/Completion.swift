@@ -129,11 +129,14 @@ private struct Completer {
     }
 
     private func implicitMembers(for node: Syntax) -> [CompletionItem] {
-        // `x.mode = .` → what `x.mode` is.
-        if let infix = node.parent?.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
-            infix.rightOperand.id == node.id, case .instance(let t)? = index.guess(infix.leftOperand)
-        {
-            return members(of: .metatype(t)).filter { $0.kind == "symbol" || $0.kind == "static-value" }
+        // `x.mode = .` → what `x.mode` is (the sequence `x.mode`, `=`, `.…` as written).
+        if let list = node.parent?.as(ExprListSyntax.self) {
+            let elements = Array(list)
+            if let at = elements.firstIndex(where: { $0.id == node.id }), at >= 2, elements[at - 1].is(AssignmentExprSyntax.self),
+                case .instance(let t)? = index.guess(elements[at - 2])
+            {
+                return members(of: .metatype(t)).filter { $0.kind == "symbol" || $0.kind == "static-value" }
+            }
         }
         return LiveSwift.api.filter { $0.kind == .symbol }.map { symbol in
             CompletionItem(label: symbol.name, insert: symbol.name, kind: symbol.kind.rawValue, detail: symbol.owner, key: symbol.key)
