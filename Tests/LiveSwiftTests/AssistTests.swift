@@ -155,4 +155,37 @@ import LiveSwift
         // Every member the bridge runs is declared for completion and help.
         #expect(LiveSwift.undeclaredMembers.isEmpty, "\(LiveSwift.undeclaredMembers)")
     }
+
+    @Test func aTraceGivesEachLineItsValueTheTimesItRanAndTheItemsThatExistAfterIt() throws {
+        let source = Self.lesson(
+            """
+                    frog = UIView(frame: CGRect(x: 10, y: 20, width: 30, height: 40))
+                    view.addSubview(frog)
+                    var total = 0
+                    for i in 1...3 {
+                        total += i
+                    }
+                    gravity.magnitude = 2
+                    let stones = [UIView(), UIView()]
+                    let missing: UIView? = nil
+                    missing!.backgroundColor = .red
+                    gravity.magnitude = 3
+            """)
+        let trace = try LiveSwift.trace(source: source, fileName: "Demo.swift")
+        let byLine = Dictionary(uniqueKeysWithValues: trace.values.map { ($0.line, $0) })
+        #expect(byLine[11]?.text == "UIView frame (10, 20, 30, 40)")
+        #expect(byLine[13]?.text == "0")
+        #expect(byLine[15]?.text == "6" && byLine[15]?.count == 3)
+        #expect(byLine[17]?.text == "2")
+        #expect(byLine[18]?.text.hasPrefix("[UIView frame (0, 0, 0, 0), UIView frame") == true)
+        // It stopped at the forced unwrap: that line and those after it made nothing.
+        #expect(trace.error?.line == 20)
+        #expect(byLine[21] == nil)
+        let lines = trace.steps.map(\.line)
+        #expect(lines.prefix(4) == [10, 11, 12, 13])
+        #expect(lines.filter { $0 == 15 }.count == 3)
+        #expect(trace.steps.first { $0.line == 11 }?.items == [])
+        #expect(trace.steps.first { $0.line == 12 }?.items == [0])
+        #expect(throws: LiveCompileError.self) { try LiveSwift.trace(source: "class A {", fileName: "A.swift") }
+    }
 }

@@ -142,15 +142,15 @@ enum ValueText {
         case .double(let d): text = number(d)
         case .string(let s): text = "\"" + String(s.prefix(60)) + (s.count > 60 ? "…" : "") + "\""
         case .array(let elements):
-            text = elements.count <= 3 ? "[" + elements.map(describe).joined(separator: ", ") + "]" : "\(elements.count) elements"
-        case .dictionary(let d): text = "\(d.count) entries"
+            text = "[" + elements.prefix(3).map(describe).joined(separator: ", ") + (elements.count > 3 ? ", … (\(elements.count))]" : "]")
+        case .dictionary(let d): text = "[…] (\(d.count))"
         case .tuple(let values, _): text = "(" + values.map(describe).joined(separator: ", ") + ")"
         case .object(let instance):
             text = instance.native.map { "\(instance.type.name) " + native($0) } ?? instance.type.name
         case .native(let object): text = "\(String(describing: type(of: object))) " + native(object)
         case .value(let v): text = plain(v)
         case .symbol(let name): text = "." + name
-        case .function: text = "function"
+        case .function: text = "{ … }"
         case .type(let name): text = name
         }
         return String(text.prefix(200))
@@ -166,22 +166,23 @@ enum ValueText {
         }
     }
 
-    /// A bridged object by what matters in the scene: a view's frame, a behaviour's key values.
+    /// A bridged object by what matters in the scene, in the API's own names (words of no
+    /// language but Swift's, so the Chinese page shows them as the code writes them).
     static func native(_ object: AnyObject) -> String {
         switch object {
         case let view as UIView: return "frame " + plain(view.frame)
-        case let g as UIGravityBehavior: return "direction \(plain(g.gravityDirection)), magnitude \(number(Double(g.magnitude)))"
+        case let g as UIGravityBehavior: return "gravityDirection \(plain(g.gravityDirection)), magnitude \(number(Double(g.magnitude)))"
         case let s as UISnapBehavior: return "snapPoint \(plain(s.snapPoint)), damping \(number(Double(s.damping)))"
         case let p as UIPushBehavior:
-            return "\(p.mode == .continuous ? "continuous" : "instantaneous"), direction \(plain(p.pushDirection)), magnitude \(number(Double(p.magnitude)))"
+            return ".\(p.mode == .continuous ? "continuous" : "instantaneous"), pushDirection \(plain(p.pushDirection)), magnitude \(number(Double(p.magnitude)))"
         case let a as UIAttachmentBehavior:
             return "length \(number(Double(a.length))), damping \(number(Double(a.damping))), frequency \(number(Double(a.frequency)))"
         case let c as UICollisionBehavior:
-            return "\(c.items.count) items, boundary \(c.translatesReferenceBoundsIntoBoundary ? "on" : "off")"
+            return "items.count \(c.items.count), translatesReferenceBoundsIntoBoundary \(c.translatesReferenceBoundsIntoBoundary)"
         case let i as UIDynamicItemBehavior:
             return "elasticity \(number(Double(i.elasticity))), friction \(number(Double(i.friction))), density \(number(Double(i.density))), resistance \(number(Double(i.resistance)))"
         case let f as UIFieldBehavior: return "strength \(number(Double(f.strength))), position \(plain(f.position))"
-        case let animator as UIDynamicAnimator: return "\(animator.behaviors.count) behaviors"
+        case let animator as UIDynamicAnimator: return "behaviors.count \(animator.behaviors.count)"
         default: return ""
         }
     }
