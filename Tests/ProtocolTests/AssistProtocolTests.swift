@@ -34,6 +34,12 @@ struct AssistProtocolTests {
         let help = try await client.waitForMessage("assist") { $0.json["id"]?.string == "h1" }
         #expect(help.json["key"]?.string == "UISnapBehavior.damping")
         #expect(help.json["column"]?.int == word.column - 3)
+        // The controller's own `damping`: a name of the source, no API help, its type.
+        let own = try Self.place(after: "snap.damping = dam", in: source)
+        try await client.assist("help", source: source, line: own.line, column: own.column, id: "h2")
+        let ownHelp = try await client.waitForMessage("assist") { $0.json["id"]?.string == "h2" }
+        #expect(ownHelp.json["key"]?.isNull == true && ownHelp.json["label"]?.string == "damping")
+        #expect(ownHelp.json["detail"]?.string == "CGFloat")
 
         let misspelt = source.replacingOccurrences(of: "animator.addBehavior(snap)", with: "animator.addBehavior(snapp)")
         let wrong = try Self.place(after: "addBehavior(", in: misspelt)

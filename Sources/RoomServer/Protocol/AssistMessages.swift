@@ -55,7 +55,7 @@ struct AssistAnswer: Encodable {
     var line: Int?
     var column: Int?
     // help: the name's API key (null for the source's own names), label and type, and its place.
-    var key: String??
+    var key: HelpKey?
     var label: String?
     var detail: String?
     var endColumn: Int?
@@ -69,26 +69,15 @@ struct AssistAnswer: Encodable {
         self.id = id
         self.ask = ask.rawValue
     }
+}
 
-    enum CodingKeys: String, CodingKey {
-        case type, id, ask, items, line, column, key, label, detail, endColumn, diagnostics, values, steps
-    }
+/// A `help` answer's `key`: sent as null for the source's own names, left out of other answers.
+struct HelpKey: Encodable {
+    var key: String?
 
     func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(type, forKey: .type)
-        try c.encode(id, forKey: .id)
-        try c.encode(ask, forKey: .ask)
-        try c.encodeIfPresent(items, forKey: .items)
-        try c.encodeIfPresent(line, forKey: .line)
-        try c.encodeIfPresent(column, forKey: .column)
-        if let key { try c.encode(key, forKey: .key) }
-        try c.encodeIfPresent(label, forKey: .label)
-        try c.encodeIfPresent(detail, forKey: .detail)
-        try c.encodeIfPresent(endColumn, forKey: .endColumn)
-        try c.encodeIfPresent(diagnostics, forKey: .diagnostics)
-        try c.encodeIfPresent(values, forKey: .values)
-        try c.encodeIfPresent(steps, forKey: .steps)
+        var value = encoder.singleValueContainer()
+        if let key { try value.encode(key) } else { try value.encodeNil() }
     }
 }
 

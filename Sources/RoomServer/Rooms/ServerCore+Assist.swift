@@ -51,7 +51,7 @@ enum CodeAssist {
                 answer.column = completions.column
             case .help:
                 let target = try LiveSwift.help(source: request.source, line: request.line, column: request.column)
-                answer.key = .some(target?.key)
+                answer.key = HelpKey(key: target?.key)
                 answer.label = target?.label
                 answer.detail = target?.detail
                 answer.line = target?.line
