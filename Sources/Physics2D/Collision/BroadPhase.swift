@@ -166,11 +166,12 @@ package struct BroadPhase: Sendable {
 
     // MARK: - Queries
 
-    /// Calls `callback(shapeIndex)` for every proxy (in any tree) whose fat box overlaps
-    /// `aabb`, until it returns false.
-    package func query(_ aabb: AABB, _ callback: (Int32) -> Bool) {
+    /// Calls `callback(shapeIndex)` for every proxy (in any tree; the static and kinematic
+    /// trees only, when not `includingDynamic`) whose fat box overlaps `aabb`, until it
+    /// returns false.
+    package func query(_ aabb: AABB, includingDynamic: Bool = true, _ callback: (Int32) -> Bool) {
         var proceed = true
-        for tree in trees where proceed {
+        for tree in trees[..<(includingDynamic ? 3 : 2)] where proceed {
             tree.query(aabb, maskBits: .max) { _, shape in
                 proceed = callback(shape)
                 return proceed
