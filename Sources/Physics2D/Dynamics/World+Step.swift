@@ -39,6 +39,7 @@ struct StepScratch {
     var impacts: [ImpactLanes] = []
     var impactChanged: [UInt8] = []
     var impactNext: [UInt8] = []
+    var impactSweep = ImpactSweepScratch()
     /// Colouring: per awake body, the first 64 colours it is in; per colour past 64, the
     /// bodies in it (`colorContacts`).
     var colorMasks: [UInt64] = []
@@ -453,31 +454,48 @@ extension World {
         var impacts = scratch.impacts
         var changed = scratch.impactChanged
         var next = scratch.impactNext
+        var sweep = scratch.impactSweep
         scratch.impacts = []
         scratch.impactChanged = []
         scratch.impactNext = []
+        scratch.impactSweep = ImpactSweepScratch()
         impacts.removeAll(keepingCapacity: true)
         impacts.append(contentsOf: repeatElement(ImpactLanes(), count: scratch.blocks.count))
         let tolerance = 0.1 * Tolerance.linearSlop * context.inv_dt
+        // Each sweep visits, in order, only the blocks with a body the last sweep changed: found
+        // through each body's list of blocks, and the bodies it changed kept in a list (a
+        // sweep of every block testing each lane's bodies cost as much as solving the blocks).
+        let blockCount = scratch.blocks.count, bodyCount = changed.count
+        sweep.prepare(blocks: scratch.blocks, bodyCount: bodyCount)
+        for i in 0..<bodyCount where changed[i] != 0 { sweep.changedList.append(Int32(i)) }
         for _ in 0..<maxImpactSweeps {
+            sweep.markBlocks(of: sweep.changedList, blockCount: blockCount)
             let marked = withContactBlocks { bp in
                 impacts.withUnsafeMutableBufferPointer { ip in
                     changed.withUnsafeBufferPointer { cp in
                         next.withUnsafeMutableBufferPointer { np in
-                            solveImpactBlocks(
-                                bp, ip, inv_dt: context.inv_dt, changed: cp.baseAddress!, next: np.baseAddress!,
-                                tolerance: tolerance)
+                            sweep.words.withUnsafeMutableBufferPointer { wp in
+                                sweep.nextList.withUnsafeMutableBufferPointer { lp in
+                                    solveImpactBlocks(
+                                        bp, ip, inv_dt: context.inv_dt, changed: cp.baseAddress!, next: np.baseAddress!,
+                                        tolerance: tolerance, marks: wp, nextList: lp.baseAddress!)
+                                }
+                            }
                         }
                     }
                 }
             }
-            guard marked else { break }
+            guard marked > 0 else { break }
+            // The bodies this sweep changed are next sweep's: `changed` cleared where it was set.
+            for i in sweep.changedList { changed[Int(i)] = 0 }
             swap(&changed, &next)
-            for i in next.indices { next[i] = 0 }
+            sweep.changedList.removeAll(keepingCapacity: true)
+            sweep.changedList.append(contentsOf: sweep.nextList[0..<marked])
         }
         scratch.impacts = impacts
         scratch.impactChanged = changed
         scratch.impactNext = next
+        scratch.impactSweep = sweep
     }
 
     /// Runs a pass over the step's contact blocks while holding mutable access to the bodies'
