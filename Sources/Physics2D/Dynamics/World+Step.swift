@@ -71,7 +71,12 @@ extension World {
         stepCount += 1
 
         // 1. New pairs from the broad phase.
-        broadPhase.updatePairs { a, b in self.pairFound(a, b) }
+        // A shape pairs only with the categories in its mask, unless a positive group
+        // (which collides whatever the masks) lets it pair with shapes of that group.
+        broadPhase.updatePairs(queryMask: { shape in
+            let filter = self.shapes[Int(shape)].filter
+            return filter.groupIndex > 0 ? .max : filter.maskBits
+        }) { a, b in self.pairFound(a, b) }
         // 2. Narrow phase: manifolds, begin and end of touching.
         collide(timeStep.isFinite && timeStep > 0 ? timeStep : 0)
         guard timeStep.isFinite, timeStep > 0 else { return }
