@@ -547,48 +547,76 @@ extension World {
 
     // MARK: Joints
 
+    // The joint passes reach joints, bodies and states through buffers: indexed through the
+    // arrays, each access paid a uniqueness and an exclusivity check, and each body (a large
+    // record) was copied out whole.
+
     func prepareJoints(_ context: StepContext) {
         scratch.activeJoints.removeAll(keepingCapacity: true)
-        for index in 0..<Int32(joints.count) where joints[Int(index)].isAlive {
-            let a = bodies[Int(joints[Int(index)].bodyA)], b = bodies[Int(joints[Int(index)].bodyB)]
-            guard a.awakeIndex >= 0 || b.awakeIndex >= 0 else { continue }
-            var base = joints[Int(index)].base
-            base.indexA = a.awakeIndex
-            base.indexB = b.awakeIndex
-            base.anchorA = a.transform.q.rotate(base.localOriginAnchorA - a.localCenter)
-            base.anchorB = b.transform.q.rotate(base.localOriginAnchorB - b.localCenter)
-            base.deltaCenter = b.center - a.center
-            base.invMassA = a.type == .dynamic ? a.invMass : 0
-            base.invMassB = b.type == .dynamic ? b.invMass : 0
-            base.invIA = a.type == .dynamic ? a.invInertia : 0
-            base.invIB = b.type == .dynamic ? b.invInertia : 0
-            base.rotationA = a.transform.q
-            base.rotationB = b.transform.q
-            joints[Int(index)].base = base
-            joints[Int(index)].data.prepare(base, context)
-            scratch.activeJoints.append(index)
+        var active = scratch.activeJoints
+        scratch.activeJoints = []
+        joints.withUnsafeMutableBufferPointer { jp in
+            bodies.withUnsafeBufferPointer { bp in
+                for index in 0..<jp.count where jp[index].isAlive {
+                    let joint = jp.baseAddress! + index
+                    let a = bp.baseAddress! + Int(joint.pointee.base.bodyA)
+                    let b = bp.baseAddress! + Int(joint.pointee.base.bodyB)
+                    guard a.pointee.awakeIndex >= 0 || b.pointee.awakeIndex >= 0 else { continue }
+                    var base = joint.pointee.base
+                    base.indexA = a.pointee.awakeIndex
+                    base.indexB = b.pointee.awakeIndex
+                    base.anchorA = a.pointee.transform.q.rotate(base.localOriginAnchorA - a.pointee.localCenter)
+                    base.anchorB = b.pointee.transform.q.rotate(base.localOriginAnchorB - b.pointee.localCenter)
+                    base.deltaCenter = b.pointee.center - a.pointee.center
+                    base.invMassA = a.pointee.type == .dynamic ? a.pointee.invMass : 0
+                    base.invMassB = b.pointee.type == .dynamic ? b.pointee.invMass : 0
+                    base.invIA = a.pointee.type == .dynamic ? a.pointee.invInertia : 0
+                    base.invIB = b.pointee.type == .dynamic ? b.pointee.invInertia : 0
+                    base.rotationA = a.pointee.transform.q
+                    base.rotationB = b.pointee.transform.q
+                    joint.pointee.base = base
+                    joint.pointee.data.prepare(base, context)
+                    active.append(Int32(index))
+                }
+            }
         }
+        scratch.activeJoints = active
     }
 
     func warmStartJoints() {
-        for index in scratch.activeJoints {
-            let j = joints[Int(index)]
-            var a = j.base.indexA >= 0 ? states[Int(j.base.indexA)] : .identity
-            var b = j.base.indexB >= 0 ? states[Int(j.base.indexB)] : .identity
-            j.data.warmStart(j.base, &a, &b)
-            if j.base.indexA >= 0 { states[Int(j.base.indexA)] = a }
-            if j.base.indexB >= 0 { states[Int(j.base.indexB)] = b }
+        joints.withUnsafeBufferPointer { jp in
+            states.withUnsafeMutableBufferPointer { sp in
+                scratch.activeJoints.withUnsafeBufferPointer { ap in
+                    for index in ap {
+                        let j = jp.baseAddress! + Int(index)
+                        let indexA = Int(j.pointee.base.indexA), indexB = Int(j.pointee.base.indexB)
+                        var a = indexA >= 0 ? sp[indexA] : .identity
+                        var b = indexB >= 0 ? sp[indexB] : .identity
+                        j.pointee.data.warmStart(j.pointee.base, &a, &b)
+                        if indexA >= 0 { sp[indexA] = a }
+                        if indexB >= 0 { sp[indexB] = b }
+                    }
+                }
+            }
         }
     }
 
     func solveJoints(_ context: StepContext, useBias: Bool) {
-        for index in scratch.activeJoints {
-            let base = joints[Int(index)].base
-            var a = base.indexA >= 0 ? states[Int(base.indexA)] : .identity
-            var b = base.indexB >= 0 ? states[Int(base.indexB)] : .identity
-            joints[Int(index)].data.solve(base, &a, &b, context, useBias: useBias)
-            if base.indexA >= 0 { states[Int(base.indexA)] = a }
-            if base.indexB >= 0 { states[Int(base.indexB)] = b }
+        joints.withUnsafeMutableBufferPointer { jp in
+            states.withUnsafeMutableBufferPointer { sp in
+                scratch.activeJoints.withUnsafeBufferPointer { ap in
+                    for index in ap {
+                        let j = jp.baseAddress! + Int(index)
+                        let base = j.pointee.base
+                        let indexA = Int(base.indexA), indexB = Int(base.indexB)
+                        var a = indexA >= 0 ? sp[indexA] : .identity
+                        var b = indexB >= 0 ? sp[indexB] : .identity
+                        j.pointee.data.solve(base, &a, &b, context, useBias: useBias)
+                        if indexA >= 0 { sp[indexA] = a }
+                        if indexB >= 0 { sp[indexB] = b }
+                    }
+                }
+            }
         }
     }
 
