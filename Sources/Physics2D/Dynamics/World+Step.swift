@@ -92,7 +92,7 @@ extension World {
         // overlaps): looked up before the two shape records are copied out (each holds its
         // whole geometry; copying them first cost some 250 instructions a pair).
         let key = pairKey(a, b)
-        guard contactMap[key] == nil else { return }
+        guard !contactMap.contains(key) else { return }
         let shapeA = shapes[Int(a)], shapeB = shapes[Int(b)]
         guard shapeA.isAlive, shapeB.isAlive, shapeA.body != shapeB.body else { return }
         let typeA = bodies[Int(shapeA.body)].type, typeB = bodies[Int(shapeB.body)].type
