@@ -9,8 +9,10 @@ package struct BroadPhase: Sendable {
     package private(set) var trees: [DynamicTree] = [DynamicTree(), DynamicTree(), DynamicTree()]
     /// Proxies to query at the next `updatePairs`, in the order they first moved.
     private var moveBuffer: [Int32] = []
-    /// Per tree, per proxy id: whether the proxy is in `moveBuffer` (no hashing, no order leak).
-    private var moved: [[Bool]] = [[], [], []]
+    /// Per proxy key: whether the proxy is in `moveBuffer` (no hashing, no order leak). One
+    /// array over the keys of all trees, so a query's test reaches it without copying out a
+    /// tree's own array.
+    private var moved: [Bool] = []
 
     package init() {}
 
@@ -55,8 +57,8 @@ package struct BroadPhase: Sendable {
     package mutating func destroyProxy(_ key: Int32) {
         let type = Self.proxyType(key).rawValue
         let id = Self.proxyID(key)
-        if Int(id) < moved[type].count && moved[type][Int(id)] {
-            moved[type][Int(id)] = false
+        if Int(key) < moved.count && moved[Int(key)] {
+            moved[Int(key)] = false
             if let i = moveBuffer.firstIndex(of: key) { moveBuffer.remove(at: i) }
         }
         trees[type].destroyProxy(id)
@@ -76,14 +78,12 @@ package struct BroadPhase: Sendable {
 
     /// Marks a proxy for pairing at the next update (once, however often it moves).
     package mutating func bufferMove(_ key: Int32) {
-        let type = Self.proxyType(key).rawValue
-        let id = Int(Self.proxyID(key))
-        if id >= moved[type].count {
-            moved[type].append(
-                contentsOf: repeatElement(false, count: max(id + 1 - moved[type].count, moved[type].count)))
+        let index = Int(key)
+        if index >= moved.count {
+            moved.append(contentsOf: repeatElement(false, count: max(index + 1 - moved.count, moved.count)))
         }
-        if moved[type][id] { return }
-        moved[type][id] = true
+        if moved[index] { return }
+        moved[index] = true
         moveBuffer.append(key)
     }
 
@@ -111,33 +111,37 @@ package struct BroadPhase: Sendable {
     /// proxy with itself, and in a fixed order: by position in the move buffer, then by tree
     /// traversal. Shape A is the one whose proxy key is smaller. Whether a contact already
     /// exists, and whether the shapes may collide, is the caller's decision.
-    package mutating func updatePairs(_ pairFound: (_ shapeIndexA: Int32, _ shapeIndexB: Int32) -> Void) {
+    ///
+    /// `queryMask(shapeIndex)` gives the category bits a moved proxy's shape may pair with
+    /// (`UInt64.max`: any): the trees' subtrees whose category bits miss them are skipped.
+    package mutating func updatePairs(
+        queryMask: (_ shapeIndex: Int32) -> UInt64 = { _ in .max }, _ pairFound: (_ shapeIndexA: Int32, _ shapeIndexB: Int32) -> Void
+    ) {
         guard !moveBuffer.isEmpty else { return }
-        findPairs(pairFound)
+        moved.withUnsafeBufferPointer { flags in findPairs(flags, queryMask, pairFound) }
         // Cleared only now, so that every query above saw which proxies moved.
         for key in moveBuffer {
-            moved[Int(key & 3)][Int(key >> 2)] = false
+            moved[Int(key)] = false
         }
         moveBuffer.removeAll(keepingCapacity: true)
     }
 
-    @inline(__always) private func isMoved(_ key: Int32) -> Bool {
-        let flags = moved[Int(key & 3)]
-        let id = Int(key >> 2)
-        return id < flags.count && flags[id]
-    }
-
     /// The queries of `updatePairs`; reads the broad phase only, so nothing is copied.
-    private func findPairs(_ pairFound: (_ shapeIndexA: Int32, _ shapeIndexB: Int32) -> Void) {
+    private func findPairs(
+        _ moved: UnsafeBufferPointer<Bool>, _ queryMask: (Int32) -> UInt64,
+        _ pairFound: (_ shapeIndexA: Int32, _ shapeIndexB: Int32) -> Void
+    ) {
+        @inline(__always) func isMoved(_ key: Int32) -> Bool { Int(key) < moved.count && moved[Int(key)] }
         for queryKey in moveBuffer {
             let queryType = Self.proxyType(queryKey)
             let queryID = Self.proxyID(queryKey)
             let queryTree = trees[queryType.rawValue]
             let box = queryTree.fatAABB(queryID)
             let queryShape = queryTree.userData(queryID)
+            let maskBits = queryMask(queryShape)
 
             func search(_ treeType: BodyType) {
-                trees[treeType.rawValue].query(box, maskBits: .max) { proxyID, shape in
+                trees[treeType.rawValue].query(box, maskBits: maskBits) { proxyID, shape in
                     let key = Self.proxyKey(id: proxyID, type: treeType)
                     if key == queryKey { return true }
                     // When both moved, the pair belongs to one of them only: for two dynamic
@@ -166,11 +170,12 @@ package struct BroadPhase: Sendable {
 
     // MARK: - Queries
 
-    /// Calls `callback(shapeIndex)` for every proxy (in any tree) whose fat box overlaps
-    /// `aabb`, until it returns false.
-    package func query(_ aabb: AABB, _ callback: (Int32) -> Bool) {
+    /// Calls `callback(shapeIndex)` for every proxy (in any tree; the static and kinematic
+    /// trees only, when not `includingDynamic`) whose fat box overlaps `aabb`, until it
+    /// returns false.
+    package func query(_ aabb: AABB, includingDynamic: Bool = true, _ callback: (Int32) -> Bool) {
         var proceed = true
-        for tree in trees where proceed {
+        for tree in trees[..<(includingDynamic ? 3 : 2)] where proceed {
             tree.query(aabb, maskBits: .max) { _, shape in
                 proceed = callback(shape)
                 return proceed

@@ -42,6 +42,23 @@ package struct PairMap {
         }
     }
 
+    /// Whether `key` is present: reads the keys only (a lookup's value is a second cache
+    /// miss, and most callers only ask whether the pair has a contact).
+    package func contains(_ key: UInt64) -> Bool {
+        guard key != 0 else { return false }
+        return keys.withUnsafeBufferPointer { k in
+            let mask = k.count - 1
+            guard mask >= 0 else { return false }
+            var i = home(key)
+            while true {
+                let found = k[i]
+                if found == key { return true }
+                if found == 0 { return false }
+                i = (i + 1) & mask
+            }
+        }
+    }
+
     private mutating func insert(_ key: UInt64, _ value: Int32) {
         // At most half full, so probes stay short.
         if 2 * (count + 1) > keys.count { grow() }

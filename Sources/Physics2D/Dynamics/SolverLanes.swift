@@ -40,6 +40,21 @@ typealias LaneMask = SIMDMask<IndexLanes>
     #endif
 }
 
+/// The mask whose lane l is set where bit l of `bits` is: one AND and one compare (the
+/// standard library's generic `.!=` on integer lanes built the mask lane by lane, storing and
+/// reloading the vector at each).
+@inline(__always) func laneMask(bits: Int32) -> LaneMask {
+    #if NEWTONS_WIDE_LANES
+    let spread = _mm256_and_si256(
+        _mm256_set1_epi32(bits), _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128))
+    // Lanes equal to their bit are set: all ones where the bit is, zero elsewhere.
+    let set = _mm256_cmpeq_epi32(spread, _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128))
+    return unsafeBitCast(set, to: LaneMask.self)
+    #else
+    return (IndexLanes(repeating: bits) & IndexLanes(1, 2, 4, 8)) .!= 0
+    #endif
+}
+
 #if NEWTONS_WIDE_LANES
 extension SIMD8 where Scalar == Float {
     /// `other` where `mask` is set, else `self`: one `vblendvps`. The standard library's

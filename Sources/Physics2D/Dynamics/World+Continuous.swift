@@ -99,7 +99,9 @@ extension World {
                 let endProxy = fastProxy.transformed(by: body.transform)
                 let centroidStart = start.apply(fast.geometry.centroid)
                 let centroidEnd = body.transform.apply(fast.geometry.centroid)
-                broadPhase.query(box) { otherIndex in
+                // Only a bullet stops at dynamic bodies: for any other body their tree (most
+                // of the proxies) holds nothing to find.
+                broadPhase.query(box, includingDynamic: body.isBullet) { otherIndex in
                     let other = self.shapes[Int(otherIndex)]
                     guard other.isAlive, other.body != bodyIndex else { return true }
                     let otherBody = self.bodies[Int(other.body)]

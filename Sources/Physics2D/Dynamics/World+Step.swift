@@ -39,6 +39,7 @@ struct StepScratch {
     var impacts: [ImpactLanes] = []
     var impactChanged: [UInt8] = []
     var impactNext: [UInt8] = []
+    var impactSweep = ImpactSweepScratch()
     /// Colouring: per awake body, the first 64 colours it is in; per colour past 64, the
     /// bodies in it (`colorContacts`).
     var colorMasks: [UInt64] = []
@@ -70,7 +71,12 @@ extension World {
         stepCount += 1
 
         // 1. New pairs from the broad phase.
-        broadPhase.updatePairs { a, b in self.pairFound(a, b) }
+        // A shape pairs only with the categories in its mask, unless a positive group
+        // (which collides whatever the masks) lets it pair with shapes of that group.
+        broadPhase.updatePairs(queryMask: { shape in
+            let filter = self.shapes[Int(shape)].filter
+            return filter.groupIndex > 0 ? .max : filter.maskBits
+        }) { a, b in self.pairFound(a, b) }
         // 2. Narrow phase: manifolds, begin and end of touching.
         collide(timeStep.isFinite && timeStep > 0 ? timeStep : 0)
         guard timeStep.isFinite, timeStep > 0 else { return }
@@ -86,7 +92,7 @@ extension World {
         // overlaps): looked up before the two shape records are copied out (each holds its
         // whole geometry; copying them first cost some 250 instructions a pair).
         let key = pairKey(a, b)
-        guard contactMap[key] == nil else { return }
+        guard !contactMap.contains(key) else { return }
         let shapeA = shapes[Int(a)], shapeB = shapes[Int(b)]
         guard shapeA.isAlive, shapeB.isAlive, shapeA.body != shapeB.body else { return }
         let typeA = bodies[Int(shapeA.body)].type, typeB = bodies[Int(shapeB.body)].type
@@ -175,7 +181,6 @@ extension World {
         scratch.contactFlags = []
         flags.removeAll(keepingCapacity: true)
         flags.append(contentsOf: repeatElement(0, count: contacts.count))
-        let broadPhase = self.broadPhase
         contacts.withUnsafeMutableBufferPointer { cp in
             bodies.withUnsafeBufferPointer { bp in
                 shapes.withUnsafeBufferPointer { sp in
@@ -189,7 +194,10 @@ extension World {
                             guard bodyA.pointee.awakeIndex >= 0 || bodyB.pointee.awakeIndex >= 0 else { continue }
                             let shapeA = sp.baseAddress! + Int(cptr.pointee.shapeA)
                             let shapeB = sp.baseAddress! + Int(cptr.pointee.shapeB)
-                            guard broadPhase.testOverlap(shapeA.pointee.proxyKey, shapeB.pointee.proxyKey) else {
+                            // The shapes keep their proxies' fat boxes (every change of a proxy's box
+                            // is made from the shape's): read there, beside the proxy key, not
+                            // through the trees' nodes (two more cache misses a contact).
+                            guard shapeA.pointee.fatAABB.overlaps(shapeB.pointee.fatAABB) else {
                                 fp[index] = ContactFlag.disjoint
                                 continue
                             }
@@ -453,31 +461,48 @@ extension World {
         var impacts = scratch.impacts
         var changed = scratch.impactChanged
         var next = scratch.impactNext
+        var sweep = scratch.impactSweep
         scratch.impacts = []
         scratch.impactChanged = []
         scratch.impactNext = []
+        scratch.impactSweep = ImpactSweepScratch()
         impacts.removeAll(keepingCapacity: true)
         impacts.append(contentsOf: repeatElement(ImpactLanes(), count: scratch.blocks.count))
         let tolerance = 0.1 * Tolerance.linearSlop * context.inv_dt
+        // Each sweep visits, in order, only the blocks with a body the last sweep changed: found
+        // through each body's list of blocks, and the bodies it changed kept in a list (a
+        // sweep of every block testing each lane's bodies cost as much as solving the blocks).
+        let blockCount = scratch.blocks.count, bodyCount = changed.count
+        sweep.prepare(blocks: scratch.blocks, bodyCount: bodyCount)
+        for i in 0..<bodyCount where changed[i] != 0 { sweep.changedList.append(Int32(i)) }
         for _ in 0..<maxImpactSweeps {
+            sweep.markBlocks(of: sweep.changedList, blockCount: blockCount)
             let marked = withContactBlocks { bp in
                 impacts.withUnsafeMutableBufferPointer { ip in
                     changed.withUnsafeBufferPointer { cp in
                         next.withUnsafeMutableBufferPointer { np in
-                            solveImpactBlocks(
-                                bp, ip, inv_dt: context.inv_dt, changed: cp.baseAddress!, next: np.baseAddress!,
-                                tolerance: tolerance)
+                            sweep.words.withUnsafeMutableBufferPointer { wp in
+                                sweep.nextList.withUnsafeMutableBufferPointer { lp in
+                                    solveImpactBlocks(
+                                        bp, ip, inv_dt: context.inv_dt, changed: cp.baseAddress!, next: np.baseAddress!,
+                                        tolerance: tolerance, marks: wp, nextList: lp.baseAddress!)
+                                }
+                            }
                         }
                     }
                 }
             }
-            guard marked else { break }
+            guard marked > 0 else { break }
+            // The bodies this sweep changed are next sweep's: `changed` cleared where it was set.
+            for i in sweep.changedList { changed[Int(i)] = 0 }
             swap(&changed, &next)
-            for i in next.indices { next[i] = 0 }
+            sweep.changedList.removeAll(keepingCapacity: true)
+            sweep.changedList.append(contentsOf: sweep.nextList[0..<marked])
         }
         scratch.impacts = impacts
         scratch.impactChanged = changed
         scratch.impactNext = next
+        scratch.impactSweep = sweep
     }
 
     /// Runs a pass over the step's contact blocks while holding mutable access to the bodies'
@@ -524,48 +549,76 @@ extension World {
 
     // MARK: Joints
 
+    // The joint passes reach joints, bodies and states through buffers: indexed through the
+    // arrays, each access paid a uniqueness and an exclusivity check, and each body (a large
+    // record) was copied out whole.
+
     func prepareJoints(_ context: StepContext) {
         scratch.activeJoints.removeAll(keepingCapacity: true)
-        for index in 0..<Int32(joints.count) where joints[Int(index)].isAlive {
-            let a = bodies[Int(joints[Int(index)].bodyA)], b = bodies[Int(joints[Int(index)].bodyB)]
-            guard a.awakeIndex >= 0 || b.awakeIndex >= 0 else { continue }
-            var base = joints[Int(index)].base
-            base.indexA = a.awakeIndex
-            base.indexB = b.awakeIndex
-            base.anchorA = a.transform.q.rotate(base.localOriginAnchorA - a.localCenter)
-            base.anchorB = b.transform.q.rotate(base.localOriginAnchorB - b.localCenter)
-            base.deltaCenter = b.center - a.center
-            base.invMassA = a.type == .dynamic ? a.invMass : 0
-            base.invMassB = b.type == .dynamic ? b.invMass : 0
-            base.invIA = a.type == .dynamic ? a.invInertia : 0
-            base.invIB = b.type == .dynamic ? b.invInertia : 0
-            base.rotationA = a.transform.q
-            base.rotationB = b.transform.q
-            joints[Int(index)].base = base
-            joints[Int(index)].data.prepare(base, context)
-            scratch.activeJoints.append(index)
+        var active = scratch.activeJoints
+        scratch.activeJoints = []
+        joints.withUnsafeMutableBufferPointer { jp in
+            bodies.withUnsafeBufferPointer { bp in
+                for index in 0..<jp.count where jp[index].isAlive {
+                    let joint = jp.baseAddress! + index
+                    let a = bp.baseAddress! + Int(joint.pointee.base.bodyA)
+                    let b = bp.baseAddress! + Int(joint.pointee.base.bodyB)
+                    guard a.pointee.awakeIndex >= 0 || b.pointee.awakeIndex >= 0 else { continue }
+                    var base = joint.pointee.base
+                    base.indexA = a.pointee.awakeIndex
+                    base.indexB = b.pointee.awakeIndex
+                    base.anchorA = a.pointee.transform.q.rotate(base.localOriginAnchorA - a.pointee.localCenter)
+                    base.anchorB = b.pointee.transform.q.rotate(base.localOriginAnchorB - b.pointee.localCenter)
+                    base.deltaCenter = b.pointee.center - a.pointee.center
+                    base.invMassA = a.pointee.type == .dynamic ? a.pointee.invMass : 0
+                    base.invMassB = b.pointee.type == .dynamic ? b.pointee.invMass : 0
+                    base.invIA = a.pointee.type == .dynamic ? a.pointee.invInertia : 0
+                    base.invIB = b.pointee.type == .dynamic ? b.pointee.invInertia : 0
+                    base.rotationA = a.pointee.transform.q
+                    base.rotationB = b.pointee.transform.q
+                    joint.pointee.base = base
+                    joint.pointee.data.prepare(base, context)
+                    active.append(Int32(index))
+                }
+            }
         }
+        scratch.activeJoints = active
     }
 
     func warmStartJoints() {
-        for index in scratch.activeJoints {
-            let j = joints[Int(index)]
-            var a = j.base.indexA >= 0 ? states[Int(j.base.indexA)] : .identity
-            var b = j.base.indexB >= 0 ? states[Int(j.base.indexB)] : .identity
-            j.data.warmStart(j.base, &a, &b)
-            if j.base.indexA >= 0 { states[Int(j.base.indexA)] = a }
-            if j.base.indexB >= 0 { states[Int(j.base.indexB)] = b }
+        joints.withUnsafeBufferPointer { jp in
+            states.withUnsafeMutableBufferPointer { sp in
+                scratch.activeJoints.withUnsafeBufferPointer { ap in
+                    for index in ap {
+                        let j = jp.baseAddress! + Int(index)
+                        let indexA = Int(j.pointee.base.indexA), indexB = Int(j.pointee.base.indexB)
+                        var a = indexA >= 0 ? sp[indexA] : .identity
+                        var b = indexB >= 0 ? sp[indexB] : .identity
+                        j.pointee.data.warmStart(j.pointee.base, &a, &b)
+                        if indexA >= 0 { sp[indexA] = a }
+                        if indexB >= 0 { sp[indexB] = b }
+                    }
+                }
+            }
         }
     }
 
     func solveJoints(_ context: StepContext, useBias: Bool) {
-        for index in scratch.activeJoints {
-            let base = joints[Int(index)].base
-            var a = base.indexA >= 0 ? states[Int(base.indexA)] : .identity
-            var b = base.indexB >= 0 ? states[Int(base.indexB)] : .identity
-            joints[Int(index)].data.solve(base, &a, &b, context, useBias: useBias)
-            if base.indexA >= 0 { states[Int(base.indexA)] = a }
-            if base.indexB >= 0 { states[Int(base.indexB)] = b }
+        joints.withUnsafeMutableBufferPointer { jp in
+            states.withUnsafeMutableBufferPointer { sp in
+                scratch.activeJoints.withUnsafeBufferPointer { ap in
+                    for index in ap {
+                        let j = jp.baseAddress! + Int(index)
+                        let base = j.pointee.base
+                        let indexA = Int(base.indexA), indexB = Int(base.indexB)
+                        var a = indexA >= 0 ? sp[indexA] : .identity
+                        var b = indexB >= 0 ? sp[indexB] : .identity
+                        j.pointee.data.solve(base, &a, &b, context, useBias: useBias)
+                        if indexA >= 0 { sp[indexA] = a }
+                        if indexB >= 0 { sp[indexB] = b }
+                    }
+                }
+            }
         }
     }
 
