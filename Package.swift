@@ -57,6 +57,11 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "UIKitDynamics", targets: ["UIKitDynamics"]),
+        // Code pasted from iOS compiles with its own imports: `import UIKit` is UIKitDynamics,
+        // `import CoreMotion` has no sensors, `import PlaygroundSupport` has the page's live view.
+        .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "CoreMotion", targets: ["CoreMotion"]),
+        .library(name: "PlaygroundSupport", targets: ["PlaygroundSupport"]),
         .library(name: "Lessons", targets: ["Lessons"]),
         .library(name: "LiveSwift", targets: ["LiveSwift"]),
         .library(name: "NewtonsClient", targets: ["NewtonsClient"]),
@@ -100,6 +105,9 @@ let package = Package(
         .target(
             name: "UIKitDynamics", dependencies: ["Physics2D"],
             swiftSettings: uncheckedExclusivityInRelease),
+        .target(name: "UIKit", dependencies: ["UIKitDynamics"], swiftSettings: swiftSettings),
+        .target(name: "CoreMotion", swiftSettings: swiftSettings),
+        .target(name: "PlaygroundSupport", dependencies: ["UIKitDynamics"], swiftSettings: swiftSettings),
         // Keyframes: exact copies of a lesson's objects, put back in place (docs/replay.md).
         .target(name: "Keyframes", swiftSettings: swiftSettings),
         // The tutorial lessons and extra rooms, written against UIKitDynamics only.
@@ -189,7 +197,8 @@ let package = Package(
 
         .testTarget(name: "Physics2DTests", dependencies: ["Physics2D", "DynamicsTesting"], swiftSettings: testSettings),
         .testTarget(
-            name: "UIKitDynamicsTests", dependencies: ["UIKitDynamics", "DynamicsTesting"], swiftSettings: testSettings),
+            name: "UIKitDynamicsTests", dependencies: ["UIKitDynamics", "DynamicsTesting", "UIKit", "CoreMotion", "PlaygroundSupport"],
+            swiftSettings: testSettings),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "DynamicsTesting"], swiftSettings: testSettings),
         .testTarget(name: "LiveSwiftTests", dependencies: ["LiveSwift", "Lessons", "DynamicsTesting"], swiftSettings: testSettings),
         .testTarget(

@@ -47,6 +47,10 @@ open class UIView: UIResponder, UIDynamicItem {
     var storedTouchArena: TouchArena?
     var needsLayout = true
     var needsDisplay = true
+    /// The constraints this view holds while they are active (NSLayoutConstraint.swift).
+    var heldConstraints: [NSLayoutConstraint] = []
+    /// Accepted for code written for auto layout; a frame is a frame here either way.
+    open var translatesAutoresizingMaskIntoConstraints = true
     var storedTintColor: UIColor?
     /// What the room that shows this view keeps for it: on the view, not in tables keyed by
     /// views, so reading it every tick is a field read (no hashing, no weak references, whose
@@ -405,6 +409,7 @@ open class UIView: UIResponder, UIDynamicItem {
     open func layoutIfNeeded() {
         if needsLayout {
             needsLayout = false
+            if !heldConstraints.isEmpty { applyConstraints() }
             viewController?.viewWillLayoutSubviews()
             layoutSubviews()
             viewController?.viewDidLayoutSubviews()
