@@ -151,9 +151,16 @@ extension Interpreter {
         case (.int(let a), .int(let b)): return a == b
         case (.int, .double), (.double, .int), (.double, .double): return l.asDouble! == r.asDouble!
         case (.symbol(let a), .symbol(let b)): return a == b
+        case (.enumCase(let a), .enumCase(let b)):
+            guard a !== b else { return true }
+            guard a.type === b.type, a.name == b.name, a.payload.count == b.payload.count else { return false }
+            for (x, y) in zip(a.payload, b.payload) where !(try equal(x, y, at: node)) { return false }
+            return true
+        case (.enumCase(let a), .symbol(let s)), (.symbol(let s), .enumCase(let a)): return a.payload.isEmpty && a.name == s
         case (.symbol(let s), .value(let v)), (.value(let v), .symbol(let s)):
             if let resolved = Bridge.shared.resolve(symbol: s, like: v) { return Bridge.equalValues(resolved, v) }
             return String(describing: v) == s
+        case (.value(let a as LiveSet), .value(let b as LiveSet)): return a.members == b.members
         case (.value(let a), .value(let b)): return Bridge.equalValues(a, b)
         case (.array(let a), .array(let b)):
             guard a.count == b.count else { return false }
@@ -162,6 +169,12 @@ extension Interpreter {
         case (.tuple(let a, _), .tuple(let b, _)):
             guard a.count == b.count else { return false }
             for (x, y) in zip(a, b) where !(try equal(x, y, at: node)) { return false }
+            return true
+        case (.object(let a), .object(let b)) where a.type.isStruct && a.type === b.type:
+            // An Equatable struct: equal when its stored properties are.
+            for stored in a.type.stored where !(try equal(a.fields[stored.name] ?? .none, b.fields[stored.name] ?? .none, at: node)) {
+                return false
+            }
             return true
         case (.object, _), (.native, _): return identical(l, r)
         default:
