@@ -105,3 +105,25 @@ import Testing
         #expect(lesson.items.first?.text == "20 30.0", "\(String(describing: lesson.items.first?.text))")
     }
 }
+
+/// Operator functions the tutorials add to CGPoint and CGVector.
+@Suite struct OperatorTests {
+    @Test func pointArithmeticFromAnExtension() throws {
+        let before = """
+            extension CGPoint {
+                static func + (left: CGPoint, right: CGPoint) -> CGPoint { CGPoint(x: left.x + right.x, y: left.y + right.y) }
+                static func * (point: CGPoint, scalar: CGFloat) -> CGPoint { CGPoint(x: point.x * scalar, y: point.y * scalar) }
+                static func += (left: inout CGPoint, right: CGPoint) { left = left + right }
+            }
+            """
+        let body = """
+            var p = CGPoint(x: 1, y: 2) + CGPoint(x: 10, y: 20)
+            p += CGPoint(x: 100, y: 100)
+            let q = p * 2
+            label.text = "\\(p.x) \\(p.y) \\(q.x) \\(3 * 4)"
+            """
+        let lesson = try lessonRunning("", body, before: before)
+        #expect(lesson.runtimeError == nil, "\(String(describing: lesson.runtimeError))")
+        #expect(lesson.items.first?.text == "111.0 122.0 222.0 12", "\(String(describing: lesson.items.first?.text))")
+    }
+}

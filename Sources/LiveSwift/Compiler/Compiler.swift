@@ -298,6 +298,12 @@ struct Compiler {
             module.mutatingMethodNames.formUnion(code.methods.values.joined().filter(\.isMutating).map(\.name))
         }
         for code in module.protocolExtensions.values { code.flattenMembers() }
+        // Operator functions, wherever declared, are found by their operator.
+        for code in allTypes + Array(module.typeExtensions.values) {
+            for (name, functions) in code.staticMethods where !(name.first.map { $0.isLetter || $0 == "_" } ?? true) {
+                module.operators[name, default: []] += functions
+            }
+        }
         for code in module.classes.values {
             var type: ClassCode? = code
             var seen: Set<String> = []

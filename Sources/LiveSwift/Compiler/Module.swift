@@ -25,6 +25,9 @@ final class Module: @unchecked Sendable {
     /// Names of `mutating` methods of the source's value types and extensions: a call of one
     /// writes its receiver back.
     var mutatingMethodNames: Set<String> = []
+    /// Operator functions the source declares (`static func + (l: CGPoint, r: CGPoint)` in an
+    /// extension or a type), by operator.
+    var operators: [String: [FunctionCode]] = [:]
 
     /// Whether an extension adds an instance member of that name to an API type (most sources
     /// add none: then no name is hashed on the hot path of member lookups).
