@@ -146,3 +146,38 @@ import Testing
         #expect(lesson.items.first?.text == "3 true 3 true true")
     }
 }
+
+extension DeinitTests {
+    /// A long chain of the source's objects let go of at once is released one level at a time
+    /// (a recursive release would exhaust the thread's stack).
+    @Test func aLongChainIsReleasedWithoutRecursion() throws {
+        let before = """
+            final class Node {
+                var next: Node?
+                let value: Int
+                init(value: Int, next: Node?) { self.value = value; self.next = next }
+            }
+            final class Counted {
+                static var gone = 0
+                deinit { Counted.gone += 1 }
+            }
+            final class Holder {
+                var counted = Counted()
+                var next: Holder?
+            }
+            """
+        let body = """
+            var head: Node? = nil
+            for i in 0..<9000 { head = Node(value: i, next: head) }
+            let top = head?.value ?? -1
+            head = nil
+            var holder: Holder? = Holder()
+            for _ in 0..<400 { let h = Holder(); h.next = holder; holder = h }
+            holder = nil
+            label.text = "\\(top) \\(Counted.gone)"
+            """
+        let lesson = try lessonRunning("", body, before: before)
+        #expect(lesson.runtimeError == nil, "\(String(describing: lesson.runtimeError))")
+        #expect(lesson.items.first?.text == "8999 401", "\(String(describing: lesson.items.first?.text))")
+    }
+}

@@ -57,7 +57,7 @@ extension Interpreter {
             flow = try exec(stmt, scope, label: nil)
         }
         // The `deinit`s of the instances this statement let go of.
-        if !pendingDeinits.isEmpty { try runDeinits(at: item) }
+        if hasReleaseWork { try runDeinits(at: item) }
         return flow
     }
 

@@ -28,6 +28,10 @@ final class Interpreter {
     private var nativeInstances: [Instance] = []
     /// Stand-ins of released instances whose `deinit` runs after the current statement.
     private(set) var pendingDeinits: [Instance] = []
+    /// Properties of released instances, let go of after the current statement.
+    private var graveyard: [[String: Value]] = []
+    /// Whether there are `deinit`s to run or properties to let go of (one check per statement).
+    private(set) var hasReleaseWork = false
     private var isTornDown = false
     private var closureCode: [SyntaxIdentifier: FunctionCode] = [:]
     /// Native objects that stand for the source's delegates, kept alive here (UIKit's
@@ -67,7 +71,7 @@ final class Interpreter {
         defer { entries -= 1 }
         do {
             let result = try body()
-            if entries == 1 && !pendingDeinits.isEmpty { try runDeinits(at: module.tree) }
+            if entries == 1 && hasReleaseWork { try runDeinits(at: module.tree) }
             return result
         } catch let error as LiveFault {
             stop(error)
@@ -99,6 +103,7 @@ final class Interpreter {
         var pending: [Instance] = []
         swap(&pending, &pendingDeinits)
         pending.removeAll()
+        emptyGraveyard()
         adapters.removeAll()
         closureCode.removeAll()
     }
@@ -115,12 +120,32 @@ final class Interpreter {
         standIn.fields = released.fields
         standIn.weakFields = released.weakFields
         standIn.native = released.native
+        standIn.interpreter = self
         pendingDeinits.append(standIn)
+        hasReleaseWork = true
+    }
+
+    /// Keeps a released instance's properties, to let go of them after the statement.
+    func bury(_ fields: [String: Value]) {
+        graveyard.append(fields)
+        hasReleaseWork = true
+    }
+
+    /// Lets go of the buried properties; what they held that goes is buried in turn, so no
+    /// release recurses more than one level.
+    private func emptyGraveyard() {
+        while !graveyard.isEmpty {
+            var batch: [[String: Value]] = []
+            swap(&batch, &graveyard)
+            while !batch.isEmpty { _ = batch.popLast() }
+        }
     }
 
     /// Runs the queued `deinit`s, the class's own first, then its superclasses' (as Swift does);
     /// what they release in turn runs its own.
     func runDeinits(at node: some SyntaxProtocol) throws {
+        hasReleaseWork = false
+        emptyGraveyard()
         while !pendingDeinits.isEmpty {
             var batch: [Instance] = []
             swap(&batch, &pendingDeinits)
@@ -130,7 +155,10 @@ final class Interpreter {
                     _ = try invoke(deinitializer, Arguments(values: [], labels: []), captured: nil, instance: standIn, at: node)
                 }
             }
+            batch.removeAll()
+            emptyGraveyard()
         }
+        hasReleaseWork = false
     }
 
     /// One unit of work; ends the callback when its budget of steps or time is spent.
@@ -185,7 +213,7 @@ final class Interpreter {
             if instances.count >= 64 && instances.count.nonzeroBitCount == 1 { instances.removeAll { $0.instance == nil } }
             instances.append(WeakInstance(instance: instance))
         }
-        if type.hasDeinit { instance.interpreter = self }
+        if !type.isStruct { instance.interpreter = self }
         var chain: [ClassCode] = []
         var t: ClassCode? = type
         while let c = t {

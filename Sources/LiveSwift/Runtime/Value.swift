@@ -190,8 +190,8 @@ final class Instance {
     var weakFields: [String: WeakValue] = [:]
     /// The bridged superclass part (the view controller), if the class inherits one.
     var native: AnyObject?
-    /// Set for an instance of a class with a `deinit`: the interpreter that runs it once the
-    /// last strong reference goes.
+    /// The interpreter that runs its `deinit` (if its class has one) once the last strong
+    /// reference goes, and lets go of its properties.
     weak var interpreter: Interpreter?
     /// The stand-in that runs a released instance's `deinit` (with its properties): it never
     /// runs one again.
@@ -210,10 +210,13 @@ final class Instance {
     }
 
     deinit {
+        guard let interpreter else { return }
         // Swift runs `deinit` when the last strong reference goes: the interpreter queues it
         // and runs it after the statement that let go, on a stand-in holding the properties.
-        guard type.hasDeinit, !isReleased, let interpreter else { return }
-        interpreter.queueDeinit(of: self)
+        if type.hasDeinit && !isReleased { interpreter.queueDeinit(of: self) }
+        // The properties are let go of later, one level at a time: a long chain of objects
+        // (a linked list of the source's nodes) must not release itself recursively.
+        if !fields.isEmpty { interpreter.bury(fields) }
     }
 }
 
