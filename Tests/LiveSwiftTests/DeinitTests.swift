@@ -165,19 +165,69 @@ extension DeinitTests {
                 var counted = Counted()
                 var next: Holder?
             }
+            indirect enum Chain {
+                case link(Int, Chain)
+                case end
+            }
+            struct Tree { var children: [Tree] = [] }
             """
         let body = """
             var head: Node? = nil
-            for i in 0..<9000 { head = Node(value: i, next: head) }
+            for i in 0..<3000 { head = Node(value: i, next: head) }
             let top = head?.value ?? -1
             head = nil
             var holder: Holder? = Holder()
             for _ in 0..<400 { let h = Holder(); h.next = holder; holder = h }
             holder = nil
+            var chain = Chain.end
+            for i in 0..<5000 { chain = .link(i, chain) }
+            var tree = Tree()
+            for _ in 0..<3000 { tree = Tree(children: [tree]) }
+            chain = .end
+            tree = Tree()
             label.text = "\\(top) \\(Counted.gone)"
             """
         let lesson = try lessonRunning("", body, before: before)
         #expect(lesson.runtimeError == nil, "\(String(describing: lesson.runtimeError))")
-        #expect(lesson.items.first?.text == "8999 401", "\(String(describing: lesson.items.first?.text))")
+        #expect(lesson.items.first?.text == "2999 401", "\(String(describing: lesson.items.first?.text))")
+    }
+}
+
+extension DeinitTests {
+    /// Chains far deeper than a recursive release could take (an `indirect` enum's, a struct's
+    /// through its array, the source's objects'), with the budgets raised to build them.
+    @Test func deepChainsAreReleasedWithoutExhaustingTheStack() throws {
+        var limits = LiveLimits()
+        limits.maxSecondsPerCallback = 60
+        limits.maxStepsPerCallback = 20_000_000
+        limits.maxObjects = 200_000
+        let source = """
+            indirect enum Chain { case link(Int, Chain), end }
+            struct Tree { var children: [Tree] = [] }
+            final class Node {
+                var next: Node?
+                init(next: Node?) { self.next = next }
+            }
+            final class DeepViewController: UIViewController {
+                let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 40))
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    view.addSubview(label)
+                    var chain = Chain.end
+                    for i in 0..<150000 { chain = .link(i, chain) }
+                    chain = .end
+                    var tree = Tree()
+                    for _ in 0..<100000 { tree = Tree(children: [tree]) }
+                    tree = Tree()
+                    var head: Node? = nil
+                    for _ in 0..<150000 { head = Node(next: head) }
+                    head = nil
+                    label.text = "done"
+                }
+            }
+            """
+        let lesson = try #require(try LiveSwift.compile(source: source, fileName: "Deep.swift", limits: limits).makeLesson() as? LiveLesson)
+        #expect(lesson.runtimeError == nil, "\(String(describing: lesson.runtimeError))")
+        #expect(lesson.items.first?.text == "done")
     }
 }

@@ -80,7 +80,9 @@ extension Interpreter {
             throw fault("incorrect argument label in call (have '\(label ?? "_"):', expected '\(parameter.label ?? "_"):')", node)
         }
         let payload = try zip(args.values, parameters).map { try convert($0, to: $1.typeName, at: node) }
-        return .enumCase(EnumValue(type: type, name: name, payload: payload, labels: parameters.map(\.label)))
+        let value = EnumValue(type: type, name: name, payload: payload, labels: parameters.map(\.label))
+        if !payload.isEmpty { value.interpreter = self }
+        return .enumCase(value)
     }
 
     /// `Kind(rawValue: 2)` (nil when no case has it), or an `init` the enum declares.

@@ -29,7 +29,7 @@ final class Interpreter {
     /// Stand-ins of released instances whose `deinit` runs after the current statement.
     private(set) var pendingDeinits: [Instance] = []
     /// Properties of released instances, let go of after the current statement.
-    private var graveyard: [[String: Value]] = []
+    private var graveyard: [Any] = []
     /// Whether there are `deinit`s to run or properties to let go of (one check per statement).
     private(set) var hasReleaseWork = false
     private var isTornDown = false
@@ -131,11 +131,17 @@ final class Interpreter {
         hasReleaseWork = true
     }
 
+    /// Keeps a released enum case's associated values (an `indirect` enum's long chain).
+    func bury(_ payload: [Value]) {
+        graveyard.append(payload)
+        hasReleaseWork = true
+    }
+
     /// Lets go of the buried properties; what they held that goes is buried in turn, so no
     /// release recurses more than one level.
     private func emptyGraveyard() {
         while !graveyard.isEmpty {
-            var batch: [[String: Value]] = []
+            var batch: [Any] = []
             swap(&batch, &graveyard)
             while !batch.isEmpty { _ = batch.popLast() }
         }
@@ -213,7 +219,7 @@ final class Interpreter {
             if instances.count >= 64 && instances.count.nonzeroBitCount == 1 { instances.removeAll { $0.instance == nil } }
             instances.append(WeakInstance(instance: instance))
         }
-        if !type.isStruct { instance.interpreter = self }
+        instance.interpreter = self
         var chain: [ClassCode] = []
         var t: ClassCode? = type
         while let c = t {

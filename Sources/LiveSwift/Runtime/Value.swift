@@ -206,6 +206,7 @@ final class Instance {
         let copy = Instance(type: type)
         copy.fields = fields
         copy.weakFields = weakFields
+        copy.interpreter = interpreter
         return copy
     }
 
@@ -228,11 +229,18 @@ final class EnumValue {
     let payload: [Value]
     let labels: [String?]
 
+    /// Set for a case with associated values: where they are let go of, one level at a time.
+    weak var interpreter: Interpreter?
+
     init(type: ClassCode, name: String, payload: [Value] = [], labels: [String?] = []) {
         self.type = type
         self.name = name
         self.payload = payload
         self.labels = labels
+    }
+
+    deinit {
+        if !payload.isEmpty, let interpreter { interpreter.bury(payload) }
     }
 }
 
