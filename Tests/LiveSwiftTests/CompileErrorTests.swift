@@ -36,16 +36,16 @@ import Testing
 
     @Test func unsupportedConstructsAreNamed() throws {
         let cases: [(String, String)] = [
-            ("struct Point { var x = 0 }\n" + body(""),
-             "structs with instance members are not supported in live lessons (a struct of static members is; or make it a class)"),
-            ("enum Mode: Int { case a }\n" + body(""), "enums with raw values or protocols are not supported in live lessons"),
-            ("enum Shape { case circle(Double) }\n" + body(""), "enum cases with associated or raw values are not supported in live lessons"),
-            ("enum Mode { case a\n func f() {} }\n" + body(""), "members of enums other than their cases are not supported in live lessons"),
-            ("extension UIView { func f() {} }\n" + body(""),
-             "only static members may extend 'UIView' in live lessons (an instance member would need the API's own 'self')"),
+            ("struct Point<T> { var x = 0 }\n" + body(""), "generic parameters are not supported in live lessons"),
+            ("enum Mode: Int { case a = 1, b = 1 }\n" + body(""), "raw value for enum case is not unique"),
+            ("enum Shape { case circle(Double)\n var r = 1.0 }\n" + body(""), "enums must not contain stored properties"),
+            ("enum Mode { case a = 1 }\n" + body(""), "enum case cannot have a raw value if the enum does not have a raw type"),
+            ("extension UIView { var n = 1 }\n" + body(""), "extensions must not contain stored properties"),
             (body("") + "\nextension MineViewController { var n = 1 }", "extensions must not contain stored properties"),
-            ("protocol P {}\n" + body(""), "'protocol' declarations are not supported in live lessons"),
-            (body("defer { }"), "'defer' statements are not supported in live lessons"),
+            (body("") + "\nextension MineViewController { deinit {} }",
+             "deinitializers may only be declared within a class, actor, or noncopyable type"),
+            ("protocol P { associatedtype T }\n" + body(""), "associated types are not supported in live lessons"),
+            (body("func f() { enum Local { case a } }"), "enums declared inside a function are not supported in live lessons"),
             (body("let k = \\UIView.center"), "key paths are not supported in live lessons"),
         ]
         for (source, message) in cases {

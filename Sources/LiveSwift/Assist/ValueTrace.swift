@@ -80,7 +80,7 @@ final class ValueTrace {
         }
         if let made {
             let count = (values[line]?.count ?? 0) + 1
-            values[line] = LineValue(line: line, text: ValueText.describe(made), count: count)
+            values[line] = LineValue(line: line, text: ValueText.describe(made, interpreter), count: count)
         }
         if steps.count < LiveSwift.maxTraceSteps { steps.append((line, viewsUnderRoot())) }
     }
@@ -122,6 +122,14 @@ final class ValueTrace {
     }
 }
 
+extension Value {
+    /// An instance of the source's class that is also an API object (a view subclass).
+    fileprivate var isNativeBacked: Bool {
+        if case .object(let instance) = self { return instance.native != nil }
+        return false
+    }
+}
+
 /// A value as the results column shows it: short, the numbers a student reads.
 enum ValueText {
     static func number(_ x: Double) -> String {
@@ -132,7 +140,7 @@ enum ValueText {
 
     static func point(_ x: CGFloat, _ y: CGFloat) -> String { "(\(number(Double(x))), \(number(Double(y))))" }
 
-    static func describe(_ value: Value) -> String {
+    static func describe(_ value: Value, _ interpreter: Interpreter) -> String {
         let text: String
         switch value {
         case .void: text = "()"
@@ -142,9 +150,12 @@ enum ValueText {
         case .double(let d): text = number(d)
         case .string(let s): text = "\"" + String(s.prefix(60)) + (s.count > 60 ? "…" : "") + "\""
         case .array(let elements):
-            text = "[" + elements.prefix(3).map(describe).joined(separator: ", ") + (elements.count > 3 ? ", … (\(elements.count))]" : "]")
+            text = "[" + elements.prefix(3).map { describe($0, interpreter) }.joined(separator: ", ") + (elements.count > 3 ? ", … (\(elements.count))]" : "]")
         case .dictionary(let d): text = "[…] (\(d.count))"
-        case .tuple(let values, _): text = "(" + values.map(describe).joined(separator: ", ") + ")"
+        case .tuple(let values, _): text = "(" + values.map { describe($0, interpreter) }.joined(separator: ", ") + ")"
+        case .enumCase, .object(_) where !value.isNativeBacked:
+            // The source's own values (a struct, an enum case) as Swift prints them.
+            text = interpreter.describe(value)
         case .object(let instance):
             text = instance.native.map { "\(instance.type.name) " + native($0) } ?? instance.type.name
         case .native(let object): text = "\(String(describing: type(of: object))) " + native(object)

@@ -175,6 +175,13 @@ final class Bridge: @unchecked Sendable {
         return names
     }
 
+    /// The properties and methods of a bridged type and its ancestors (the names an extension
+    /// of it uses bare).
+    func memberNames(ofType name: String) -> Set<String> {
+        guard let type = types[name] else { return [] }
+        return Set(type.allProperties.keys).union(type.allMethods.keys)
+    }
+
     /// The bridged type of a value, most derived first.
     func type(of value: Any) -> BridgeType? {
         let dynamicType = Swift.type(of: value)
@@ -261,6 +268,9 @@ final class Bridge: @unchecked Sendable {
             switch base {
             case .native(let object):
                 return try getMember(object, name, interpreter)
+            case .value(let value) where value is LiveSet:
+                if let builtin = try Builtins.get(base, name, interpreter) { return builtin }
+                throw BridgeError(message: "value of type 'Set' has no member '\(name)'")
             case .value(let value):
                 return try getMember(value, name, interpreter)
             case .type(let typeName):
@@ -337,6 +347,9 @@ final class Bridge: @unchecked Sendable {
             switch base {
             case .native(let object):
                 return try callMember(object, name, args, interpreter)
+            case .value(let value) where value is LiveSet:
+                var copy = base
+                return try Builtins.call(&copy, name, args, interpreter)
             case .value(let value):
                 return try callMember(value, name, args, interpreter)
             case .type(let typeName):

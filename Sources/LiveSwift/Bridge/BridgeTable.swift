@@ -16,9 +16,12 @@ enum BridgeTable {
         Builtins.registerCRandom(into: b)
         b.addTypeNames([
             "Int", "Double", "CGFloat", "Float", "Bool", "String", "UInt32", "UInt", "UInt64", "Int32", "Int64", "UInt16",
-            "Int16", "UInt8", "Int8", "Character", "Array", "Dictionary", "Optional",
+            "Int16", "UInt8", "Int8", "Character", "Array", "Dictionary", "Optional", "Set",
             "Any", "AnyObject", "Void", "TimeInterval", "NSObject", "NSCopying", "Selector", "UIDynamicItem",
             "UICollisionBehaviorDelegate", "UIDynamicAnimatorDelegate", "Self", "NSString", "NSNumber",
+            // The standard library's protocols the source's types conform to (by name).
+            "Equatable", "Hashable", "Comparable", "CaseIterable", "CustomStringConvertible", "CustomDebugStringConvertible",
+            "Identifiable", "Sendable",
         ])
     }
 

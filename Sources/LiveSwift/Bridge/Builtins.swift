@@ -251,11 +251,23 @@ enum Builtins {
             default: throw mismatch(args[0], "Int")
             }
         case "String":
+            if args.labels.first == "format" { return .string(try format(args, i)) }
             guard args.count == 1 else { return nil }
             return .string(i.describe(args[0]))
         case "Bool":
             guard args.count == 1 else { return nil }
             return .bool(try Bool.from(args[0], i))
+        case "Set":
+            // `Set<Int>()`, `Set([1, 2])`, `Set(otherSet)`.
+            guard args.count <= 1 else { return nil }
+            var set = LiveSet()
+            switch args.values.first {
+            case nil: break
+            case .array(let elements)?: for e in elements { set.insert(try i.dictionaryKey(e, at: TokenSyntaxPlaceholder.node)) }
+            case .value(let other as LiveSet)?: set = other
+            case let other?: throw mismatch(other, "Array")
+            }
+            return .value(set)
         case "Array":
             return .array([])
         case "Dictionary":
@@ -263,6 +275,49 @@ enum Builtins {
         default:
             return nil
         }
+    }
+
+    /// `String(format: "%.2f m/s", speed)`: each conversion is checked against its argument
+    /// first (a C format reading the wrong type would read memory it has no business reading),
+    /// then Foundation formats it. `%d %i %u %x %X %o` take integers, `%f %e %g %a` (and their
+    /// capitals) numbers, `%@` a string or number; `%%` is a percent sign.
+    static func format(_ args: Arguments, _ i: Interpreter) throws -> String {
+        let template = try String.from(args[0], i)
+        var values = Array(args.values.dropFirst())
+        if values.count == 1, args.labels.count > 1, args.labels[1] == "arguments", case .array(let list) = values[0] { values = list }
+        var cArgs: [CVarArg] = []
+        var chars = Array(template.unicodeScalars)[...]
+        while let c = chars.popFirst() {
+            guard c == "%" else { continue }
+            guard let next = chars.first else { throw BridgeError(message: "String(format:) ends in the middle of a conversion") }
+            if next == "%" {
+                chars.removeFirst()
+                continue
+            }
+            while let f = chars.first, "-+ #0'".unicodeScalars.contains(f) { chars.removeFirst() }
+            while let d = chars.first, ("0"..."9").contains(d) || d == "." { chars.removeFirst() }
+            while let l = chars.first, "hlqLzjt".unicodeScalars.contains(l) { chars.removeFirst() }
+            guard let conversion = chars.popFirst() else { throw BridgeError(message: "String(format:) ends in the middle of a conversion") }
+            guard cArgs.count < values.count else {
+                throw BridgeError(message: "String(format:) has more conversions than arguments")
+            }
+            let value = values[cArgs.count]
+            switch conversion {
+            case "d", "i", "u", "x", "X", "o":
+                guard case .int(let n) = value else { throw mismatch(value, "Int (for %\(conversion))") }
+                cArgs.append(n)
+            case "f", "F", "e", "E", "g", "G", "a", "A":
+                guard let d = value.asDouble else { throw mismatch(value, "Double (for %\(conversion))") }
+                cArgs.append(d)
+            case "@":
+                cArgs.append(NSString(string: i.describe(value)))
+            default:
+                throw BridgeError(message: "String(format:) does not take '%\(conversion)' in live lessons (use %d, %f, %@)")
+            }
+        }
+        let text = String(format: template, arguments: cArgs)
+        try sizeCheck(text.count, i)
+        return text
     }
 
     // MARK: Members of standard values
@@ -309,6 +364,13 @@ enum Builtins {
             case "description": return .string(d.description)
             default: return nil
             }
+        case .value(let set as LiveSet):
+            switch name {
+            case "count": return .int(set.keys.count)
+            case "isEmpty": return .bool(set.keys.isEmpty)
+            case "first": return set.keys.first?.value ?? Value.none
+            default: return nil
+            }
         case .value(let range as LiveRange):
             switch name {
             case "count": return .int(range.count)
@@ -338,6 +400,11 @@ enum Builtins {
             base = .void
             defer { base = .array(a) }
             return try arrayMethod(&a, name, args, i)
+        }
+        if case .value(var set as LiveSet) = base {
+            base = .void
+            defer { base = .value(set) }
+            return try setMethod(&set, name, args, i)
         }
         switch base {
         case .dictionary:
@@ -415,6 +482,56 @@ enum Builtins {
         }
     }
 
+    /// `Set`'s methods; those it shares with arrays (`map`, `filter`, `sorted`, `contains(where:)`…)
+    /// run over its elements in order.
+    private static func setMethod(_ set: inout LiveSet, _ name: String, _ args: Arguments, _ i: Interpreter) throws -> Value {
+        func key(_ k: Int) throws -> DictionaryKey { try i.dictionaryKey(args[k], at: TokenSyntaxPlaceholder.node) }
+        func other(_ k: Int) throws -> LiveSet {
+            switch args[k] {
+            case .value(let s as LiveSet): return s
+            case .array(let elements):
+                var s = LiveSet()
+                for e in elements { s.insert(try i.dictionaryKey(e, at: TokenSyntaxPlaceholder.node)) }
+                return s
+            default: throw mismatch(args[k], "Set")
+            }
+        }
+        switch name {
+        case "insert":
+            let k = try key(0)
+            let inserted = set.insert(k)
+            try sizeCheck(set.keys.count, i)
+            return .tuple([.bool(inserted), k.value], labels: ["inserted", "memberAfterInsert"])
+        case "remove":
+            let k = try key(0)
+            return set.remove(k) ? k.value : .none
+        case "contains" where args.labels.first == nil:
+            return .bool(set.members.contains(try key(0)))
+        case "removeAll":
+            set = LiveSet()
+            return .void
+        case "union", "formUnion":
+            var result = set
+            for k in try other(0).keys { result.insert(k) }
+            try sizeCheck(result.keys.count, i)
+            if name == "formUnion" { set = result; return .void }
+            return .value(result)
+        case "intersection", "formIntersection", "subtracting", "subtract":
+            let o = try other(0)
+            let keeping = !name.hasPrefix("subtract")
+            var result = LiveSet()
+            for k in set.keys where o.members.contains(k) == keeping { result.insert(k) }
+            if name == "formIntersection" || name == "subtract" { set = result; return .void }
+            return .value(result)
+        case "isSubset": return .bool(set.members.isSubset(of: try other(0).members))
+        case "isSuperset": return .bool(set.members.isSuperset(of: try other(0).members))
+        case "isDisjoint": return .bool(set.members.isDisjoint(with: try other(0).members))
+        default:
+            var elements = set.keys.map(\.value)
+            return try arrayMethod(&elements, name, args, i)
+        }
+    }
+
     private static func arrayMethod(_ a: inout [Value], _ name: String, _ args: Arguments, _ i: Interpreter) throws -> Value {
         func index(_ v: Value) throws -> Int {
             let n = try Int.from(v, i)
@@ -480,6 +597,17 @@ enum Builtins {
         case "firstIndex":
             for (n, v) in a.enumerated() where (try? i.equal(v, args[0], at: TokenSyntaxPlaceholder.node)) == true { return .int(n) }
             return .none
+        case "joined":
+            // `["a", "b"].joined(separator: ", ")`
+            let separator = args.count == 1 ? try String.from(args[0], i) : ""
+            var text = ""
+            for (n, v) in a.enumerated() {
+                guard case .string(let s) = v else { throw mismatch(v, "String") }
+                if n > 0 { text += separator }
+                text += s
+                try sizeCheck(text.utf8.count, i)
+            }
+            return .string(text)
         case "enumerated":
             return .array(a.enumerated().map { .tuple([.int($0.offset), $0.element], labels: ["offset", "element"]) })
         case "reversed": return .array(a.reversed())
@@ -551,4 +679,24 @@ import SwiftSyntax
 /// the interpreter reports them at the call that made them.
 enum TokenSyntaxPlaceholder {
     static let node = Syntax(TokenSyntax.identifier("builtin"))
+}
+
+/// `Set<T>`: its elements in the order they were first inserted (Swift's order is unspecified;
+/// this one repeats from run to run).
+struct LiveSet {
+    private(set) var keys: [DictionaryKey] = []
+    private(set) var members: Set<DictionaryKey> = []
+
+    @discardableResult
+    mutating func insert(_ key: DictionaryKey) -> Bool {
+        guard members.insert(key).inserted else { return false }
+        keys.append(key)
+        return true
+    }
+
+    mutating func remove(_ key: DictionaryKey) -> Bool {
+        guard members.remove(key) != nil else { return false }
+        keys.removeAll { $0 == key }
+        return true
+    }
 }

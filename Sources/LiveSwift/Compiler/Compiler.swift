@@ -147,31 +147,56 @@ struct Compiler {
             let (line, column) = module.position(of: node)
             diagnostics.append(LiveDiagnostic(file: fileName, line: line, column: column, message: message))
         }
+        // Protocols first: a class's first inherited name is its superclass unless it is one.
+        for item in module.tree.statements {
+            guard let p = item.item.as(DeclSyntax.self)?.as(ProtocolDeclSyntax.self) else { continue }
+            module.protocols[p.name.text] = p.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        }
+        /// A class, struct or enum, and the types declared inside it (known by their own names).
+        func collectType(_ decl: DeclSyntax) -> Bool {
+            let members: MemberBlockItemListSyntax
+            if let c = decl.as(ClassDeclSyntax.self) {
+                let code = classCode(c, module: module)
+                if module.classes[code.name] != nil || module.enumTypes[code.name] != nil {
+                    report("invalid redeclaration of '\(code.name)'", c.name)
+                }
+                module.classes[code.name] = code
+                members = c.memberBlock.members
+            } else if let s = decl.as(StructDeclSyntax.self) {
+                if module.classes[s.name.text] != nil || module.enumTypes[s.name.text] != nil {
+                    report("invalid redeclaration of '\(s.name.text)'", s.name)
+                }
+                let code = ClassCode(
+                    name: s.name.text, superclass: nil,
+                    protocols: s.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? [])
+                code.isStruct = true
+                addMembers(s.memberBlock.members, to: code, module: module)
+                module.classes[code.name] = code
+                members = s.memberBlock.members
+            } else if let e = decl.as(EnumDeclSyntax.self) {
+                if module.classes[e.name.text] != nil || module.enums[e.name.text] != nil {
+                    report("invalid redeclaration of '\(e.name.text)'", e.name)
+                }
+                enumCode(e, module: module, report: { report($0, $1) })
+                members = e.memberBlock.members
+            } else {
+                return false
+            }
+            for member in members { _ = collectType(member.decl) }
+            return true
+        }
         for item in module.tree.statements {
             switch item.item {
             case .decl(let decl):
-                if let c = decl.as(ClassDeclSyntax.self) {
-                    let code = classCode(c, module: module)
-                    if module.classes[code.name] != nil {
-                        report("invalid redeclaration of '\(code.name)'", c.name)
-                    }
-                    module.classes[code.name] = code
+                if collectType(decl) {
+                    continue
+                } else if decl.is(ProtocolDeclSyntax.self) {
+                    continue
                 } else if let f = decl.as(FunctionDeclSyntax.self) {
                     let code = functionCode(f, module: module)
                     module.functions[code.name, default: []].append(code)
                 } else if let v = decl.as(VariableDeclSyntax.self) {
                     module.globals.append(v)
-                } else if let s = decl.as(StructDeclSyntax.self) {
-                    if module.classes[s.name.text] != nil { report("invalid redeclaration of '\(s.name.text)'", s.name) }
-                    let code = ClassCode(name: s.name.text, superclass: nil, protocols: [])
-                    addMembers(s.memberBlock.members, to: code, module: module)
-                    module.classes[code.name] = code
-                } else if let e = decl.as(EnumDeclSyntax.self) {
-                    if module.classes[e.name.text] != nil || module.enums[e.name.text] != nil {
-                        report("invalid redeclaration of '\(e.name.text)'", e.name)
-                    }
-                    module.enums[e.name.text] = Set(
-                        e.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }.flatMap { $0.elements.map(\.name.text) })
                 } else if decl.is(ExtensionDeclSyntax.self) {
                     continue  // added to their classes below, once every class is known
                 } else if decl.is(ImportDeclSyntax.self) {
@@ -189,31 +214,37 @@ struct Compiler {
         // to keep a delegate's methods apart; they join the class (stored properties may not).
         for item in module.tree.statements {
             guard let e = item.item.as(DeclSyntax.self)?.as(ExtensionDeclSyntax.self) else { continue }
-            let name = e.extendedType.trimmedDescription
-            guard let code = module.classes[name] else {
-                // `extension UIColor { static var brand: UIColor { … } }`: static members of an
-                // API type (its instances' members would need the API's own `self`).
+            var name = e.extendedType.trimmedDescription
+            if let dot = name.lastIndex(of: "."), module.classes[name] == nil, module.enumTypes[name] == nil {
+                name = String(name[name.index(after: dot)...])  // `extension Game.State`: a nested type, known by its name
+            }
+            for member in e.memberBlock.members {
+                if let v = member.decl.as(VariableDeclSyntax.self), !v.modifiers.contains(where: { $0.name.text == "static" }),
+                    v.bindings.contains(where: Self.isStored)
+                {
+                    report("extensions must not contain stored properties", v)
+                }
+            }
+            if module.protocols[name] != nil {
+                // `extension Drawable { func describe() … }`: default members of its conforming types.
+                let defaults = module.protocolExtensions[name] ?? ClassCode(name: name, superclass: nil, protocols: [])
+                addMembers(e.memberBlock.members, to: defaults, module: module)
+                module.protocolExtensions[name] = defaults
+                continue
+            }
+            guard let code = module.classes[name] ?? module.enumTypes[name] else {
+                // `extension CGRect { var center: CGPoint { … } }`, `extension UIColor { static var
+                // brand: UIColor { … } }`: members of an API type, with the API's value as `self`.
                 guard Bridge.shared.isType(name) else {
                     report("cannot find type '\(name)' in scope", e.extendedType)
                     continue
                 }
-                let statics = module.typeExtensions[name] ?? ClassCode(name: name, superclass: nil, protocols: [])
-                for member in e.memberBlock.members {
-                    let modifiers = member.decl.as(FunctionDeclSyntax.self)?.modifiers ?? member.decl.as(VariableDeclSyntax.self)?.modifiers
-                    if !(modifiers?.contains(where: { $0.name.text == "static" }) ?? false) {
-                        report(
-                            "only static members may extend '\(name)' in live lessons (an instance member would need the API's own 'self')",
-                            member.decl)
-                    }
-                }
-                addMembers(e.memberBlock.members, to: statics, module: module)
-                module.typeExtensions[name] = statics
+                let members = module.typeExtensions[name] ?? ClassCode(name: name, superclass: nil, protocols: [])
+                addMembers(e.memberBlock.members, to: members, module: module)
+                module.typeExtensions[name] = members
+                module.extensionMemberNames.formUnion(members.methods.keys)
+                module.extensionMemberNames.formUnion(members.computed.keys)
                 continue
-            }
-            for member in e.memberBlock.members {
-                if let v = member.decl.as(VariableDeclSyntax.self), v.bindings.contains(where: { $0.accessorBlock == nil }) {
-                    report("extensions must not contain stored properties", v)
-                }
             }
             code.protocols += e.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
             addMembers(e.memberBlock.members, to: code, module: module)
@@ -239,7 +270,40 @@ struct Compiler {
                 type = t.superCode
             }
         }
-        for code in module.classes.values { code.flattenMembers() }
+        // Each type's protocols, with those they inherit; then its members, with the defaults
+        // of its protocols' extensions after its own.
+        func protocolClosure(_ names: [String]) -> Set<String> {
+            var all: Set<String> = []
+            var queue = names
+            while let name = queue.popLast() {
+                guard all.insert(name).inserted else { continue }
+                queue += module.protocols[name] ?? []
+            }
+            return all
+        }
+        let allTypes = Array(module.classes.values) + Array(module.enumTypes.values)
+        for code in allTypes {
+            code.allProtocols = protocolClosure(code.lineage.flatMap(\.protocols) + (code.superclass.map { [$0] } ?? []))
+        }
+        for code in allTypes {
+            let defaults = code.allProtocols.sorted().compactMap { module.protocolExtensions[$0] }
+            code.flattenMembers(defaults: defaults)
+            module.mutatingMethodNames.formUnion(code.methods.values.joined().filter(\.isMutating).map(\.name))
+        }
+        for code in module.protocolExtensions.values {
+            module.mutatingMethodNames.formUnion(code.methods.values.joined().filter(\.isMutating).map(\.name))
+        }
+        for code in module.typeExtensions.values {
+            code.flattenMembers()
+            module.mutatingMethodNames.formUnion(code.methods.values.joined().filter(\.isMutating).map(\.name))
+        }
+        for code in module.protocolExtensions.values { code.flattenMembers() }
+        // Operator functions, wherever declared, are found by their operator.
+        for code in allTypes + Array(module.typeExtensions.values) {
+            for (name, functions) in code.staticMethods where !(name.first.map { $0.isLetter || $0 == "_" } ?? true) {
+                module.operators[name, default: []] += functions
+            }
+        }
         for code in module.classes.values {
             var type: ClassCode? = code
             var seen: Set<String> = []
@@ -268,8 +332,9 @@ struct Compiler {
         let inherited = c.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         // The first inherited name is the superclass when it names a class (ours or bridged).
         let first = inherited.first
-        let isClass = first.map { Bridge.shared.isClass($0) || $0.first?.isUppercase == true && !$0.hasSuffix("Delegate") }
-            ?? false
+        let isClass = first.map {
+            Bridge.shared.isClass($0) || $0.first?.isUppercase == true && !$0.hasSuffix("Delegate") && module.protocols[$0] == nil
+        } ?? false
         let code = ClassCode(
             name: c.name.text, superclass: isClass ? first : nil,
             protocols: isClass ? Array(inherited.dropFirst()) : inherited)
@@ -329,6 +394,7 @@ struct Compiler {
                 }
             } else if let f = decl.as(FunctionDeclSyntax.self) {
                 let function = functionCode(f, module: module)
+                function.isMutating = f.modifiers.contains { $0.name.text == "mutating" }
                 if f.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }) {
                     code.staticMethods[function.name, default: []].append(function)
                 } else {
@@ -339,7 +405,126 @@ struct Compiler {
                     FunctionCode(
                         name: "init", parameters: Self.parameters(i.signature.parameterClause), body: body.statements,
                         isClosure: false, node: Syntax(i)))
+            } else if let d = decl.as(DeinitializerDeclSyntax.self), let body = d.body {
+                code.deinitializer = FunctionCode(name: "deinit", parameters: [], body: body.statements, isClosure: false, node: Syntax(d))
             }
+        }
+    }
+
+    /// Whether a binding stores its value (no getter: an initial value, or only observers).
+    static func isStored(_ binding: PatternBindingSyntax) -> Bool {
+        switch binding.accessorBlock?.accessors {
+        case nil: return true
+        case .getter?: return false
+        case .accessors(let list)?: return !list.contains { $0.accessorSpecifier.text == "get" }
+        }
+    }
+
+    /// The raw types an enum may have, as Swift's literals give them.
+    static let rawTypes: Set<String> = ["Int", "String", "Double", "CGFloat", "Float", "Character", "UInt", "Int32", "UInt32", "Int64"]
+
+    /// An enum of the source: its cases (raw values counted on from the last as Swift does:
+    /// integers add one, strings are the case's name), associated values and members.
+    private func enumCode(_ e: EnumDeclSyntax, module: Module, report: (String, Syntax) -> Void) {
+        var inherited = e.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        var rawType: String?
+        if let first = inherited.first, Self.rawTypes.contains(first) {
+            rawType = first
+            inherited.removeFirst()
+        }
+        let code = ClassCode(name: e.name.text, superclass: nil, protocols: inherited)
+        code.isEnum = true
+        code.rawType = rawType
+        var previous: Value?
+        for member in e.memberBlock.members {
+            guard let decl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+            for element in decl.elements {
+                let name = element.name.text
+                var raw: Value?
+                if let rawType {
+                    if let literal = element.rawValue?.value {
+                        raw = Self.literalValue(literal, floating: Interpreter.isFloating(rawType))
+                        if raw == nil { report("raw value for enum case must be a literal", Syntax(literal)) }
+                    } else if rawType == "String" || rawType == "Character" {
+                        raw = .string(name)
+                    } else {
+                        switch previous {
+                        case .int(let n)?: raw = .int(n + 1)
+                        case .double(let d)?: raw = .double(d + 1)
+                        case nil: raw = Interpreter.isFloating(rawType) ? .double(0) : .int(0)
+                        default: report("enum case must declare a raw value when the preceding raw value is not an integer", Syntax(element))
+                        }
+                    }
+                    previous = raw
+                } else if let value = element.rawValue {
+                    report("enum case cannot have a raw value if the enum does not have a raw type", Syntax(value))
+                }
+                if let raw, code.cases.contains(where: { $0.rawValue.map { Self.sameLiteral($0, raw) } ?? false }) {
+                    report("raw value for enum case is not unique", Syntax(element))
+                }
+                let parameters = element.parameterClause.map { clause in
+                    clause.parameters.map { p in
+                        (label: (p.firstName?.text).flatMap { $0 == "_" ? nil : $0 }, typeName: Optional(p.type.trimmedDescription))
+                    }
+                }
+                if parameters != nil, rawType != nil {
+                    report("enum with raw type cannot have cases with arguments", Syntax(element))
+                }
+                code.caseIndex[name] = code.cases.count
+                code.cases.append(.init(name: name, rawValue: raw, parameters: parameters))
+                if parameters == nil {
+                    code.caseValues[name] = EnumValue(type: code, name: name)
+                } else {
+                    module.casesWithPayload[name, default: []].append(code)
+                }
+            }
+        }
+        for member in e.memberBlock.members {
+            if let v = member.decl.as(VariableDeclSyntax.self), !v.modifiers.contains(where: { $0.name.text == "static" }),
+                v.bindings.contains(where: Self.isStored)
+            {
+                report("enums must not contain stored properties", Syntax(v))
+            }
+        }
+        addMembers(e.memberBlock.members, to: code, module: module)
+        module.enumTypes[code.name] = code
+        module.enums[code.name] = Set(code.cases.map(\.name))
+    }
+
+    /// A literal's value (`3`, `-1`, `2.5`, `"north"`), or nil for any other expression.
+    static func literalValue(_ expr: ExprSyntax, floating: Bool) -> Value? {
+        if let i = expr.as(IntegerLiteralExprSyntax.self) {
+            let digits = i.literal.text.replacingOccurrences(of: "_", with: "")
+            guard let n = Int(digits) ?? (digits.hasPrefix("0x") ? Int(digits.dropFirst(2), radix: 16) : nil) else { return nil }
+            return floating ? .double(Double(n)) : .int(n)
+        }
+        if let f = expr.as(FloatLiteralExprSyntax.self) {
+            return Double(f.literal.text.replacingOccurrences(of: "_", with: "")).map { .double($0) }
+        }
+        if let s = expr.as(StringLiteralExprSyntax.self) {
+            var text = ""
+            for segment in s.segments {
+                guard case .stringSegment(let part) = segment else { return nil }
+                text += part.content.text
+            }
+            return .string(text)
+        }
+        if let p = expr.as(PrefixOperatorExprSyntax.self), p.operator.text == "-" {
+            switch literalValue(p.expression, floating: floating) {
+            case .int(let n)?: return .int(-n)
+            case .double(let d)?: return .double(-d)
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    private static func sameLiteral(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case (.int(let x), .int(let y)): return x == y
+        case (.double(let x), .double(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        default: return false
         }
     }
 

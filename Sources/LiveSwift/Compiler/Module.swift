@@ -10,8 +10,36 @@ final class Module: @unchecked Sendable {
     var functions: [String: [FunctionCode]] = [:]
     /// Static members the source adds to the API's types (`extension UIColor { static … }`).
     var typeExtensions: [String: ClassCode] = [:]
-    /// The source's enums of plain cases: each value is its case's name.
+    /// The source's enums: the names of each one's cases (for the name checks) and its code.
     var enums: [String: Set<String>] = [:]
+    var enumTypes: [String: ClassCode] = [:]
+    /// Cases with associated values by name, with their enums (for `.circle(radius: 2)`).
+    var casesWithPayload: [String: [ClassCode]] = [:]
+    /// The source's protocols, with the protocols each one inherits.
+    var protocols: [String: [String]] = [:]
+    /// Default members that protocol extensions give their conforming types.
+    var protocolExtensions: [String: ClassCode] = [:]
+    /// Names of the instance members that extensions add to the API's types (`center` in
+    /// `extension CGRect { var center: CGPoint … }`): only these names look there.
+    var extensionMemberNames: Set<String> = []
+    /// Names of `mutating` methods of the source's value types and extensions: a call of one
+    /// writes its receiver back.
+    var mutatingMethodNames: Set<String> = []
+    /// Operator functions the source declares (`static func + (l: CGPoint, r: CGPoint)` in an
+    /// extension or a type), by operator.
+    var operators: [String: [FunctionCode]] = [:]
+
+    /// Whether an extension adds an instance member of that name to an API type (most sources
+    /// add none: then no name is hashed on the hot path of member lookups).
+    @inline(__always)
+    func extendsAPIMember(_ name: String) -> Bool {
+        !extensionMemberNames.isEmpty && extensionMemberNames.contains(name)
+    }
+
+    @inline(__always)
+    func hasMutatingMethod(_ name: String) -> Bool {
+        !mutatingMethodNames.isEmpty && mutatingMethodNames.contains(name)
+    }
     /// The top-level statements (a lesson file has none but its declarations).
     var globals: [VariableDeclSyntax] = []
     /// The `UIViewController` subclass the lesson runs.
@@ -69,6 +97,27 @@ final class ClassCode {
     var staticMethods: [String: [FunctionCode]] = [:]
     var staticStored: [String: Stored] = [:]
     var staticComputed: [String: CodeBlockItemListSyntax] = [:]
+    /// `deinit`, run once the last strong reference to an instance goes.
+    var deinitializer: FunctionCode?
+    /// Whether the class or a source superclass has a `deinit`.
+    var hasDeinit = false
+    /// A struct of the source: its instances are values (copied when changed while shared).
+    var isStruct = false
+    /// An enum of the source: its cases in order, their raw values and associated values.
+    var isEnum = false
+    var rawType: String?
+    struct Case {
+        var name: String
+        var rawValue: Value?
+        /// The associated values' labels and types; nil for a case without any.
+        var parameters: [(label: String?, typeName: String?)]?
+    }
+    var cases: [Case] = []
+    var caseIndex: [String: Int] = [:]
+    /// Each case without associated values as a value, made once.
+    var caseValues: [String: EnumValue] = [:]
+    /// Its protocols, their inherited protocols included (filled when the classes are linked).
+    var allProtocols: Set<String> = []
     /// True when the class (or a source superclass) inherits `UIViewController`.
     var isViewController = false
     /// The bridged view class it inherits (`UIView`, `UIImageView`), if any: its instances
@@ -93,8 +142,9 @@ final class ClassCode {
     private var allStored: [String: Stored] = [:]
     private var allComputed: [String: (get: CodeBlockItemListSyntax, set: CodeBlockItemListSyntax?, setName: String)] = [:]
 
-    /// Flattens the members; called once, after the superclasses are linked.
-    func flattenMembers() {
+    /// Flattens the members; called once, after the superclasses are linked. `defaults` are
+    /// the extensions of the protocols it conforms to: their members come after its own.
+    func flattenMembers(defaults: [ClassCode] = []) {
         allMethods = [:]
         allStored = [:]
         allComputed = [:]
@@ -102,7 +152,17 @@ final class ClassCode {
             allMethods.merge(t.methods) { nearer, further in nearer + further }
             for stored in t.stored where allStored[stored.name] == nil { allStored[stored.name] = stored }
             allComputed.merge(t.computed) { nearer, _ in nearer }
+            if t.deinitializer != nil { hasDeinit = true }
         }
+        for extra in defaults {
+            allMethods.merge(extra.methods) { own, inherited in own + inherited }
+            allComputed.merge(extra.computed) { own, _ in own }
+        }
+    }
+
+    /// The value of a case without associated values.
+    func caseValue(_ name: String) -> Value? {
+        caseValues[name].map { .enumCase($0) }
     }
 
     func method(_ name: String, labels: [String?]) -> FunctionCode? {
@@ -148,7 +208,7 @@ final class ClassCode {
     }
 
     func conforms(to protocolName: String) -> Bool {
-        lineage.contains { $0.protocols.contains(protocolName) }
+        allProtocols.contains(protocolName) || lineage.contains { $0.protocols.contains(protocolName) }
     }
 }
 
@@ -171,6 +231,8 @@ final class FunctionCode {
     /// `$0`, `$1`, … are in scope (a closure without named parameters).
     let usesAnonymousParameters: Bool
     let node: Syntax
+    /// A `mutating` method: it may change `self`, a value, which the call writes back.
+    var isMutating = false
 
     init(
         name: String, parameters: [Parameter], body: CodeBlockItemListSyntax, isClosure: Bool,

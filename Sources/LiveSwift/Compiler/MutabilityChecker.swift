@@ -22,7 +22,7 @@ final class MutabilityChecker: SyntaxVisitor {
     /// Swift's mutating methods of the values a lesson keeps (arrays, dictionaries, strings).
     private static let mutatingMethods: Set<String> = [
         "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeValue", "sort", "reverse",
-        "shuffle", "swapAt", "popLast", "updateValue", "removeSubrange",
+        "shuffle", "swapAt", "popLast", "updateValue", "removeSubrange", "formUnion", "formIntersection", "subtract",
     ]
 
     init(module: Module) {
@@ -59,6 +59,18 @@ final class MutabilityChecker: SyntaxVisitor {
         return .visitChildren
     }
     override func visitPost(_ node: ClassDeclSyntax) { classes.removeLast() }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        classes.append(module.classes[node.name.text])
+        return .visitChildren
+    }
+    override func visitPost(_ node: StructDeclSyntax) { classes.removeLast() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        classes.append(module.enumTypes[node.name.text])
+        return .visitChildren
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { classes.removeLast() }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         classes.append(module.classes[node.extendedType.trimmedDescription])

@@ -27,36 +27,42 @@ final class SubsetChecker: SyntaxVisitor {
         return refuse(node.path, "no such module '\(name)' in live lessons (they may import Foundation and UIKit)")
     }
 
-    /// A struct of static members at the top level (`struct Constants { static let size = 40 }`),
-    /// the tutorials' namespace for constants: its members work as a class's static ones.
-    /// A struct with instance members would need value semantics for source objects.
+    /// Whether a type declaration stands at the top level or among a type's members (a nested
+    /// type, known by its own name), not inside a function.
+    private func isTypeLevel(_ node: some SyntaxProtocol) -> Bool {
+        if node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true { return true }
+        guard let item = node.parent?.as(MemberBlockItemSyntax.self) else { return false }
+        let owner = item.parent?.parent?.parent
+        return owner?.is(ClassDeclSyntax.self) == true || owner?.is(StructDeclSyntax.self) == true
+            || owner?.is(EnumDeclSyntax.self) == true || owner?.is(ExtensionDeclSyntax.self) == true
+    }
+
+    /// Structs, with value semantics: stored and computed properties, methods (`mutating`
+    /// ones change the variable they are called on), initialisers or the memberwise one.
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        if node.parent?.parent?.parent?.is(SourceFileSyntax.self) != true { return unsupported(node.structKeyword, "nested structs") }
-        for member in node.memberBlock.members {
-            let modifiers = member.decl.as(FunctionDeclSyntax.self)?.modifiers ?? member.decl.as(VariableDeclSyntax.self)?.modifiers
-            if !(modifiers?.contains(where: { $0.name.text == "static" }) ?? false) {
-                return refuse(
-                    member.decl, "structs with instance members are not supported in live lessons (a struct of static members is; or make it a class)")
-            }
-        }
+        if !isTypeLevel(node) { return refuse(node.structKeyword, "structs declared inside a function are not supported in live lessons") }
+        if let generics = node.genericParameterClause { return unsupported(generics, "generic parameters") }
         return .visitChildren
     }
-    /// Enums of plain cases at the top level (`enum Mode { case falling, resting }`): their
-    /// values are the cases, compared and switched over. Nothing more of enums.
+    /// Enums: cases (with raw values or associated values), methods, computed properties,
+    /// static members, initialisers; at the top level or inside a type.
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        if node.parent?.parent?.parent?.is(SourceFileSyntax.self) != true { return unsupported(node.enumKeyword, "nested enums") }
-        if let clause = node.inheritanceClause { return unsupported(clause, "enums with raw values or protocols") }
-        for member in node.memberBlock.members {
-            guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else {
-                return unsupported(member.decl, "members of enums other than their cases")
-            }
-            if let element = cases.elements.first(where: { $0.parameterClause != nil || $0.rawValue != nil }) {
-                return unsupported(element, "enum cases with associated or raw values")
-            }
+        if !isTypeLevel(node) { return refuse(node.enumKeyword, "enums declared inside a function are not supported in live lessons") }
+        if let generics = node.genericParameterClause { return unsupported(generics, "generic parameters") }
+        return .visitChildren
+    }
+    /// Protocols at the top level: their requirements are names to conform to; their
+    /// extensions give default members.
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.parent?.parent?.is(SourceFileSyntax.self) != true {
+            return refuse(node.protocolKeyword, "protocol '\(node.name.text)' cannot be nested inside another declaration")
+        }
+        if let primary = node.primaryAssociatedTypeClause { return unsupported(primary, "primary associated types") }
+        for member in node.memberBlock.members where member.decl.is(AssociatedTypeDeclSyntax.self) {
+            return unsupported(member.decl, "associated types")
         }
         return .skipChildren
     }
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.protocolKeyword, "'protocol' declarations") }
     // Extensions of the lesson's own classes are taken (the compiler adds their members);
     // nested ones are not.
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -66,7 +72,13 @@ final class SubsetChecker: SyntaxVisitor {
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.actorKeyword, "actors") }
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.typealiasKeyword, "'typealias' declarations") }
     override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.subscriptKeyword, "subscript declarations") }
-    override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.deinitKeyword, "deinitializers") }
+    /// `deinit` in a class: run once the last strong reference to an instance goes.
+    override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.as(MemberBlockItemSyntax.self)?.parent?.parent?.parent?.is(ClassDeclSyntax.self) != true {
+            return refuse(node.deinitKeyword, "deinitializers may only be declared within a class, actor, or noncopyable type")
+        }
+        return .visitChildren
+    }
     override func visit(_ node: OperatorDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "operator declarations") }
     override func visit(_ node: PrecedenceGroupDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "precedence groups") }
     override func visit(_ node: MacroDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "macros") }
@@ -79,7 +91,6 @@ final class SubsetChecker: SyntaxVisitor {
     override func visit(_ node: KeyPathExprSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "key paths") }
     override func visit(_ node: RegexLiteralExprSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "regex literals") }
     override func visit(_ node: FallThroughStmtSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "'fallthrough' statements") }
-    override func visit(_ node: DeferStmtSyntax) -> SyntaxVisitorContinueKind { unsupported(node.deferKeyword, "'defer' statements") }
     override func visit(_ node: InOutExprSyntax) -> SyntaxVisitorContinueKind {
         // Swift allows `&x` only as a call's argument (an inout parameter).
         let isArgument = node.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.is(FunctionCallExprSyntax.self) == true
@@ -89,7 +100,7 @@ final class SubsetChecker: SyntaxVisitor {
     override func visit(_ node: PackExpansionExprSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "parameter packs") }
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.macroName.text == "selector" { return .skipChildren }
+        if ["selector", "function", "line", "file", "fileID", "filePath", "column"].contains(node.macroName.text) { return .skipChildren }
         return unsupported(node, "'#\(node.macroName.text)'")
     }
 
@@ -103,8 +114,8 @@ final class SubsetChecker: SyntaxVisitor {
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         // A class inside a class or a function: the subset keeps classes at the top level.
-        if node.parent?.parent?.is(SourceFileSyntax.self) != true && node.parent?.parent?.parent?.is(SourceFileSyntax.self) != true {
-            return unsupported(node.classKeyword, "nested classes")
+        if !isTypeLevel(node) && node.parent?.parent?.parent?.is(SourceFileSyntax.self) != true {
+            return refuse(node.classKeyword, "classes declared inside a function are not supported in live lessons")
         }
         return .visitChildren
     }
@@ -134,6 +145,10 @@ struct NameChecker {
         var names = declared.names
         names.formUnion(module.classes.keys)
         names.formUnion(module.enums.keys)
+        names.formUnion(module.protocols.keys)
+        // Inside an extension of an API type, its members are in scope bare (`midX`, `layer`).
+        for name in module.typeExtensions.keys { names.formUnion(Bridge.shared.memberNames(ofType: name)) }
+        if module.enumTypes.values.contains(where: { $0.rawType != nil }) { names.insert("rawValue") }
         names.formUnion(Bridge.shared.globalNames)
         names.formUnion(Bridge.shared.controllerMemberNames)
         let uses = NameUses(viewMode: .sourceAccurate)
@@ -144,7 +159,10 @@ struct NameChecker {
             diagnostics.append(
                 LiveDiagnostic(file: module.fileName, line: line, column: column, message: "cannot find '\(name)' in scope"))
         }
-        for (name, node) in uses.types where !module.classes.keys.contains(name) && module.enums[name] == nil && !Bridge.shared.isType(name) {
+        for (name, node) in uses.types
+        where !module.classes.keys.contains(name) && module.enums[name] == nil && module.protocols[name] == nil
+            && !Bridge.shared.isType(name)
+        {
             let (line, column) = module.position(of: node)
             diagnostics.append(
                 LiveDiagnostic(

@@ -8,7 +8,7 @@ let trailingLabel = "\u{0}trailing"
 /// Methods of Swift's collections that change the collection they are called on.
 private let mutatingMethods: Set<String> = [
     "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeValue", "sort", "reverse",
-    "shuffle", "swapAt", "popLast", "updateValue", "removeSubrange",
+    "shuffle", "swapAt", "popLast", "updateValue", "removeSubrange", "formUnion", "formIntersection", "subtract",
 ]
 
 extension Interpreter {
@@ -63,10 +63,27 @@ extension Interpreter {
                         try Bridge.shared.call(.type(type), name, args, interpreter: self, at: m.declName)
                     }
                 }
+                // `.circle(radius: 2)`: a case with associated values of the one source enum that has it.
+                if let owners = module.casesWithPayload[name], owners.count == 1 {
+                    return try withArguments(e, scope) { args in try makeCase(owners[0], name, args, at: m.declName) }
+                }
                 throw fault("implicit member calls ('.\(name)(…)') are not supported in live lessons; name the type", m)
             }
             if baseExpr.is(SuperExprSyntax.self), let instance = scope.instance {
+                if name == "init" { return try withArguments(e, scope) { args in try delegatingInit(instance, args, e, m) } }
                 return try withArguments(e, scope) { args in try callSuper(instance, name, args, e, m) }
+            }
+            // `self.init(…)`: a convenience initialiser handing over to another.
+            if name == "init", baseExpr.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+                if let instance = scope.instance {
+                    return try withArguments(e, scope) { args in try delegatingInit(instance, args, e, m) }
+                }
+                if let box = scope.selfBox {
+                    return try withArguments(e, scope) { args in
+                        try delegatingInit(box, args, at: m.declName)
+                        return .void
+                    }
+                }
             }
             var base: Value? = try eval(baseExpr, scope)
             return try withArguments(e, scope) { args in
@@ -75,6 +92,26 @@ extension Interpreter {
                     var result = Value.void
                     try modify(baseExpr, scope, mutating: true) { value in
                         result = try Bridge.shared.callMutating(&value, name, args, interpreter: self, at: m.declName)
+                    }
+                    return result
+                }
+                if module.hasMutatingMethod(name), let code = structMutatingMethod(base!, name, args.labels) {
+                    // A struct's mutating method: on the variable's own copy, changed in place.
+                    base = nil
+                    var result = Value.void
+                    try modify(baseExpr, scope, mutating: true) { value in
+                        guard let unique = uniqueStruct(&value) else { return }
+                        result = try invoke(code, args, captured: nil, instance: unique, at: m.declName)
+                    }
+                    return result
+                }
+                if module.hasMutatingMethod(name), let (code, type) = valueMethod(base!, name, labels: args.labels),
+                    code.isMutating
+                {
+                    base = nil
+                    var result = Value.void
+                    try modify(baseExpr, scope, mutating: true) { value in
+                        result = try callValueMethod(&value, code, of: type, args, at: m.declName)
                     }
                     return result
                 }
@@ -93,11 +130,40 @@ extension Interpreter {
             }
             return try withArguments(e, scope) { args in try callName(name, args, scope, e, reference) }
         }
+        // `Set<Int>()`, `Set<String>(["a"])`: the generic arguments are not needed.
+        if let generic = callee.as(GenericSpecializationExprSyntax.self), let reference = generic.expression.as(DeclReferenceExprSyntax.self) {
+            return try withArguments(e, scope) { args in try callName(reference.baseName.text, args, scope, e, reference) }
+        }
         // `[String]()`, `[String: Int]()`: an empty collection.
         if callee.is(ArrayExprSyntax.self) && e.arguments.isEmpty { return .array([]) }
         if callee.is(DictionaryExprSyntax.self) && e.arguments.isEmpty { return .dictionary([:]) }
         let function = try eval(callee, scope)
         return try withArguments(e, scope) { args in try callValue(function, args, at: e) }
+    }
+
+    /// The mutating method of that name of a struct value, if it is one.
+    private func structMutatingMethod(_ value: Value, _ name: String, _ labels: [String?]) -> FunctionCode? {
+        guard case .object(let instance) = value, instance.type.isStruct,
+            let code = instance.type.method(name, labels: labels), code.isMutating
+        else { return nil }
+        return code
+    }
+
+    /// `self.init(…)` / `super.init(…)` in a source class's initialiser: another of its
+    /// initialisers (the superclass's for `super`) runs on the same instance.
+    private func delegatingInit(
+        _ instance: Instance, _ args: Arguments, _ e: FunctionCallExprSyntax, _ m: MemberAccessExprSyntax
+    ) throws -> Value {
+        let isSuper = m.base?.is(SuperExprSyntax.self) == true
+        let type = isSuper ? instance.type.superCode : instance.type
+        if let code = type?.initializers.first(where: { $0.accepts(args.labels) }) {
+            initializing.append(instance)
+            defer { initializing.removeLast() }
+            _ = try invoke(code, args, captured: nil, instance: instance, at: e)
+            return .void
+        }
+        if isSuper { return .void }  // the API superclass's own initialiser: made with the instance
+        throw fault("no initializer of '\(instance.type.name)' takes these arguments", m)
     }
 
     private func callSuper(
@@ -126,6 +192,20 @@ extension Interpreter {
             }
             if let value = instance.fields[name] { return try callValue(value, args, at: e) }
         }
+        if let box = scope.selfBox, scope.instance == nil {
+            // A method of `self`, a value (an enum's, an API type's through an extension, or the API's own).
+            if let (code, type) = valueMethod(box.value, name, labels: args.labels) {
+                if code.isMutating && box.isLet {
+                    throw fault("cannot use mutating member on immutable value: 'self' is immutable", reference)
+                }
+                var value = box.value
+                let result = try callValueMethod(&value, code, of: type, args, at: e)
+                if code.isMutating { box.value = value }
+                return result
+            }
+            if case .native = box.value, selfHasMember(box.value, name) { return try callMember(box.value, name, args, at: e) }
+            if case .value = box.value, selfHasMember(box.value, name) { return try callMember(box.value, name, args, at: e) }
+        }
         if let type = scope.staticType, let (code, owner) = type.staticMethod(name, labels: args.labels) {
             return try invokeStatic(code, of: owner, args, at: e)
         }
@@ -135,6 +215,8 @@ extension Interpreter {
         if let type = module.classes[name] {
             return .object(try instantiate(type, arguments: args, native: nil, at: e))
         }
+        if let type = module.enumTypes[name] { return try makeEnum(type, args, at: e) }
+        if !module.typeExtensions.isEmpty, let value = try extensionInit(name, args, at: e) { return value }
         if Bridge.shared.isType(name) { return try Bridge.shared.construct(name, args, interpreter: self, at: e) }
         if let global = Bridge.shared.globals[name] {
             do {
@@ -174,6 +256,8 @@ extension Interpreter {
         case .function(let f): return try call(f, args, at: node)
         case .type(let name):
             if let type = module.classes[name] { return .object(try instantiate(type, arguments: args, native: nil, at: node)) }
+            if let type = module.enumTypes[name] { return try makeEnum(type, args, at: node) }
+            if !module.typeExtensions.isEmpty, let value = try extensionInit(name, args, at: node) { return value }
             return try Bridge.shared.construct(name, args, interpreter: self, at: node)
         case .none: throw fault("Unexpectedly found nil while unwrapping an Optional value", node)
         default: throw fault("cannot call value of non-function type '\(value.typeName)'", node)
@@ -189,9 +273,28 @@ extension Interpreter {
             }
             if let value = instance.fields[name] { return try callValue(value, args, at: node) }
             if let native = instance.native {
+                if let (code, type) = valueMethod(.native(native), name, labels: args.labels) {
+                    var value = Value.native(native)
+                    return try callValueMethod(&value, code, of: type, args, at: node)
+                }
                 return try Bridge.shared.call(.native(native), name, args, interpreter: self, at: node)
             }
             throw fault("value of type '\(instance.type.name)' has no member '\(name)'", node)
+        case .enumCase(let e):
+            guard let code = e.type.method(name, labels: args.labels) else {
+                throw fault("value of type '\(e.type.name)' has no member '\(name)' that takes these arguments", node)
+            }
+            var value = base
+            return try callValueMethod(&value, code, of: e.type, args, at: node)
+        case .symbol(let s) where enumCase(named: s) != nil:
+            return try callMember(.enumCase(enumCase(named: s)!), name, args, at: node)
+        case .type(let typeName) where module.enumTypes[typeName] != nil:
+            let type = module.enumTypes[typeName]!
+            if name == "init" { return try makeEnum(type, args, at: node) }
+            if type.caseIndex[name] != nil { return try makeCase(type, name, args, at: node) }
+            if let (code, owner) = type.staticMethod(name, labels: args.labels) { return try invokeStatic(code, of: owner, args, at: node) }
+            if let value = try staticMember(type, name) { return try callValue(value, args, at: node) }
+            throw fault("type '\(typeName)' has no member '\(name)'", node)
         case .none:
             throw fault("Unexpectedly found nil while implicitly unwrapping an Optional value (calling '\(name)')", node)
         case .type(let typeName) where module.typeExtensions[typeName]?.hasStaticMember(name) == true:
@@ -204,8 +307,14 @@ extension Interpreter {
                 return try invokeStatic(code, of: owner, args, at: node)
             }
             if let value = try staticMember(module.classes[typeName]!, name) { return try callValue(value, args, at: node) }
+            // `Grid.Cell(row: 1)`: a type nested in a source type, known by its own name.
+            if module.classes[name] != nil || module.enumTypes[name] != nil { return try callValue(.type(name), args, at: node) }
             throw fault("type '\(typeName)' has no member '\(name)' that takes these arguments", node)
         default:
+            if module.extendsAPIMember(name), let (code, type) = valueMethod(base, name, labels: args.labels) {
+                var value = base
+                return try callValueMethod(&value, code, of: type, args, at: node)
+            }
             return try Bridge.shared.call(base, name, args, interpreter: self, at: node)
         }
     }
@@ -239,6 +348,16 @@ extension Interpreter {
                 try setStaticValue(stored, of: owner, value, at: e)
                 return
             }
+            if scope.instance == nil, let box = scope.selfBox {
+                // A property of `self`, a value, inside its method: a mutating one may change it.
+                if box.isLet, !box.value.isReference { throw fault("cannot assign to property: 'self' is immutable", e) }
+                var container = box.value
+                var value = try get(container, name, at: e)
+                try body(&value)
+                try setValueMember(&container, name, value, at: e)
+                box.value = container
+                return
+            }
             guard let instance = scope.instance else { throw fault("cannot find '\(name)' in scope", e) }
             if instance.type.storedProperty(name)?.didSet == nil, instance.type.storedProperty(name)?.willSet == nil,
                 var value = instance.fields[name]
@@ -264,6 +383,15 @@ extension Interpreter {
                 return
             }
             let base = try eval(baseExpr, scope)
+            if Self.isStructValue(base), baseExpr.as(DeclReferenceExprSyntax.self)?.baseName.text != "self" {
+                // A part of a struct: the variable (or property, element) that holds it changes.
+                try modify(baseExpr, scope, mutating: mutating) { container in
+                    var value = try get(container, name, at: e.declName)
+                    try body(&value)
+                    try setValueMember(&container, name, value, at: e.declName)
+                }
+                return
+            }
             switch base {
             case .object(let instance):
                 guard var value = try instanceMember(instance, name, at: e.declName) else {
@@ -280,6 +408,7 @@ extension Interpreter {
                 var value = try get(base, name, at: e.declName)
                 try body(&value)
                 var target = base
+                if module.extendsAPIMember(name), try extensionSet(&target, name, value, at: e.declName) { return }
                 try Bridge.shared.set(&target, name, value, interpreter: self, at: e.declName)
             case .none:
                 throw fault("Unexpectedly found nil while implicitly unwrapping an Optional value (setting '\(name)')", e.declName)
@@ -315,7 +444,16 @@ extension Interpreter {
         }
     }
 
+    static func isStructValue(_ value: Value) -> Bool {
+        if case .object(let instance) = value { return instance.type.isStruct }
+        return false
+    }
+
     func setValueMember(_ container: inout Value, _ name: String, _ value: Value, at node: some SyntaxProtocol) throws {
+        if let instance = uniqueStruct(&container) {
+            try setInstanceMember(instance, name, value, at: node)
+            return
+        }
         if case .tuple(var values, let labels) = container {
             if let i = Int(name) ?? labels.firstIndex(of: name), i < values.count {
                 values[i] = value
@@ -323,6 +461,7 @@ extension Interpreter {
                 return
             }
         }
+        if module.extendsAPIMember(name), try extensionSet(&container, name, value, at: node) { return }
         try Bridge.shared.set(&container, name, value, interpreter: self, at: node)
     }
 
@@ -343,10 +482,19 @@ extension Interpreter {
 }
 
 extension Value {
+    /// An object (the API's or the source's): its properties may change through a constant.
+    var isReference: Bool {
+        switch self {
+        case .native, .object: return true
+        default: return false
+        }
+    }
+
     /// Arrays, dictionaries and strings: values whose mutating methods change a variable.
     var isCollection: Bool {
         switch self {
         case .array, .dictionary, .string: return true
+        case .value(let v): return v is LiveSet
         default: return false
         }
     }

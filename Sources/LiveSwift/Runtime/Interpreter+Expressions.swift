@@ -102,6 +102,8 @@ extension Interpreter {
             }
         case .superExpr(let e):
             throw fault("'super' may only be used to call a method or read a property", e)
+        case .macroExpansionExpr(let e) where e.macroName.text != "selector":
+            return literalMacro(e)
         case .macroExpansionExpr(let e):
             // #selector(name(_:)) → the selector `name:`, which the target answers by name.
             guard let argument = e.arguments.first?.expression, let name = methodReference(argument) else {
@@ -215,12 +217,27 @@ extension Interpreter {
             return "[" + d.map { "\(describeQuoted($0.key.value)): \(describeQuoted($0.value))" }.joined(separator: ", ") + "]"
         case .tuple(let values, let labels):
             return "(" + zip(values, labels).map { ($1.map { "\($0): " } ?? "") + describeQuoted($0) }.joined(separator: ", ") + ")"
+        case .object(let instance) where instance.type.computedProperty("description") != nil:
+            // CustomStringConvertible: its `description`.
+            if case .string(let text)? = try? instanceMember(instance, "description", at: TokenSyntaxPlaceholder.node) { return text }
+            return instance.type.name
+        case .enumCase(let e) where e.type.computedProperty("description") != nil:
+            if case .string(let text)? = try? enumMember(e, "description", at: TokenSyntaxPlaceholder.node) { return text }
+            return e.name
+        case .object(let instance) where instance.type.isStruct:
+            // `Point(x: 1.0, y: 2.0)`, as Swift prints a struct.
+            let fields = instance.type.lineage.flatMap(\.stored).map { "\($0.name): " + describeQuoted(instance.fields[$0.name] ?? .none) }
+            return "\(instance.type.name)(" + fields.joined(separator: ", ") + ")"
         case .object(let instance): return "\(instance.type.name)"
         case .native(let object): return String(describing: object)
+        case .value(let set as LiveSet): return "[" + set.keys.map { describeQuoted($0.value) }.joined(separator: ", ") + "]"
         case .value(let v): return String(describing: v)
         case .symbol(let s): return s
         case .function: return "(Function)"
         case .type(let name): return name
+        case .enumCase(let e):
+            if e.payload.isEmpty { return e.name }
+            return e.name + "(" + zip(e.labels, e.payload).map { ($0.map { "\($0): " } ?? "") + describeQuoted($1) }.joined(separator: ", ") + ")"
         }
     }
 
@@ -248,6 +265,7 @@ extension Interpreter {
             throw fault("cannot find 'self' in scope", node)
         }
         if let instance = scope.instance, let value = try instanceMember(instance, name, at: node) { return value }
+        if let box = scope.selfBox, let value = try selfMember(box.value, name, at: node) { return value }
         if let type = scope.staticType, let value = try staticMember(type, name) { return value }
         // `Self` names the class whose code runs.
         if name == "Self", let type = scope.instance?.type ?? scope.staticType { return .type(type.name) }
@@ -291,8 +309,9 @@ extension Interpreter {
         if let code = type.method(name, labels: []) ?? type.methods(named: name)?.first {
             return .function(Function(name: name, body: .source(code, captured: Scope(parent: nil), instance: instance)))
         }
-        if let native = instance.native, Bridge.shared.hasMember(native, name) {
-            return try Bridge.shared.get(.native(native), name, interpreter: self, at: node)
+        if let native = instance.native {
+            if !module.extensionMemberNames.isEmpty, let value = try extensionMember(.native(native), name, at: node) { return value }
+            if Bridge.shared.hasMember(native, name) { return try Bridge.shared.get(.native(native), name, interpreter: self, at: node) }
         }
         return nil
     }
@@ -360,20 +379,26 @@ extension Interpreter {
             throw fault("value of type '\(instance.type.name)' has no member '\(name)'", node)
         case .none:
             throw fault("Unexpectedly found nil while implicitly unwrapping an Optional value (reading '\(name)')", node)
+        case .type(let typeName) where module.enumTypes[typeName] != nil:
+            return try enumTypeMember(module.enumTypes[typeName]!, name, at: node)
         case .type(let typeName)
         where module.classes[typeName] != nil || module.typeExtensions[typeName]?.hasStaticMember(name) == true:
             // `Counter.total`, `UIColor.brand`: a static member of a source class or extension.
             if let value = try staticMember(module.classes[typeName] ?? module.typeExtensions[typeName]!, name) { return value }
+            // `Game.State`: a type nested in a source type, known by its own name.
+            if module.classes[name] != nil || module.enumTypes[name] != nil { return .type(name) }
             throw fault("type '\(typeName)' has no member '\(name)'", node)
-        case .type(let typeName) where module.enums[typeName] != nil:
-            // `Mode.falling`: a case of the source's enum is its name, as `.falling` is.
-            guard module.enums[typeName]!.contains(name) else { throw fault("type '\(typeName)' has no member '\(name)'", node) }
-            return .symbol(name)
+        case .enumCase(let e):
+            if let value = try enumMember(e, name, at: node) { return value }
+            throw fault("value of type '\(e.type.name)' has no member '\(name)'", node)
+        case .symbol(let symbol) where enumCase(named: symbol) != nil:
+            return try get(.enumCase(enumCase(named: symbol)!), name, at: node)
         case .tuple(let values, let labels):
             if let i = Int(name), i >= 0, i < values.count { return values[i] }
             if let i = labels.firstIndex(of: name) { return values[i] }
             throw fault("value of tuple type has no member '\(name)'", node)
         default:
+            if module.extendsAPIMember(name), let value = try extensionMember(base, name, at: node) { return value }
             return try Bridge.shared.get(base, name, interpreter: self, at: node)
         }
     }
@@ -429,6 +454,7 @@ extension Interpreter {
         case .string(let s): return .string(s)
         case .bool(let b): return .bool(b)
         case .symbol(let s): return .symbol(s)
+        case .enumCase(let e) where e.payload.isEmpty: return .symbol(e.name)
         default: throw fault("type '\(value.typeName)' cannot be a dictionary key in live lessons", node)
         }
     }
@@ -447,6 +473,7 @@ extension Interpreter {
         case .array: return name.hasPrefix("[") && !name.contains(":")
         case .dictionary: return name.hasPrefix("[") && name.contains(":")
         case .object(let instance):
+            if instance.type.allProtocols.contains(name) { return true }
             var type: ClassCode? = instance.type
             while let t = type {
                 if t.name == name || t.protocols.contains(name) { return true }
@@ -458,6 +485,8 @@ extension Interpreter {
         case .native(let object): return name == "AnyObject" || name == "Any" || Bridge.shared.isInstance(object, of: name)
         case .value(let v): return name == "Any" || Bridge.shared.isInstance(v, of: name)
         case .symbol(let s): return name == "Any" || module.enums[name]?.contains(s) == true
+        case .enumCase(let e):
+            return name == e.type.name || name == "Any" || e.type.allProtocols.contains(name) || Self.lastComponent(name) == e.type.name
         default: return name == "Any"
         }
     }

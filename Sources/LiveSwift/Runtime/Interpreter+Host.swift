@@ -18,7 +18,7 @@ extension Interpreter {
         case .object(let instance):
             if let native = instance.native as? SelectorPerforming { return native }
             let key = ObjectIdentifier(instance)
-            if let existing = adapters[key] as? LiveActions { return existing }
+            if let existing = adapters[key] as? LiveActions, existing.instance === instance { return existing }
             let adapter = LiveActions(instance: instance, interpreter: self)
             adapters[key] = adapter
             return adapter
@@ -34,7 +34,7 @@ extension Interpreter {
         case .none: return nil
         case .object(let instance):
             let key = ObjectIdentifier(instance)
-            if let existing = adapters[key] as? LiveCollisionDelegate { return existing }
+            if let existing = adapters[key] as? LiveCollisionDelegate, existing.instance === instance { return existing }
             let adapter = LiveCollisionDelegate(instance: instance, interpreter: self)
             adapters[key] = adapter
             return adapter

@@ -22,6 +22,24 @@ extension Interpreter {
             return left.isNone ? try eval(e.rightOperand, scope) : left
         case "+=", "-=", "*=", "/=", "%=":
             let right = try eval(e.rightOperand, scope)
+            if let candidates = module.operators[op] {
+                // `static func += (left: inout CGPoint, right: CGPoint)`: the source's own, where
+                // the operands' types fit its parameters.
+                do {
+                    try modify(e.leftOperand, scope) { value in
+                        guard let code = candidates.first(where: { fits(value, right, $0) }) else {
+                            value = try binary(String(op.dropLast()), value, right, at: e.operator)
+                            return
+                        }
+                        let box = Box(value)
+                        _ = try invoke(
+                            code, Arguments(values: [value, right], labels: code.parameters.map(\.label), inoutBoxes: [box, nil]), captured: nil,
+                            instance: nil, at: e.operator)
+                        value = box.value
+                    }
+                } catch is ChainIsNil {}
+                return .void
+            }
             let base = String(op.dropLast())
             do {
                 try modify(e.leftOperand, scope) { value in
@@ -57,6 +75,7 @@ extension Interpreter {
         default:
             break
         }
+        if !module.operators.isEmpty, let result = try sourceOperator(op, l, r, at: node) { return result }
         switch op {
         case "==": return .bool(try equal(l, r, at: node))
         case "!=": return .bool(!(try equal(l, r, at: node)))
@@ -65,6 +84,27 @@ extension Interpreter {
         default:
             throw fault("binary operator '\(op)' cannot be applied to operands of type '\(l.typeName)' and '\(r.typeName)'", node)
         }
+    }
+
+    /// An operator function of the source whose parameters' types the operands have.
+    private func sourceOperator(_ op: String, _ l: Value, _ r: Value, at node: some SyntaxProtocol) throws -> Value? {
+        guard let candidates = module.operators[op] else { return nil }
+        for code in candidates where fits(l, r, code) {
+            return try invoke(code, Arguments(values: [l, r], labels: code.parameters.map(\.label)), captured: nil, instance: nil, at: node)
+        }
+        return nil
+    }
+
+    /// Whether two operands have the types of an operator function's parameters (an integer
+    /// literal fits a floating parameter, as Swift infers it).
+    private func fits(_ l: Value, _ r: Value, _ code: FunctionCode) -> Bool {
+        guard code.parameters.count == 2 else { return false }
+        func fits(_ v: Value, _ typeName: String?) -> Bool {
+            guard let typeName else { return true }
+            if case .int = v, Self.isFloating(typeName) { return true }
+            return isInstance(v, of: typeName)
+        }
+        return fits(l, code.parameters[0].typeName) && fits(r, code.parameters[1].typeName)
     }
 
     private func integer(_ op: String, _ a: Int, _ b: Int, at node: some SyntaxProtocol) throws -> Value {
@@ -151,9 +191,16 @@ extension Interpreter {
         case (.int(let a), .int(let b)): return a == b
         case (.int, .double), (.double, .int), (.double, .double): return l.asDouble! == r.asDouble!
         case (.symbol(let a), .symbol(let b)): return a == b
+        case (.enumCase(let a), .enumCase(let b)):
+            guard a !== b else { return true }
+            guard a.type === b.type, a.name == b.name, a.payload.count == b.payload.count else { return false }
+            for (x, y) in zip(a.payload, b.payload) where !(try equal(x, y, at: node)) { return false }
+            return true
+        case (.enumCase(let a), .symbol(let s)), (.symbol(let s), .enumCase(let a)): return a.payload.isEmpty && a.name == s
         case (.symbol(let s), .value(let v)), (.value(let v), .symbol(let s)):
             if let resolved = Bridge.shared.resolve(symbol: s, like: v) { return Bridge.equalValues(resolved, v) }
             return String(describing: v) == s
+        case (.value(let a as LiveSet), .value(let b as LiveSet)): return a.members == b.members
         case (.value(let a), .value(let b)): return Bridge.equalValues(a, b)
         case (.array(let a), .array(let b)):
             guard a.count == b.count else { return false }
@@ -162,6 +209,12 @@ extension Interpreter {
         case (.tuple(let a, _), .tuple(let b, _)):
             guard a.count == b.count else { return false }
             for (x, y) in zip(a, b) where !(try equal(x, y, at: node)) { return false }
+            return true
+        case (.object(let a), .object(let b)) where a.type.isStruct && a.type === b.type:
+            // An Equatable struct: equal when its stored properties are.
+            for stored in a.type.stored where !(try equal(a.fields[stored.name] ?? .none, b.fields[stored.name] ?? .none, at: node)) {
+                return false
+            }
             return true
         case (.object, _), (.native, _): return identical(l, r)
         default:

@@ -7,16 +7,41 @@ enum Flow {
     case breakLoop(String?)
     case continueLoop(String?)
     case returned(Value)
+    /// A `defer` block met: it runs when its enclosing block ends, however that ends.
+    case deferred(CodeBlockSyntax)
 }
 
 extension Interpreter {
     func run(_ items: CodeBlockItemListSyntax, _ scope: Scope) throws -> Flow {
-        for item in items {
-            let flow = try exec(item, scope)
+        var index = items.startIndex
+        while index != items.endIndex {
+            let flow = try exec(items[index], scope)
+            index = items.index(after: index)
             if case .normal = flow { continue }
+            if case .deferred(let block) = flow { return try run(items[index...], scope, deferring: [block]) }
             return flow
         }
         return .normal
+    }
+
+    /// The rest of a block after a `defer`: the deferred blocks run, last first, when it ends.
+    private func run(_ items: CodeBlockItemListSyntax.SubSequence, _ scope: Scope, deferring: [CodeBlockSyntax]) throws -> Flow {
+        var deferred = deferring
+        var result = Flow.normal
+        for item in items {
+            let flow = try exec(item, scope)
+            if case .normal = flow { continue }
+            if case .deferred(let block) = flow {
+                deferred.append(block)
+                continue
+            }
+            result = flow
+            break
+        }
+        for block in deferred.reversed() {
+            _ = try run(block.statements, Scope(parent: scope))
+        }
+        return result
     }
 
     func exec(_ item: CodeBlockItemSyntax, _ scope: Scope) throws -> Flow {
@@ -24,14 +49,15 @@ extension Interpreter {
         let flow: Flow
         switch item.item {
         case .expr(let expr):
-            _ = try evalStatement(expr, scope)
-            flow = .normal
+            flow = try evalStatement(expr, scope)
         case .decl(let decl):
             try declare(decl, scope)
             flow = .normal
         case .stmt(let stmt):
             flow = try exec(stmt, scope, label: nil)
         }
+        // The `deinit`s of the instances this statement let go of.
+        if hasReleaseWork { try runDeinits(at: item) }
         if let trace { trace.record(item, scope, self) }
         return flow
     }
@@ -135,6 +161,8 @@ extension Interpreter {
             return .continueLoop(s.label?.text)
         case .labeledStmt(let s):
             return try exec(s.statement, scope, label: s.label.text)
+        case .deferStmt(let s):
+            return .deferred(s.body)
         default:
             throw fault("this statement is not supported in live lessons", stmt)
         }
@@ -169,6 +197,8 @@ extension Interpreter {
             for (key, value) in d where !(try body(.tuple([key.value, value], labels: ["key", "value"]))) { return }
         case .string(let s):
             for c in s where !(try body(.string(String(c)))) { return }
+        case .value(let set as LiveSet):
+            for key in set.keys where !(try body(key.value)) { return }
         case .value(let range as LiveRange):
             var i = range.lower
             while range.closed ? i <= range.upper : i < range.upper {
@@ -266,34 +296,14 @@ extension Interpreter {
         return .normal
     }
 
-    /// Whether `value` matches a `case` pattern; bindings go into `scope`.
-    func matches(_ pattern: PatternSyntax, _ value: Value, _ scope: Scope) throws -> Bool {
+    /// Whether `value` matches a `case` pattern; bindings go into `scope`. `binding`: inside
+    /// `case let …`, where every bare name binds.
+    func matches(_ pattern: PatternSyntax, _ value: Value, _ scope: Scope, binding: Bool = false) throws -> Bool {
         if let expression = pattern.as(ExpressionPatternSyntax.self) {
-            let expr = expression.expression
-            // `case (let a, 0):`, written as a tuple expression with binding patterns inside.
-            if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count > 1 {
-                guard case .tuple(let values, _) = value, values.count == tuple.elements.count else { return false }
-                for (element, v) in zip(tuple.elements, values) {
-                    let sub = PatternSyntax(ExpressionPatternSyntax(expression: element.expression))
-                    if !(try matches(sub, v, scope)) { return false }
-                }
-                return true
-            }
-            if let binding = expr.as(PatternExprSyntax.self) { return try matches(binding.pattern, value, scope) }
-            if expr.is(DiscardAssignmentExprSyntax.self) { return true }
-            let candidate = try eval(expr, scope)
-            if case .value(let range as LiveRange) = candidate {
-                guard let n = value.asDouble else { return false }
-                return range.contains(n)
-            }
-            if case .value(let range as LiveDoubleRange) = candidate {
-                guard let n = value.asDouble else { return false }
-                return range.contains(n)
-            }
-            return try equal(candidate, value, at: expr)
+            return try matches(expression: expression.expression, value, scope, binding: binding)
         }
-        if let binding = pattern.as(ValueBindingPatternSyntax.self) {
-            return try matches(binding.pattern, value, scope)
+        if let valueBinding = pattern.as(ValueBindingPatternSyntax.self) {
+            return try matches(valueBinding.pattern, value, scope, binding: true)
         }
         if let identifier = pattern.as(IdentifierPatternSyntax.self) {
             scope.declare(identifier.identifier.text, value)
@@ -302,10 +312,61 @@ extension Interpreter {
         if pattern.is(WildcardPatternSyntax.self) { return true }
         if let tuple = pattern.as(TuplePatternSyntax.self) {
             guard case .tuple(let values, _) = value, values.count == tuple.elements.count else { return false }
-            for (element, v) in zip(tuple.elements, values) where !(try matches(element.pattern, v, scope)) { return false }
+            for (element, v) in zip(tuple.elements, values) where !(try matches(element.pattern, v, scope, binding: binding)) { return false }
             return true
         }
         throw fault("this pattern is not supported in live lessons", pattern)
+    }
+
+    private func matches(expression expr: ExprSyntax, _ value: Value, _ scope: Scope, binding: Bool) throws -> Bool {
+        // `case (let a, 0):`, written as a tuple expression with binding patterns inside.
+        if let tuple = expr.as(TupleExprSyntax.self), tuple.elements.count > 1 {
+            guard case .tuple(let values, _) = value, values.count == tuple.elements.count else { return false }
+            for (element, v) in zip(tuple.elements, values) where !(try matches(expression: element.expression, v, scope, binding: binding)) {
+                return false
+            }
+            return true
+        }
+        if let pattern = expr.as(PatternExprSyntax.self) { return try matches(pattern.pattern, value, scope, binding: binding) }
+        if expr.is(DiscardAssignmentExprSyntax.self) { return true }
+        if binding, let name = expr.as(DeclReferenceExprSyntax.self) {
+            scope.declare(name.baseName.text, value)
+            return true
+        }
+        // `case .circle(let r)`, `case let .rect(w, h)`, `case Shape.circle(radius: let r)`:
+        // an enum case of the source, its associated values matched one by one.
+        if let call = expr.as(FunctionCallExprSyntax.self), let callee = call.calledExpression.as(MemberAccessExprSyntax.self),
+            module.casesWithPayload[callee.declName.baseName.text] != nil
+        {
+            var subject = value
+            if case .symbol(let s) = value, let e = enumCase(named: s) { subject = .enumCase(e) }
+            guard case .enumCase(let e) = subject, e.name == callee.declName.baseName.text else { return false }
+            if call.arguments.count == 1, e.payload.count > 1, let only = call.arguments.first {
+                // `case .rect(let size)`: the associated values as one tuple.
+                return try matches(expression: only.expression, .tuple(e.payload, labels: e.labels), scope, binding: binding)
+            }
+            guard call.arguments.count == e.payload.count else { return false }
+            for (argument, v) in zip(call.arguments, e.payload) where !(try matches(expression: argument.expression, v, scope, binding: binding)) {
+                return false
+            }
+            return true
+        }
+        // `case .push:` for a case with associated values: any of its values.
+        if let member = expr.as(MemberAccessExprSyntax.self), module.casesWithPayload[member.declName.baseName.text] != nil,
+            case .enumCase(let e) = value
+        {
+            return e.name == member.declName.baseName.text
+        }
+        let candidate = try eval(expr, scope)
+        if case .value(let range as LiveRange) = candidate {
+            guard let n = value.asDouble else { return false }
+            return range.contains(n)
+        }
+        if case .value(let range as LiveDoubleRange) = candidate {
+            guard let n = value.asDouble else { return false }
+            return range.contains(n)
+        }
+        return try equal(candidate, value, at: expr)
     }
 }
 

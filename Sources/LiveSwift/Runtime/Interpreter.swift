@@ -21,14 +21,24 @@ final class Interpreter {
     var callDepth = 0
     private var entries = 0
     private(set) var objectCount = 0
-    /// Instances the source made, so that tearing the lesson down breaks their cycles.
-    private var instances: [Instance] = []
+    /// Instances the source made, so that tearing the lesson down breaks their cycles: held
+    /// weakly (an instance goes when its last strong reference does, and its `deinit` runs),
+    /// except those with a native part (a view or controller that UIKit's side refers to).
+    private var instances: [WeakInstance] = []
+    private var nativeInstances: [Instance] = []
+    /// Stand-ins of released instances whose `deinit` runs after the current statement.
+    private(set) var pendingDeinits: [Instance] = []
+    /// Properties of released instances, let go of after the current statement.
+    private var graveyard: [Any] = []
+    /// Whether there are `deinit`s to run or properties to let go of (one check per statement).
+    private(set) var hasReleaseWork = false
+    private var isTornDown = false
     private var closureCode: [SyntaxIdentifier: FunctionCode] = [:]
     /// Native objects that stand for the source's delegates, kept alive here (UIKit's
     /// delegate properties are weak).
     var adapters: [ObjectIdentifier: AnyObject] = [:]
     /// Instances whose `init` runs now: they may still set their `let` properties.
-    private var initializing: [Instance] = []
+    var initializing: [Instance] = []
     /// The lesson's own random numbers for `Int.random(in:)` and the like without `using:`:
     /// seeded the same at every start, so a run repeats exactly.
     var random = SeededRandom(seed: 0x5EED)
@@ -62,7 +72,9 @@ final class Interpreter {
         entries += 1
         defer { entries -= 1 }
         do {
-            return try body()
+            let result = try body()
+            if entries == 1 && hasReleaseWork { try runDeinits(at: module.tree) }
+            return result
         } catch let error as LiveFault {
             stop(error)
         } catch is ChainIsNil {
@@ -83,13 +95,78 @@ final class Interpreter {
     /// Breaks the reference cycles between the source's objects and closures (a lesson that
     /// is started again leaves no garbage behind).
     func tearDown() {
-        for instance in instances {
+        isTornDown = true  // no `deinit` runs once the lesson ends
+        for instance in nativeInstances + instances.compactMap(\.instance) {
             instance.fields.removeAll()
             instance.weakFields.removeAll()
         }
         instances.removeAll()
+        nativeInstances.removeAll()
+        var pending: [Instance] = []
+        swap(&pending, &pendingDeinits)
+        pending.removeAll()
+        emptyGraveyard()
         adapters.removeAll()
         closureCode.removeAll()
+    }
+
+    // MARK: deinit
+
+    /// Called from a released instance's own `deinit`: a stand-in with its properties runs the
+    /// source's `deinit` after the statement that let it go (never twice: the stand-in is
+    /// marked released).
+    func queueDeinit(of released: Instance) {
+        guard !isTornDown, fault == nil else { return }
+        let standIn = Instance(type: released.type)
+        standIn.isReleased = true
+        standIn.fields = released.fields
+        standIn.weakFields = released.weakFields
+        standIn.native = released.native
+        standIn.interpreter = self
+        pendingDeinits.append(standIn)
+        hasReleaseWork = true
+    }
+
+    /// Keeps a released instance's properties, to let go of them after the statement.
+    func bury(_ fields: [String: Value]) {
+        graveyard.append(fields)
+        hasReleaseWork = true
+    }
+
+    /// Keeps a released enum case's associated values (an `indirect` enum's long chain).
+    func bury(_ payload: [Value]) {
+        graveyard.append(payload)
+        hasReleaseWork = true
+    }
+
+    /// Lets go of the buried properties; what they held that goes is buried in turn, so no
+    /// release recurses more than one level.
+    private func emptyGraveyard() {
+        while !graveyard.isEmpty {
+            var batch: [Any] = []
+            swap(&batch, &graveyard)
+            while !batch.isEmpty { _ = batch.popLast() }
+        }
+    }
+
+    /// Runs the queued `deinit`s, the class's own first, then its superclasses' (as Swift does);
+    /// what they release in turn runs its own.
+    func runDeinits(at node: some SyntaxProtocol) throws {
+        hasReleaseWork = false
+        emptyGraveyard()
+        while !pendingDeinits.isEmpty {
+            var batch: [Instance] = []
+            swap(&batch, &pendingDeinits)
+            for standIn in batch {
+                for code in standIn.type.lineage {
+                    guard let deinitializer = code.deinitializer else { continue }
+                    _ = try invoke(deinitializer, Arguments(values: [], labels: []), captured: nil, instance: standIn, at: node)
+                }
+            }
+            batch.removeAll()
+            emptyGraveyard()
+        }
+        hasReleaseWork = false
     }
 
     /// One unit of work; ends the callback when its budget of steps or time is spent.
@@ -129,14 +206,22 @@ final class Interpreter {
     /// A new instance of a source class: stored properties get their initial values in
     /// declaration order (lazy ones when first read), then a matching `init` runs.
     func instantiate(_ type: ClassCode, arguments: Arguments, native: AnyObject?, at node: some SyntaxProtocol) throws -> Instance {
-        try countObject(at: node)
+        // A struct's value is not an object: it is not counted nor kept for the tear-down.
+        if !type.isStruct { try countObject(at: node) }
         let instance = Instance(type: type)
         instance.native = native
         if native == nil, let base = type.viewBase {
             // A view subclass of the source: a native view that asks the source for its outline.
             instance.native = try LiveViewClasses.make(base, arguments, owner: instance, interpreter: self, at: node)
         }
-        instances.append(instance)
+        if type.isStruct {
+        } else if instance.native != nil {
+            nativeInstances.append(instance)
+        } else {
+            if instances.count >= 64 && instances.count.nonzeroBitCount == 1 { instances.removeAll { $0.instance == nil } }
+            instances.append(WeakInstance(instance: instance))
+        }
+        instance.interpreter = self
         var chain: [ClassCode] = []
         var t: ClassCode? = type
         while let c = t {
@@ -162,9 +247,37 @@ final class Interpreter {
             initializing.append(instance)
             defer { initializing.removeLast() }
             _ = try invoke(initializer, arguments, captured: nil, instance: instance, at: node)
+        } else if type.isStruct && type.initializers.isEmpty {
+            try memberwiseInit(instance, arguments, at: node)
         } else if !arguments.values.isEmpty && type.viewBase == nil {
             throw module.fault("no initializer of '\(type.name)' takes these arguments", at: node)
         }
+        return instance
+    }
+
+    /// A struct's memberwise initialiser: its stored properties in order, by name; those with
+    /// an initial value may be left out (a `let` with one is not an argument).
+    private func memberwiseInit(_ instance: Instance, _ arguments: Arguments, at node: some SyntaxProtocol) throws {
+        var i = 0
+        for stored in instance.type.stored where !stored.isLazy && !(stored.isLet && stored.initial != nil) {
+            if i < arguments.count && arguments.labels[i] == stored.name {
+                instance.fields[stored.name] = try convert(arguments[i], to: stored.typeName, at: node)
+                i += 1
+            } else if stored.initial == nil {
+                throw module.fault("missing argument for parameter '\(stored.name)' in call", at: node)
+            }
+        }
+        if i < arguments.count {
+            throw module.fault("extra argument '\(arguments.labels[i] ?? "_")' in call to the memberwise initializer of '\(instance.type.name)'", at: node)
+        }
+    }
+
+    /// A struct about to change in `value`: its own copy unless nothing else holds it.
+    func uniqueStruct(_ value: inout Value) -> Instance? {
+        guard case .object(var instance) = value, instance.type.isStruct else { return nil }
+        value = .void
+        if !isKnownUniquelyReferenced(&instance) { instance = instance.copy() }
+        value = .object(instance)
         return instance
     }
 
@@ -226,12 +339,25 @@ final class Interpreter {
                 throw module.fault(error.message, at: node)
             }
         case .source(let code, let captured, let instance):
-            return try invoke(code, arguments, captured: captured, instance: instance, at: node)
+            switch function.selfCapture {
+            case .strong:
+                return try invoke(code, arguments, captured: captured, instance: instance, at: node)
+            case .weak, .unowned:
+                // `[weak self]`: self while it lives, nil once it went; `[unowned self]` traps then.
+                if let alive = function.weakSelf { return try invoke(code, arguments, captured: captured, instance: alive, at: node) }
+                if case .unowned = function.selfCapture {
+                    throw fault("Fatal error: Attempted to read an unowned reference but the object was already deallocated", node)
+                }
+                let gone = Scope(parent: captured)
+                gone.declare("self", .none)
+                return try invoke(code, arguments, captured: gone, instance: nil, at: node)
+            }
         }
     }
 
     func invoke(
-        _ code: FunctionCode, _ arguments: Arguments, captured: Scope?, instance: Instance?, at node: some SyntaxProtocol
+        _ code: FunctionCode, _ arguments: Arguments, captured: Scope?, instance: Instance?, selfBox: Box? = nil,
+        at node: some SyntaxProtocol
     ) throws -> Value {
         try tick(node)
         callDepth += 1
@@ -239,7 +365,8 @@ final class Interpreter {
         if callDepth > limits.maxCallDepth {
             throw module.fault("the lesson's calls nested more than \(limits.maxCallDepth) deep (runaway recursion?)", at: node)
         }
-        let scope = Scope(parent: captured, instance: instance)
+        let scope = Scope(parent: captured, instance: instance, selfBox: selfBox)
+        if let selfBox { scope.declare("self", box: selfBox) }
         if code.isClosure {
             if code.usesAnonymousParameters {
                 if arguments.hasInout { throw fault("'&' used with a closure's anonymous parameter; name it 'inout'", node) }
@@ -318,6 +445,16 @@ final class Interpreter {
                 usesAnonymousParameters: node.signature?.parameterClause == nil, node: Syntax(node))
             closureCode[node.id] = code
         }
+        // `[weak self]` / `[unowned self]`: the closure does not keep self alive.
+        if let captures = node.signature?.capture, let instance = scope.instance,
+            let item = captures.items.first(where: { $0.name.text == "self" }),
+            let specifier = item.specifier?.specifier.text, specifier == "weak" || specifier == "unowned"
+        {
+            let function = Function(name: "closure", body: .source(code, captured: scope.withoutInstance(), instance: nil))
+            function.weakSelf = instance
+            function.selfCapture = specifier == "weak" ? .weak : .unowned
+            return function
+        }
         return Function(name: "closure", body: .source(code, captured: scope, instance: scope.instance))
     }
 
@@ -334,15 +471,28 @@ final class Interpreter {
             if name == "CGFloat" || name == "Double" || name == "Float" || name == "TimeInterval" { return .double(Double(i)) }
             return value
         case .symbol(let symbol):
+            if let type = module.enumTypes[name] ?? module.enumTypes[Self.lastComponent(name)] {
+                return type.caseValue(symbol) ?? value
+            }
             if let resolved = Bridge.shared.resolve(symbol: symbol, as: name) { return resolved }
             if let number = Bridge.numericSymbol(symbol) { return .double(number) }
             return value
+        case .array(let elements) where name == "Set" || name.hasPrefix("Set<"):
+            var set = LiveSet()
+            for element in elements { set.insert(try dictionaryKey(element, at: node)) }
+            return .value(set)
         case .array(let elements) where name.hasPrefix("[") && name.hasSuffix("]") && !name.contains(":"):
             let element = String(name.dropFirst().dropLast())
             return .array(try elements.map { try convert($0, to: element, at: node) })
         default:
             return value
         }
+    }
+
+    /// `Game.State` → `State`: a nested type is known by its own name.
+    static func lastComponent(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: ".") else { return name }
+        return String(name[name.index(after: dot)...])
     }
 
     // MARK: Faults with places

@@ -26,6 +26,8 @@ enum Value {
     case function(Function)
     /// A type named as a value (`UIColor` in `UIColor.red`, `CGFloat` in `CGFloat.pi`).
     case type(String)
+    /// A case of an enum the source declares, with its associated values.
+    case enumCase(EnumValue)
 
     var isNone: Bool {
         if case .none = self { return true }
@@ -50,6 +52,7 @@ enum Value {
         case .symbol(let name): return ".\(name)"
         case .function: return "function"
         case .type(let name): return "\(name).Type"
+        case .enumCase(let e): return e.type.name
         }
     }
 }
@@ -98,11 +101,26 @@ final class Scope {
 
     /// The class whose static members are in scope without its name (a static method's body).
     let staticType: ClassCode?
+    /// A value whose members are in scope without `self.` (a method of an enum, or of an
+    /// extension of the API's types): the box `self` names, which a mutating method changes.
+    let selfBox: Box?
 
-    init(parent: Scope?, instance: Instance? = nil, staticType: ClassCode? = nil) {
+    init(parent: Scope?, instance: Instance? = nil, staticType: ClassCode? = nil, selfBox: Box? = nil) {
         self.parent = parent
         self.instance = instance ?? parent?.instance
         self.staticType = staticType ?? parent?.staticType
+        self.selfBox = selfBox ?? parent?.selfBox
+    }
+
+    /// A copy of this chain of scopes (sharing their variables) that holds no instance: what a
+    /// `[weak self]` or `[unowned self]` closure captures, so it does not keep `self` alive.
+    func withoutInstance() -> Scope {
+        let copy = Scope(parent: parent?.withoutInstance(), instance: nil, staticType: staticType, selfBox: selfBox)
+        copy.names = names.filter { name, box in
+            if name == "self", case .object = box.value { return false }
+            return true
+        }
+        return copy
     }
 
     func declare(_ name: String, _ value: Value, type: String? = nil, isLet: Bool = false) {
@@ -134,6 +152,13 @@ final class Function {
 
     let name: String
     let body: Body
+    /// A `[weak self]` or `[unowned self]` closure: the instance it runs with, held weakly.
+    weak var weakSelf: Instance?
+    var selfCapture: SelfCapture = .strong
+
+    enum SelfCapture {
+        case strong, weak, unowned
+    }
 
     init(name: String, body: Body) {
         self.name = name
@@ -165,10 +190,63 @@ final class Instance {
     var weakFields: [String: WeakValue] = [:]
     /// The bridged superclass part (the view controller), if the class inherits one.
     var native: AnyObject?
+    /// The interpreter that runs its `deinit` (if its class has one) once the last strong
+    /// reference goes, and lets go of its properties.
+    weak var interpreter: Interpreter?
+    /// The stand-in that runs a released instance's `deinit` (with its properties): it never
+    /// runs one again.
+    var isReleased = false
 
     init(type: ClassCode) {
         self.type = type
     }
+
+    /// A struct's copy, made when a shared one is about to change.
+    func copy() -> Instance {
+        let copy = Instance(type: type)
+        copy.fields = fields
+        copy.weakFields = weakFields
+        copy.interpreter = interpreter
+        return copy
+    }
+
+    deinit {
+        guard let interpreter else { return }
+        // Swift runs `deinit` when the last strong reference goes: the interpreter queues it
+        // and runs it after the statement that let go, on a stand-in holding the properties.
+        if type.hasDeinit && !isReleased { interpreter.queueDeinit(of: self) }
+        // The properties are let go of later, one level at a time: a long chain of objects
+        // (a linked list of the source's nodes) must not release itself recursively.
+        if !fields.isEmpty { interpreter.bury(fields) }
+    }
+}
+
+/// A case of one of the source's enums: its name and associated values (immutable; a case
+/// without associated values is one shared object per enum).
+final class EnumValue {
+    let type: ClassCode
+    let name: String
+    let payload: [Value]
+    let labels: [String?]
+
+    /// Set for a case with associated values: where they are let go of, one level at a time.
+    weak var interpreter: Interpreter?
+
+    init(type: ClassCode, name: String, payload: [Value] = [], labels: [String?] = []) {
+        self.type = type
+        self.name = name
+        self.payload = payload
+        self.labels = labels
+    }
+
+    deinit {
+        if !payload.isEmpty, let interpreter { interpreter.bury(payload) }
+    }
+}
+
+/// A weak reference to an instance, for the interpreter's list of the instances it made.
+struct WeakInstance {
+    weak var instance: Instance?
 }
 
 /// What a `weak` property holds: the object while anything else holds it, then nil, as in
