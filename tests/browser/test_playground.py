@@ -56,19 +56,30 @@ def test_typing_a_dot_offers_the_members_with_their_units_and_inserts_one(server
 def test_hovering_a_name_shows_its_help_in_the_pages_language(server, desktop):
     own = own_room(desktop, server, lang="zh-CN")
     line = line_of(own, "snap.damping = damping")
-    # `snap.damping`: CodeMirror draws the member with its dot.
-    spans = desktop.find_elements(By.CSS_SELECTOR, f".CodeMirror-code > div:nth-child({line}) span")
-    target = next(s for s in spans if s.text == ".damping")
-    # From elsewhere onto the name: a pointer already there would not move.
-    ActionChains(desktop).move_to_element(desktop.find_element(By.CSS_SELECTOR, "#code-title")).pause(0.2) \
-        .move_to_element(target).perform()
+    # The values column first: its values at the lines' ends may wrap lines and move the code.
+    pk.wait_for(lambda: desktop.find_element(By.CSS_SELECTOR, "[data-lesson-code]").get_attribute("data-values"),
+                message="the values of the code that runs")
+
+    def target():
+        # `snap.damping`: CodeMirror draws the member with its dot.
+        spans = desktop.find_elements(By.CSS_SELECTOR, f".CodeMirror-code > div:nth-child({line}) span")
+        return next(s for s in spans if s.text == ".damping")
+    # From elsewhere onto the name (a pointer already there would not move), again after a
+    # pause if the page was still settling (scrolling the panel into view) the first time.
     box = desktop.find_element(By.CSS_SELECTOR, "[data-quick-help]")
-    try:
-        pk.wait_for(lambda: box.is_displayed() and box.get_attribute("data-key") == "UISnapBehavior.damping",
-                    message="the help of UISnapBehavior.damping")
-    except AssertionError:
-        print("EVENTS", [e.get_attribute("data-event") for e in desktop.find_elements(By.CSS_SELECTOR, "[data-events] li")], desktop.get_log("browser"))
-        raise
+    shown = lambda: box.is_displayed() and box.get_attribute("data-key") == "UISnapBehavior.damping"
+    for _ in range(4):
+        ActionChains(desktop).move_to_element(desktop.find_element(By.CSS_SELECTOR, "#code-title")).pause(0.2) \
+            .move_to_element(target()).perform()
+        try:
+            pk.wait_for(shown, timeout=2.5, message="the help of UISnapBehavior.damping")
+            break
+        except AssertionError:
+            continue
+    else:
+        print("EVENTS", [e.get_attribute("data-event") for e in desktop.find_elements(By.CSS_SELECTOR, "[data-events] li")],
+              box.get_attribute("data-key"), desktop.get_log("browser"))
+        raise AssertionError("hovering .damping showed no help of UISnapBehavior.damping")
     text = pk.wait_for(lambda: box.get_attribute("textContent") if "snap.damping = 0.3" in box.get_attribute("textContent") else None,
                        message="the help's example")
     assert re.search(r"[\u4e00-\u9fff]", text) and "默认值" in text, text
