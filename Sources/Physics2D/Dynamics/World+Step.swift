@@ -420,10 +420,22 @@ extension World {
     /// indices: those between two awake bodies, then (apart) those against a static one. Their
     /// lanes are prepared once coloured (`buildContactBlocks`).
     func prepareContacts(_ context: StepContext) {
-        scratch.contactReferences.removeAll(keepingCapacity: true)
-        scratch.staticContactReferences.removeAll(keepingCapacity: true)
+        // Written through buffers sized for every contact, then cut to what was written: an
+        // append checked the array's uniqueness and capacity once a contact.
+        var moving = scratch.contactReferences, still = scratch.staticContactReferences
+        scratch.contactReferences = []
+        scratch.staticContactReferences = []
+        let total = contacts.count
+        let empty = ContactReference(contact: 0, indexA: 0, indexB: 0)
+        moving.removeAll(keepingCapacity: true)
+        still.removeAll(keepingCapacity: true)
+        moving.append(contentsOf: repeatElement(empty, count: total))
+        still.append(contentsOf: repeatElement(empty, count: total))
+        var movingCount = 0, stillCount = 0
         contacts.withUnsafeBufferPointer { contactList in
             bodies.withUnsafeBufferPointer { bodyList in
+            moving.withUnsafeMutableBufferPointer { movingList in
+            still.withUnsafeMutableBufferPointer { stillList in
                 // Contacts and bodies are read in place: copying each record out cost more
                 // than the rest of the loop.
                 let contactBase = contactList.baseAddress!, bodyBase = bodyList.baseAddress!
@@ -434,13 +446,21 @@ extension World {
                     guard a >= 0 || b >= 0 else { continue }
                     let reference = ContactReference(contact: Int32(index), indexA: a, indexB: b)
                     if a < 0 || b < 0 {
-                        scratch.staticContactReferences.append(reference)
+                        stillList.baseAddress![stillCount] = reference
+                        stillCount += 1
                     } else {
-                        scratch.contactReferences.append(reference)
+                        movingList.baseAddress![movingCount] = reference
+                        movingCount += 1
                     }
                 }
             }
+            }
+            }
         }
+        moving.removeLast(total - movingCount)
+        still.removeLast(total - stillCount)
+        scratch.contactReferences = moving
+        scratch.staticContactReferences = still
     }
 
     /// The impact pass, run before the substeps when an inelastic contact is struck this step
