@@ -359,28 +359,36 @@ extension World {
         scratch.impactNext.removeAll(keepingCapacity: true)
         scratch.impactNext.append(contentsOf: repeatElement(0, count: awakeBodies.count))
         let gravity = self.gravity
+        // Written through a buffer sized for the awake bodies: an append checked the array's
+        // uniqueness and capacity once a body.
+        var integration = scratch.integration
+        scratch.integration = []
+        integration.append(
+            contentsOf: repeatElement(
+                BodyIntegration(
+                    linearVelocityDelta: .zero, angularVelocityDelta: 0, linearDampingFactor: 1, angularDampingFactor: 1),
+                count: awakeBodies.count))
         // In place: a body is a large record (see finalizeBodies).
         bodies.withUnsafeMutableBufferPointer { bodyList in
-            for i in 0..<awakeBodies.count {
-                let body = bodyList.baseAddress! + Int(awakeBodies[i])
+        integration.withUnsafeMutableBufferPointer { out in
+        awakeBodies.withUnsafeBufferPointer { awake in
+            for i in 0..<awake.count {
+                let body = bodyList.baseAddress! + Int(awake[i])
                 body.pointee.center0 = body.pointee.center
                 body.pointee.rotation0 = body.pointee.transform.q
                 body.pointee.isFast = false
                 if body.pointee.type == .dynamic {
                     let dv = h * body.pointee.invMass * body.pointee.force + (h * body.pointee.gravityScale) * gravity
-                    scratch.integration.append(
-                        BodyIntegration(
-                            linearVelocityDelta: dv, angularVelocityDelta: h * body.pointee.invInertia * body.pointee.torque,
-                            linearDampingFactor: 1 / (1 + h * body.pointee.linearDamping),
-                            angularDampingFactor: 1 / (1 + h * body.pointee.angularDamping)))
-                } else {
-                    scratch.integration.append(
-                        BodyIntegration(
-                            linearVelocityDelta: .zero, angularVelocityDelta: 0, linearDampingFactor: 1,
-                            angularDampingFactor: 1))
+                    out.baseAddress![i] = BodyIntegration(
+                        linearVelocityDelta: dv, angularVelocityDelta: h * body.pointee.invInertia * body.pointee.torque,
+                        linearDampingFactor: 1 / (1 + h * body.pointee.linearDamping),
+                        angularDampingFactor: 1 / (1 + h * body.pointee.angularDamping))
                 }
             }
         }
+        }
+        }
+        scratch.integration = integration
         states.withUnsafeMutableBufferPointer { stateList in
             for i in 0..<awakeBodies.count {
                 stateList[i].deltaPosition = .zero
