@@ -684,7 +684,12 @@ package func colorContacts(
     }
     colorCounts.removeAll(keepingCapacity: true)
     colorCounts.append(contentsOf: repeatElement(0, count: colorCount))
-    for c in colorOf { colorCounts[Int(c)] += 1 }
+    // Through buffers: the array's write checked its uniqueness once a contact.
+    colorCounts.withUnsafeMutableBufferPointer { counts in
+        colorOf.withUnsafeBufferPointer { colors in
+            for c in colors { counts[Int(c)] += 1 }
+        }
+    }
     return colorCount
 }
 
