@@ -406,8 +406,13 @@ extension World {
                 _ states: UnsafeMutableBufferPointer<BodyState>, _ dummy: UnsafeMutablePointer<BodyState>,
                 _ context: StepContext
             ) {
+                // The colour tables through buffers: `fill`'s write checked the array's
+                // uniqueness once a contact.
                 blocks.withUnsafeMutableBufferPointer { bp in
                     changed.withUnsafeMutableBufferPointer { marks in
+                    fill.withUnsafeMutableBufferPointer { fill in
+                    colorOf.withUnsafeBufferPointer { colorOf in
+                    firstBlock.withUnsafeBufferPointer { firstBlock in
                         for i in 0..<list.count {
                             let color = Int(colorOf[i])
                             let slot = fill[color]
@@ -429,6 +434,9 @@ extension World {
                             let block = bp.baseAddress! + (firstBlock[color] + fill[color] / laneCount)
                             for l in fill[color] % laneCount..<laneCount { block.pointee.clearLane(l, dummy: dummy) }
                         }
+                    }
+                    }
+                    }
                     }
                 }
             }
@@ -676,7 +684,12 @@ package func colorContacts(
     }
     colorCounts.removeAll(keepingCapacity: true)
     colorCounts.append(contentsOf: repeatElement(0, count: colorCount))
-    for c in colorOf { colorCounts[Int(c)] += 1 }
+    // Through buffers: the array's write checked its uniqueness once a contact.
+    colorCounts.withUnsafeMutableBufferPointer { counts in
+        colorOf.withUnsafeBufferPointer { colors in
+            for c in colors { counts[Int(c)] += 1 }
+        }
+    }
     return colorCount
 }
 

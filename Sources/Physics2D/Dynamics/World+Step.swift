@@ -359,28 +359,36 @@ extension World {
         scratch.impactNext.removeAll(keepingCapacity: true)
         scratch.impactNext.append(contentsOf: repeatElement(0, count: awakeBodies.count))
         let gravity = self.gravity
+        // Written through a buffer sized for the awake bodies: an append checked the array's
+        // uniqueness and capacity once a body.
+        var integration = scratch.integration
+        scratch.integration = []
+        integration.append(
+            contentsOf: repeatElement(
+                BodyIntegration(
+                    linearVelocityDelta: .zero, angularVelocityDelta: 0, linearDampingFactor: 1, angularDampingFactor: 1),
+                count: awakeBodies.count))
         // In place: a body is a large record (see finalizeBodies).
         bodies.withUnsafeMutableBufferPointer { bodyList in
-            for i in 0..<awakeBodies.count {
-                let body = bodyList.baseAddress! + Int(awakeBodies[i])
+        integration.withUnsafeMutableBufferPointer { out in
+        awakeBodies.withUnsafeBufferPointer { awake in
+            for i in 0..<awake.count {
+                let body = bodyList.baseAddress! + Int(awake[i])
                 body.pointee.center0 = body.pointee.center
                 body.pointee.rotation0 = body.pointee.transform.q
                 body.pointee.isFast = false
                 if body.pointee.type == .dynamic {
                     let dv = h * body.pointee.invMass * body.pointee.force + (h * body.pointee.gravityScale) * gravity
-                    scratch.integration.append(
-                        BodyIntegration(
-                            linearVelocityDelta: dv, angularVelocityDelta: h * body.pointee.invInertia * body.pointee.torque,
-                            linearDampingFactor: 1 / (1 + h * body.pointee.linearDamping),
-                            angularDampingFactor: 1 / (1 + h * body.pointee.angularDamping)))
-                } else {
-                    scratch.integration.append(
-                        BodyIntegration(
-                            linearVelocityDelta: .zero, angularVelocityDelta: 0, linearDampingFactor: 1,
-                            angularDampingFactor: 1))
+                    out.baseAddress![i] = BodyIntegration(
+                        linearVelocityDelta: dv, angularVelocityDelta: h * body.pointee.invInertia * body.pointee.torque,
+                        linearDampingFactor: 1 / (1 + h * body.pointee.linearDamping),
+                        angularDampingFactor: 1 / (1 + h * body.pointee.angularDamping))
                 }
             }
         }
+        }
+        }
+        scratch.integration = integration
         states.withUnsafeMutableBufferPointer { stateList in
             for i in 0..<awakeBodies.count {
                 stateList[i].deltaPosition = .zero
@@ -420,10 +428,22 @@ extension World {
     /// indices: those between two awake bodies, then (apart) those against a static one. Their
     /// lanes are prepared once coloured (`buildContactBlocks`).
     func prepareContacts(_ context: StepContext) {
-        scratch.contactReferences.removeAll(keepingCapacity: true)
-        scratch.staticContactReferences.removeAll(keepingCapacity: true)
+        // Written through buffers sized for every contact, then cut to what was written: an
+        // append checked the array's uniqueness and capacity once a contact.
+        var moving = scratch.contactReferences, still = scratch.staticContactReferences
+        scratch.contactReferences = []
+        scratch.staticContactReferences = []
+        let total = contacts.count
+        let empty = ContactReference(contact: 0, indexA: 0, indexB: 0)
+        moving.removeAll(keepingCapacity: true)
+        still.removeAll(keepingCapacity: true)
+        moving.append(contentsOf: repeatElement(empty, count: total))
+        still.append(contentsOf: repeatElement(empty, count: total))
+        var movingCount = 0, stillCount = 0
         contacts.withUnsafeBufferPointer { contactList in
             bodies.withUnsafeBufferPointer { bodyList in
+            moving.withUnsafeMutableBufferPointer { movingList in
+            still.withUnsafeMutableBufferPointer { stillList in
                 // Contacts and bodies are read in place: copying each record out cost more
                 // than the rest of the loop.
                 let contactBase = contactList.baseAddress!, bodyBase = bodyList.baseAddress!
@@ -434,13 +454,21 @@ extension World {
                     guard a >= 0 || b >= 0 else { continue }
                     let reference = ContactReference(contact: Int32(index), indexA: a, indexB: b)
                     if a < 0 || b < 0 {
-                        scratch.staticContactReferences.append(reference)
+                        stillList.baseAddress![stillCount] = reference
+                        stillCount += 1
                     } else {
-                        scratch.contactReferences.append(reference)
+                        movingList.baseAddress![movingCount] = reference
+                        movingCount += 1
                     }
                 }
             }
+            }
+            }
         }
+        moving.removeLast(total - movingCount)
+        still.removeLast(total - stillCount)
+        scratch.contactReferences = moving
+        scratch.staticContactReferences = still
     }
 
     /// The impact pass, run before the substeps when an inelastic contact is struck this step
