@@ -229,21 +229,13 @@ open class UILayoutGuide: NSObject {
         super.init()
     }
     open var layoutFrame: CGRect { owningView?.bounds ?? .zero }
-    private func x(_ a: NSLayoutConstraint.Attribute) -> NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: a) }
-    private func y(_ a: NSLayoutConstraint.Attribute) -> NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: a) }
-    open var leadingAnchor: NSLayoutXAxisAnchor { x(.leading) }
-    open var trailingAnchor: NSLayoutXAxisAnchor { x(.trailing) }
-    open var leftAnchor: NSLayoutXAxisAnchor { x(.left) }
-    open var rightAnchor: NSLayoutXAxisAnchor { x(.right) }
-    open var centerXAnchor: NSLayoutXAxisAnchor { x(.centerX) }
-    open var topAnchor: NSLayoutYAxisAnchor { y(.top) }
-    open var bottomAnchor: NSLayoutYAxisAnchor { y(.bottom) }
-    open var centerYAnchor: NSLayoutYAxisAnchor { y(.centerY) }
-    open var widthAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .width) }
-    open var heightAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .height) }
 }
 
-extension UIView {
+/// What has edges, centres and a size to constrain: a view and a layout guide, with the same
+/// anchors (UIKit declares them on each).
+public protocol UILayoutAnchoring: AnyObject {}
+
+extension UILayoutAnchoring {
     private func x(_ a: NSLayoutConstraint.Attribute) -> NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(item: self, attribute: a) }
     private func y(_ a: NSLayoutConstraint.Attribute) -> NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: a) }
     public var leadingAnchor: NSLayoutXAxisAnchor { x(.leading) }
@@ -254,10 +246,15 @@ extension UIView {
     public var topAnchor: NSLayoutYAxisAnchor { y(.top) }
     public var bottomAnchor: NSLayoutYAxisAnchor { y(.bottom) }
     public var centerYAnchor: NSLayoutYAxisAnchor { y(.centerY) }
-    public var firstBaselineAnchor: NSLayoutYAxisAnchor { y(.firstBaseline) }
-    public var lastBaselineAnchor: NSLayoutYAxisAnchor { y(.lastBaseline) }
     public var widthAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .width) }
     public var heightAnchor: NSLayoutDimension { NSLayoutDimension(item: self, attribute: .height) }
+}
+
+extension UILayoutGuide: UILayoutAnchoring {}
+
+extension UIView: UILayoutAnchoring {
+    public var firstBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .firstBaseline) }
+    public var lastBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(item: self, attribute: .lastBaseline) }
     public var safeAreaLayoutGuide: UILayoutGuide { UILayoutGuide(owningView: self) }
     public var layoutMarginsGuide: UILayoutGuide { UILayoutGuide(owningView: self) }
 
