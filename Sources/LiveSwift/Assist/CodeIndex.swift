@@ -44,13 +44,18 @@ final class CodeIndex {
     /// Members the source adds to the API's types (`extension CGRect { var center … }`).
     private(set) var extensions: [String: SourceType] = [:]
 
-    init(source: String, limits: LiveLimits = .init()) {
-        self.source = source
-        lines = SourceLines(source)
+    convenience init(source: String, limits: LiveLimits = .init()) {
         var parser = Parser(source, maximumNestingLevel: limits.maxSourceDepth * 2)
         // Operators stay unfolded (a sequence `a = b`, `x as T`): folding a whole source costs as
         // much as parsing it, and the helpers need only these two shapes.
-        tree = SourceFileSyntax.parse(from: &parser)
+        self.init(source: source, tree: SourceFileSyntax.parse(from: &parser))
+    }
+
+    /// The index of a tree already parsed (and perhaps folded: both shapes are read).
+    init(source: String, tree: SourceFileSyntax) {
+        self.source = source
+        self.tree = tree
+        lines = SourceLines(source)
         collectTypes()
     }
 

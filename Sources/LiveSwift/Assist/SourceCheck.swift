@@ -8,8 +8,9 @@ extension LiveSwift {
         let lines = SourceLines(source)
         var diagnostics: [LiveDiagnostic]
         do {
-            _ = try compile(source: source, fileName: fileName, limits: limits)
-            diagnostics = MemberCheck(index: CodeIndex(source: source, limits: limits), fileName: fileName).diagnostics()
+            // The members are read from the tree the compiler parsed, not parsed again.
+            let program = try compile(source: source, fileName: fileName, limits: limits)
+            diagnostics = MemberCheck(index: CodeIndex(source: source, tree: program.module.tree), fileName: fileName).diagnostics()
         } catch {
             diagnostics = error.diagnostics
         }
