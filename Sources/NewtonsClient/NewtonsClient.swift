@@ -359,6 +359,20 @@ public final class NewtonsClient: @unchecked Sendable {
         try await socket.send(text)
     }
 
+    /// Sends several texts back to back from the socket's own event loop, with no wait between
+    /// them: a burst that arrives as fast as the connection carries it, however loaded the
+    /// machine (for tests of the rate limit).
+    public func sendBurst(_ texts: [String]) async throws {
+        guard let last = texts.last else { return }
+        let promise = socket.eventLoop.makePromise(of: Void.self)
+        let socket = self.socket
+        socket.eventLoop.execute {
+            for text in texts.dropLast() { socket.send(text, promise: nil) }
+            socket.send(last, promise: promise)
+        }
+        try await promise.futureResult.get()
+    }
+
     /// The kind of a raw frame.
     public enum RawOpcode: Sendable {
         case text, binary, continuation
