@@ -119,7 +119,7 @@ let package = Package(
         // the tutorial's view controller against UIKitDynamics (no compiler at run time).
         .target(
             name: "LiveSwift",
-            dependencies: ["Lessons"]
+            dependencies: ["Lessons", "CoreMotion"]
                 + products("SwiftParser", "SwiftSyntax", "SwiftOperators", "SwiftParserDiagnostics", of: "swift-syntax"),
             swiftSettings: swiftSettings),
         // libwebsockets from Debian's libwebsockets-dev, with a header of inline helpers for its macros.

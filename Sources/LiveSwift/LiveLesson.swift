@@ -2,15 +2,83 @@ import Foundation
 import Lessons
 import SwiftSyntax
 
-/// The native view controller under the source's `UIViewController` subclass: its `view` is
-/// the room's reference view, and its `viewDidLoad()` runs the source's.
-public final class LiveViewController: UIViewController, SelectorPerforming {
+/// The native view controller under the source's `UIViewController` subclass (the lesson's,
+/// whose `view` is the room's reference view, or one the source makes): its lifecycle runs the
+/// source's overrides (`loadView`, `viewDidLoad`, `viewWillAppear(_:)`, `viewDidAppear(_:)`,
+/// the layout calls, …).
+public final class LiveViewController: UIViewController, SelectorPerforming, LiveNative {
+    weak var owner: Instance?
+    weak var interpreter: Interpreter?
+    /// Runs after the source's `viewDidLoad` (a playground page shows its live view).
     var onLoad: (() -> Void)?
     /// The source's controller, for the actions of its recognisers and controls.
     var actions: LiveActions?
+    /// A playground page's live view, when it is a view: it is the stage itself.
+    var pageView: (() -> UIView?)?
+
+    func attach(_ owner: Instance, _ interpreter: Interpreter) {
+        self.owner = owner
+        self.interpreter = interpreter
+        actions = LiveActions(instance: owner, interpreter: interpreter)
+    }
+
+    private func forward(_ name: String, _ values: [Value] = [], labels: [String?] = []) -> Bool {
+        callOverride(owner, interpreter, name, values, labels: labels)
+    }
+
+    public override func loadView() {
+        if let view = pageView?() {
+            view.frame.origin = .zero
+            self.view = view
+        } else if !forward("loadView") {
+            super.loadView()
+        }
+    }
 
     public override func viewDidLoad() {
+        _ = forward("viewDidLoad")
         onLoad?()
+    }
+
+    public override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        _ = forward("viewWillAppear", [.bool(animated)], labels: [nil])
+    }
+
+    public override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        _ = forward("viewDidAppear", [.bool(animated)], labels: [nil])
+    }
+
+    public override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        _ = forward("viewWillDisappear", [.bool(animated)], labels: [nil])
+    }
+
+    public override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        _ = forward("viewDidDisappear", [.bool(animated)], labels: [nil])
+    }
+
+    public override func viewWillLayoutSubviews() {
+        super.viewWillLayoutSubviews()
+        _ = forward("viewWillLayoutSubviews")
+    }
+
+    public override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        _ = forward("viewDidLayoutSubviews")
+    }
+
+    func callBase(_ name: String, _ args: Arguments, interpreter: Interpreter) throws -> Value? {
+        switch name {
+        case "loadView": super.loadView()
+        case "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear",
+            "viewWillLayoutSubviews", "viewDidLayoutSubviews", "didReceiveMemoryWarning":
+            break  // UIViewController's own do nothing the host does not
+        default: return nil
+        }
+        return .void
     }
 
     public func responds(to action: Selector) -> Bool { actions?.responds(to: action) ?? false }
@@ -48,16 +116,21 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
             let controller = LiveViewController()
             let interpreter = self.interpreter
             instance = interpreter.callback {
-                try interpreter.instantiate(
+                try interpreter.runTopLevel()
+                return try interpreter.instantiate(
                     program.module.controller, arguments: Arguments(values: [], labels: []), native: controller,
                     at: program.module.tree)
             }
-            if let instance { controller.actions = LiveActions(instance: instance, interpreter: interpreter) }
-            controller.onLoad = { [weak self] in
-                guard let self, let instance = self.instance else { return }
-                interpreter.callback {
-                    guard let code = instance.type.method("viewDidLoad", labels: []) else { return }
-                    _ = try interpreter.invoke(code, Arguments(values: [], labels: []), captured: nil, instance: instance, at: code.node)
+            if let instance { controller.attach(instance, interpreter) }
+            if program.module.isPlayground {
+                controller.pageView = { [unowned interpreter] in
+                    guard let shown = interpreter.playgroundPage.liveRootView(), shown.controller == nil else { return nil }
+                    return shown.view
+                }
+            }
+            if program.module.isPlayground {
+                controller.onLoad = { [unowned controller, unowned interpreter] in
+                    interpreter.callback { interpreter.playgroundPage.show(in: controller) }
                 }
             }
             return controller
@@ -189,10 +262,14 @@ public final class LiveLesson: LessonHost<LiveViewController>, Lesson {
         interpreter.inTick = true
         defer { interpreter.inTick = false }
         super.advance(by: dt)
+        if !interpreter.runLoop.isIdle {
+            // Timers, display links and `DispatchQueue.main` blocks, after the animators stepped.
+            interpreter.callback { interpreter.runLoop.advance(to: elapsedTime, by: dt) }
+        }
     }
 
     public override var isAtRest: Bool {
-        run.interpreter.fault != nil || super.isAtRest
+        run.interpreter.fault != nil || (super.isAtRest && run.interpreter.runLoop.isIdle)
     }
 
     public override func drainEvents() -> [LessonEvent] {

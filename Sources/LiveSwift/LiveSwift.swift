@@ -56,6 +56,20 @@ public enum LiveSwift {
     ) throws(LiveCompileError) -> LiveProgram {
         try Compiler(fileName: fileName, limits: limits).compile(source)
     }
+
+    /// Compiles a lesson of several files (a folder's, or a page's tabs) as one module: the
+    /// lesson's file is the one with its view controller. Refuses more than
+    /// `SourceFiles.maxFiles` files, names that are not plain `NAME.swift`, and a name twice.
+    public static func compile(
+        files: [(name: String, source: String)], limits: LiveLimits = .init()
+    ) throws(LiveCompileError) -> LiveProgram {
+        if let problem = SourceFiles.problem(with: files.map(\.name)) {
+            throw LiveCompileError([LiveDiagnostic(file: files.first?.name ?? "", line: 1, column: 1, message: problem)])
+        }
+        let primary =
+            files.last { $0.source.firstRange(of: ": UIViewController") != nil }?.name ?? files[0].name
+        return try Compiler(fileName: primary, limits: limits).compile(SourceFiles.join(files))
+    }
 }
 
 /// A compiled lesson source: immutable, shareable between rooms and threads. Each

@@ -28,8 +28,11 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "The lesson's id (see `newtons lessons`); not with --source.")
     var lesson: String?
 
-    @Option(help: ArgumentHelp("Run the lesson in this Swift file, interpreted.", valueName: "file"))
-    var source: String?
+    @Option(
+        help: ArgumentHelp(
+            "Run the lesson in this Swift file, interpreted; given again, or a folder, the lesson's files (one module).",
+            valueName: "file"))
+    var source: [String] = []
 
     @Option(help: "Simulated seconds to run (at most 600).")
     var seconds: Double = 3
@@ -56,7 +59,7 @@ struct RunCommand: ParsableCommand {
     var final = false
 
     func validate() throws {
-        switch (lesson, source) {
+        switch (lesson, source.isEmpty ? nil : source) {
         case (nil, nil): throw ValidationError("name a lesson, or a file with --source")
         case (_?, _?): throw ValidationError("name a lesson or a --source file, not both")
         case (let id?, nil):
@@ -74,18 +77,32 @@ struct RunCommand: ParsableCommand {
 
     /// The lesson to run: a shipped one by id, or one compiled from --source.
     private func makeLesson() throws -> any Lesson {
-        guard let source else { return LessonCatalog.lesson(withID: lesson!)!.init() }
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw ValidationError("cannot read \(source)")
+        guard !source.isEmpty else { return LessonCatalog.lesson(withID: lesson!)!.init() }
+        // Each --source a file, or a folder of them: one lesson of all the files.
+        var paths: [String] = []
+        for path in source {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                paths += names.filter { $0.hasSuffix(".swift") }.sorted().map { (path as NSString).appendingPathComponent($0) }
+            } else {
+                paths.append(path)
+            }
         }
+        var files: [(name: String, source: String)] = []
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read \(path)") }
+            files.append(((path as NSString).lastPathComponent, String(decoding: data, as: UTF8.self)))
+        }
+        guard !files.isEmpty else { throw ValidationError("no .swift files in \(source.joined(separator: ", "))") }
         do {
-            let name = (source as NSString).lastPathComponent
-            return try LiveSwift.compile(source: String(decoding: data, as: UTF8.self), fileName: name).makeLesson()
+            if files.count == 1 { return try LiveSwift.compile(source: files[0].source, fileName: files[0].name).makeLesson() }
+            return try LiveSwift.compile(files: files).makeLesson()
         } catch {
             // The compiler's own form, with the path given, one line per problem.
             let lines = error.diagnostics.map { diagnostic -> String in
                 var d = diagnostic
-                d.file = source
+                d.file = paths.first { ($0 as NSString).lastPathComponent == diagnostic.file } ?? paths[0]
                 return d.description
             }
             FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
@@ -141,8 +158,8 @@ struct RunCommand: ParsableCommand {
         if let fault {
             // As the compile errors: the path given, where the error names the file.
             var line = fault
-            if let source, case let name = (source as NSString).lastPathComponent, line.hasPrefix(name + ":") {
-                line = source + line.dropFirst(name.count)
+            if let path = source.first(where: { line.hasPrefix(($0 as NSString).lastPathComponent + ":") }) {
+                line = path + line.dropFirst((path as NSString).lastPathComponent.count)
             }
             FileHandle.standardError.write(Data((line + "\n").utf8))
             throw ExitCode(1)

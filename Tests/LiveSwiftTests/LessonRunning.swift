@@ -5,7 +5,7 @@ import Testing
 /// A live lesson whose controller has a label (its text is what the code computed), the
 /// given members, and `body` in viewDidLoad, after the top-level declarations `before`;
 /// compiled and started.
-func lessonRunning(_ members: String, _ body: String, before: String = "") throws -> LiveLesson {
+func lessonRunning(_ members: String, _ body: String, before: String = "", limits: LiveLimits = .init()) throws -> LiveLesson {
     let source = """
         \(before)
         final class LangViewController: UIViewController {
@@ -18,5 +18,5 @@ func lessonRunning(_ members: String, _ body: String, before: String = "") throw
             }
         }
         """
-    return try #require(try LiveSwift.compile(source: source, fileName: "Lang.swift").makeLesson() as? LiveLesson)
+    return try #require(try LiveSwift.compile(source: source, fileName: "Lang.swift", limits: limits).makeLesson() as? LiveLesson)
 }

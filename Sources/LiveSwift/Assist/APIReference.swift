@@ -40,8 +40,11 @@ extension LiveSwift {
                         type: d.result.map(bridge.displayName(of:)), settable: d.settable, parent: nil))
             }
         }
-        for name in bridge.globalNames.sorted() {
+        for name in bridge.globals.keys.sorted() {
             symbols.append(APISymbol(key: name, owner: nil, name: name, kind: .function, type: nil, settable: false, parent: nil))
+        }
+        for name in bridge.constants.keys.sorted() {
+            symbols.append(APISymbol(key: name, owner: nil, name: name, kind: .staticValue, type: "Double", settable: false, parent: nil))
         }
         return symbols
     }()

@@ -94,6 +94,8 @@ final class Bridge: @unchecked Sendable {
     private var typeCache: [ObjectIdentifier: BridgeType] = [:]
     private let cacheLock = NSLock()
     var globals: [String: (Arguments, Interpreter) throws -> Value] = [:]
+    /// The C library's constants that Swift code still uses (`M_PI`).
+    var constants: [String: Value] = [:]
     /// Type names a lesson may write that have no members of their own here.
     private var plainTypeNames: Set<String> = []
 
@@ -161,7 +163,7 @@ final class Bridge: @unchecked Sendable {
     func isClass(_ name: String) -> Bool { types[name]?.isClass ?? false }
 
     /// Names usable without a receiver: global functions.
-    var globalNames: Set<String> { Set(globals.keys) }
+    var globalNames: Set<String> { Set(globals.keys).union(constants.keys) }
 
     /// Members of UIViewController a subclass reads without `self.`.
     var controllerMemberNames: Set<String> {
@@ -347,7 +349,7 @@ final class Bridge: @unchecked Sendable {
             switch base {
             case .native(let object):
                 return try callMember(object, name, args, interpreter)
-            case .value(let value) where value is LiveSet:
+            case .value(let value) where value is LiveSet || value is LiveRange || value is LiveDoubleRange:
                 var copy = base
                 return try Builtins.call(&copy, name, args, interpreter)
             case .value(let value):

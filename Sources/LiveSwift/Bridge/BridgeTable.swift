@@ -1,3 +1,4 @@
+import CoreMotion
 import Foundation
 import Lessons
 
@@ -12,6 +13,11 @@ enum BridgeTable {
         behaviors(b)
         gestures(b)
         randomness(b)
+        playground(b)
+        layout(b)
+        motion(b)
+        constants(b)
+        runLoop(b)
         Builtins.register(into: b)
         Builtins.registerCRandom(into: b)
         b.addTypeNames([
@@ -23,6 +29,253 @@ enum BridgeTable {
             "Equatable", "Hashable", "Comparable", "CaseIterable", "CustomStringConvertible", "CustomDebugStringConvertible",
             "Identifiable", "Sendable",
         ])
+    }
+
+    // MARK: Auto Layout
+
+    /// Anchors and constraints, as code from the wild places its views (NSLayoutConstraint.swift:
+    /// a constraint's constant moves its view).
+    private static func layout(_ b: Bridge) {
+        let anchoring = TypeBuilder<UIView>(b, "UIView", reuse: true)
+        anchoring.property("translatesAutoresizingMaskIntoConstraints", \.translatesAutoresizingMaskIntoConstraints)
+        anchorProperties(anchoring)
+        anchoring.readOnly("safeAreaLayoutGuide", \.safeAreaLayoutGuide)
+        anchoring.readOnly("layoutMarginsGuide", \.layoutMarginsGuide)
+        anchoring.readOnly("constraints", \.constraints)
+        anchoring.method("addConstraint(_:)") { v, a in v.addConstraint(try a(0)) }
+        anchoring.method("addConstraints(_:)") { v, a in v.addConstraints(try a(0)) }
+        anchoring.method("removeConstraint(_:)") { v, a in v.removeConstraint(try a(0)) }
+        anchoring.property("tintColor", \.tintColor)
+        anchoring.property("contentMode", \.contentMode)
+        let contentMode = TypeBuilder<UIView.ContentMode>(b, "UIView.ContentMode")
+        contentMode.symbols([
+            "scaleToFill": .scaleToFill, "scaleAspectFit": .scaleAspectFit, "scaleAspectFill": .scaleAspectFill,
+            "redraw": .redraw, "center": .center,
+        ])
+
+        // `required init?(coder:)` names NSCoder; its class functions write geometry as text.
+        let coder = TypeBuilder<NSCoder>(b, "NSCoder")
+        coder.staticMethod("string(for:)", returns: String.self) { a in
+            switch a.raw[0] {
+            case .value(let p as CGPoint): return NSCoder.string(for: p)
+            case .value(let s as CGSize): return NSCoder.string(for: s)
+            case .value(let r as CGRect): return NSCoder.string(for: r)
+            case .value(let v as CGVector): return NSCoder.string(for: v)
+            default: throw mismatch(a.raw[0], "CGPoint, CGSize, CGRect or CGVector")
+            }
+        }
+        coder.staticMethod("cgPoint(for:)", returns: CGPoint.self) { a in NSCoder.cgPoint(for: try a(0)) }
+
+        let guide = TypeBuilder<UILayoutGuide>(b, "UILayoutGuide")
+        guide.initializer("init()") { _ in UILayoutGuide() }
+        guide.readOnly("layoutFrame", \.layoutFrame)
+        anchorProperties(guide)
+
+        func axis<A: NSLayoutAnchor<A> & BridgedObject>(_ builder: TypeBuilder<A>) {
+            builder.function("constraint(equalTo:)") { x, a in x.constraint(equalTo: try a(0) as A) }
+            builder.function("constraint(equalTo:constant:)") { x, a in x.constraint(equalTo: try a(0) as A, constant: try a(1)) }
+            builder.function("constraint(greaterThanOrEqualTo:)") { x, a in x.constraint(greaterThanOrEqualTo: try a(0) as A) }
+            builder.function("constraint(greaterThanOrEqualTo:constant:)") { x, a in
+                x.constraint(greaterThanOrEqualTo: try a(0) as A, constant: try a(1))
+            }
+            builder.function("constraint(lessThanOrEqualTo:)") { x, a in x.constraint(lessThanOrEqualTo: try a(0) as A) }
+            builder.function("constraint(lessThanOrEqualTo:constant:)") { x, a in
+                x.constraint(lessThanOrEqualTo: try a(0) as A, constant: try a(1))
+            }
+        }
+        axis(TypeBuilder<NSLayoutXAxisAnchor>(b, "NSLayoutXAxisAnchor"))
+        axis(TypeBuilder<NSLayoutYAxisAnchor>(b, "NSLayoutYAxisAnchor"))
+        let dimension = TypeBuilder<NSLayoutDimension>(b, "NSLayoutDimension")
+        axis(dimension)
+        dimension.function("constraint(equalToConstant:)") { d, a in d.constraint(equalToConstant: try a(0)) }
+        dimension.function("constraint(greaterThanOrEqualToConstant:)") { d, a in d.constraint(greaterThanOrEqualToConstant: try a(0)) }
+        dimension.function("constraint(lessThanOrEqualToConstant:)") { d, a in d.constraint(lessThanOrEqualToConstant: try a(0)) }
+        dimension.function("constraint(equalTo:multiplier:)") { d, a in d.constraint(equalTo: try a(0), multiplier: try a(1)) }
+        dimension.function("constraint(equalTo:multiplier:constant:)") { d, a in
+            d.constraint(equalTo: try a(0), multiplier: try a(1), constant: try a(2))
+        }
+
+        let constraint = TypeBuilder<NSLayoutConstraint>(b, "NSLayoutConstraint")
+        constraint.initializer("init(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)") { a in
+            NSLayoutConstraint(
+                item: try a(0) as UIView, attribute: try a(1), relatedBy: try a(2), toItem: try a(3) as UIView?, attribute: try a(4),
+                multiplier: try a(5), constant: try a(6))
+        }
+        constraint.property("constant", \.constant)
+        constraint.property("isActive", \.isActive)
+        constraint.property("priority", \.priority)
+        constraint.property("identifier", \.identifier)
+        constraint.readOnly("multiplier", \.multiplier)
+        constraint.staticMethod("activate(_:)") { a in
+            NSLayoutConstraint.activate(try a(0))
+            return nil
+        }
+        constraint.staticMethod("deactivate(_:)") { a in
+            NSLayoutConstraint.deactivate(try a(0))
+            return nil
+        }
+        let attribute = TypeBuilder<NSLayoutConstraint.Attribute>(b, "NSLayoutConstraint.Attribute")
+        attribute.symbols([
+            "left": .left, "right": .right, "top": .top, "bottom": .bottom, "leading": .leading, "trailing": .trailing,
+            "width": .width, "height": .height, "centerX": .centerX, "centerY": .centerY, "notAnAttribute": .notAnAttribute,
+        ])
+        let relation = TypeBuilder<NSLayoutConstraint.Relation>(b, "NSLayoutConstraint.Relation")
+        relation.symbols(["equal": .equal, "lessThanOrEqual": .lessThanOrEqual, "greaterThanOrEqual": .greaterThanOrEqual])
+        let priority = TypeBuilder<UILayoutPriority>(b, "UILayoutPriority")
+        priority.initializer("init(_:)") { UILayoutPriority(try $0(0) as Float) }
+        priority.symbols(["required": .required, "defaultHigh": .defaultHigh, "defaultLow": .defaultLow])
+    }
+
+    /// The ten anchors of a view or a layout guide.
+    private static func anchorProperties<T: UILayoutAnchoring>(_ builder: TypeBuilder<T>) {
+        for (name, keyPath) in [
+            ("leadingAnchor", \T.leadingAnchor), ("trailingAnchor", \.trailingAnchor), ("leftAnchor", \.leftAnchor),
+            ("rightAnchor", \.rightAnchor), ("centerXAnchor", \.centerXAnchor),
+        ] {
+            builder.readOnly(name, keyPath)
+        }
+        for (name, keyPath) in [("topAnchor", \T.topAnchor), ("bottomAnchor", \.bottomAnchor), ("centerYAnchor", \.centerYAnchor)] {
+            builder.readOnly(name, keyPath)
+        }
+        builder.readOnly("widthAnchor", \.widthAnchor)
+        builder.readOnly("heightAnchor", \.heightAnchor)
+    }
+
+    // MARK: Motion
+
+    /// `import CoreMotion`: a motion manager that reports no sensors (a server has none), so code
+    /// that checks for an accelerometer runs on; its handlers are never called.
+    private static func motion(_ b: Bridge) {
+        let manager = TypeBuilder<CMMotionManager>(b, "CMMotionManager")
+        manager.initializer("init()") { _ in CMMotionManager() }
+        manager.readOnly("isAccelerometerAvailable", \.isAccelerometerAvailable)
+        manager.readOnly("isGyroAvailable", \.isGyroAvailable)
+        manager.readOnly("isDeviceMotionAvailable", \.isDeviceMotionAvailable)
+        manager.readOnly("isAccelerometerActive", \.isAccelerometerActive)
+        manager.readOnly("isDeviceMotionActive", \.isDeviceMotionActive)
+        manager.property("accelerometerUpdateInterval", \.accelerometerUpdateInterval)
+        manager.property("gyroUpdateInterval", \.gyroUpdateInterval)
+        manager.property("deviceMotionUpdateInterval", \.deviceMotionUpdateInterval)
+        manager.method("startAccelerometerUpdates()") { m, _ in m.startAccelerometerUpdates() }
+        manager.method("startAccelerometerUpdates(to:withHandler:)") { m, a in
+            m.startAccelerometerUpdates(to: try a(0), withHandler: { _, _ in })
+        }
+        manager.method("stopAccelerometerUpdates()") { m, _ in m.stopAccelerometerUpdates() }
+        manager.method("startGyroUpdates(to:withHandler:)") { m, a in m.startGyroUpdates(to: try a(0), withHandler: { _, _ in }) }
+        manager.method("stopGyroUpdates()") { m, _ in m.stopGyroUpdates() }
+        manager.method("startDeviceMotionUpdates()") { m, _ in m.startDeviceMotionUpdates() }
+        manager.method("startDeviceMotionUpdates(to:withHandler:)") { m, a in
+            m.startDeviceMotionUpdates(to: try a(0), withHandler: { _, _ in })
+        }
+        manager.method("stopDeviceMotionUpdates()") { m, _ in m.stopDeviceMotionUpdates() }
+        let queue = TypeBuilder<OperationQueue>(b, "OperationQueue")
+        queue.initializer("init()") { _ in OperationQueue() }
+        queue.staticValue("main", returns: OperationQueue.self) { OperationQueue.main }
+        b.addTypeNames(["CMAccelerometerData", "CMGyroData", "CMDeviceMotion", "CMAcceleration", "CMRotationRate", "Error"])
+    }
+
+    // MARK: Playground pages
+
+    /// `PlaygroundPage.current` (Builtins.get gives each run its own page): what a
+    /// playground page shows (docs/live-code.md, "Playground pages").
+    private static func playground(_ b: Bridge) {
+        let page = TypeBuilder<LivePlaygroundPage>(b, "PlaygroundPage")
+        page.declare("current", .staticValue, LivePlaygroundPage.self)
+        page.computed("liveView", get: { page, _ in page.liveView }, set: { page, value, _ in page.liveView = value })
+        page.property("needsIndefiniteExecution", \.needsIndefiniteExecution)
+        page.method("finishExecution()") { page, _ in page.finished = true }
+        page.method("setLiveView(_:)") { page, a in page.liveView = a.raw[0] }
+        b.addTypeNames(["PlaygroundLiveViewable"])
+    }
+
+    // MARK: The run loop
+
+    /// `Timer`, `CADisplayLink`, `RunLoop.main` and `DispatchQueue.main` on the lesson's clock
+    /// (LiveRunLoop.swift); `DispatchTime` is seconds of that clock.
+    private static func runLoop(_ b: Bridge) {
+        func timerAction(_ a: Args, block: Int) throws -> (LiveTimer) -> Void {
+            try Convert.block1(a.raw[block], a.interpreter) { (t: LiveTimer) in .native(t) } ?? { _ in }
+        }
+        func targetAction(_ a: Args, target: Int, selector: Int) throws -> (LiveTimer) -> Void {
+            let object = try a.interpreter.actionTarget(a.raw[target]) as? SelectorPerforming
+            let action = try a(selector) as Selector
+            return { [weak object] timer in object?.perform(action, with: timer) }
+        }
+        let timer = TypeBuilder<LiveTimer>(b, "Timer")
+        timer.staticMethod("scheduledTimer(withTimeInterval:repeats:block:)", returns: LiveTimer.self) { a in
+            let made = LiveTimer(interval: try a(0), repeats: try a(1), action: try timerAction(a, block: 2))
+            try a.interpreter.runLoop.add(made)
+            return made
+        }
+        timer.staticMethod("scheduledTimer(timeInterval:target:selector:userInfo:repeats:)", returns: LiveTimer.self) { a in
+            let made = LiveTimer(
+                interval: try a(0), repeats: try a(4), userInfo: a.raw[3], action: try targetAction(a, target: 1, selector: 2))
+            try a.interpreter.runLoop.add(made)
+            return made
+        }
+        timer.initializer("init(timeInterval:repeats:block:)") { a in
+            LiveTimer(interval: try a(0), repeats: try a(1), action: try timerAction(a, block: 2))
+        }
+        timer.method("invalidate()") { t, _ in t.invalidate() }
+        timer.method("fire()") { t, _ in t.fire() }
+        timer.readOnly("isValid", \.isValid)
+        timer.readOnly("timeInterval", \.timeInterval)
+        timer.property("tolerance", \.tolerance)
+        timer.computed("userInfo", get: { t, _ in t.userInfo })
+
+        let link = TypeBuilder<LiveDisplayLink>(b, "CADisplayLink")
+        link.initializer("init(target:selector:)") { a in
+            LiveDisplayLink(target: try a.interpreter.actionTarget(a.raw[0]), selector: try a(1))
+        }
+        link.method("add(to:forMode:)") { l, a in try a.interpreter.runLoop.add(l) }
+        link.method("remove(from:forMode:)") { l, a in a.interpreter.runLoop.remove(l) }
+        link.method("invalidate()") { l, a in
+            l.invalidate()
+            a.interpreter.runLoop.remove(l)
+        }
+        link.readOnly("timestamp", \.timestamp)
+        link.readOnly("duration", \.duration)
+        link.readOnly("targetTimestamp", \.targetTimestamp)
+        link.property("isPaused", \.isPaused)
+        link.property("preferredFramesPerSecond", \.preferredFramesPerSecond)
+
+        let loop = TypeBuilder<LiveMainRunLoop>(b, "RunLoop")
+        loop.staticValue("main", returns: LiveMainRunLoop.self) { LiveMainRunLoop.shared }
+        loop.staticValue("current", returns: LiveMainRunLoop.self) { LiveMainRunLoop.shared }
+        loop.method("add(_:forMode:)") { _, a in
+            switch a.raw[0] {
+            case .native(let t as LiveTimer): try a.interpreter.runLoop.add(t)
+            case .native(let l as LiveDisplayLink): try a.interpreter.runLoop.add(l)
+            default: throw BridgeError(message: "RunLoop.add(_:forMode:) takes a Timer")
+            }
+        }
+        let mode = TypeBuilder<LiveRunLoopMode>(b, "RunLoop.Mode")
+        mode.symbols(["common": .common, "default": .default, "tracking": .tracking, "commonModes": .common, "defaultRunLoopMode": .default])
+
+        let queue = TypeBuilder<LiveMainQueue>(b, "DispatchQueue")
+        queue.staticValue("main", returns: LiveMainQueue.self) { LiveMainQueue.shared }
+        queue.staticMethod("global()", returns: LiveMainQueue.self) { _ in LiveMainQueue.shared }
+        queue.staticMethod("global(qos:)", returns: LiveMainQueue.self) { _ in LiveMainQueue.shared }
+        queue.method("async(execute:)") { _, a in
+            guard let block = try a.block(0) else { return }
+            try a.interpreter.runLoop.add(due: a.interpreter.runLoop.now, block)
+        }
+        queue.method("asyncAfter(deadline:execute:)") { _, a in
+            guard let block = try a.block(1) else { return }
+            try a.interpreter.runLoop.add(due: try a(0), block)
+        }
+        let time = TypeBuilder<LiveDispatchTime>(b, "DispatchTime")
+        time.staticMethod("now()", returns: Double.self) { a in a.interpreter.runLoop.now }
+        b.addTypeNames(["DispatchTimeInterval", "DispatchQoS", "RunLoopMode", "DispatchWallTime"])
+    }
+
+    // MARK: Constants
+
+    private static func constants(_ b: Bridge) {
+        for (name, value) in [("M_PI", Double.pi), ("M_PI_2", Double.pi / 2), ("M_PI_4", Double.pi / 4), ("M_E", M_E)] {
+            b.constants[name] = .double(value)
+        }
+        b.constants["NSEC_PER_SEC"] = .int(1_000_000_000)
     }
 
     // MARK: Randomness
@@ -296,6 +549,13 @@ enum BridgeTable {
         })
         image.readOnly("name", \.name)
         image.readOnly("size", \.size)
+        image.readOnly("renderingMode", \.renderingMode)
+        image.function("withRenderingMode(_:)") { i, a in i.withRenderingMode(try a(0)) }
+        image.staticMethod("animatedImageNamed(_:duration:)", returns: UIImage?.self) { a in
+            UIImage.animatedImageNamed(try a(0), duration: try a(1))
+        }
+        let rendering = TypeBuilder<UIImage.RenderingMode>(b, "UIImage.RenderingMode")
+        rendering.symbols(["automatic": .automatic, "alwaysOriginal": .alwaysOriginal, "alwaysTemplate": .alwaysTemplate])
 
         let imageView = TypeBuilder<UIImageView>(b, "UIImageView", parent: "UIView")
         imageView.initializer("init(image:)") { UIImageView(image: try $0(0)) }
@@ -350,8 +610,24 @@ enum BridgeTable {
         screen.readOnly("scale", \.scale)
 
         let controller = TypeBuilder<UIViewController>(b, "UIViewController")
-        controller.readOnly("view", \.view)
+        controller.property("view", \.view)
         controller.property("title", \.title)
+        controller.readOnly("isViewLoaded", \.isViewLoaded)
+        controller.readOnly("parent", \.parent)
+        controller.readOnly("children", \.children)
+        controller.readOnly("presentedViewController", \.presentedViewController)
+        controller.property("edgesForExtendedLayout", \.edgesForExtendedLayout)
+        controller.method("addChild(_:)") { c, a in c.addChild(try a(0)) }
+        controller.method("removeFromParent()") { c, _ in c.removeFromParent() }
+        controller.method("willMove(toParent:)") { c, a in c.willMove(toParent: try a(0)) }
+        controller.method("didMove(toParent:)") { c, a in c.didMove(toParent: try a(0)) }
+        controller.method("present(_:animated:completion:)") { c, a in
+            c.present(try a(0), animated: try a(1), completion: try a.block(2))
+        }
+        controller.method("dismiss(animated:completion:)") { c, a in c.dismiss(animated: try a(0), completion: try a.block(1)) }
+        let edge = TypeBuilder<UIRectEdge>(b, "UIRectEdge")
+        edge.symbols(["top": .top, "left": .left, "bottom": .bottom, "right": .right, "all": .all])
+        edge.optionSet()
     }
 
     // MARK: Animator
@@ -375,6 +651,9 @@ enum BridgeTable {
             "delegate", get: { a, i in i.adapterOwner(a.delegate) },
             set: { a, v, i in a.delegate = try i.animatorDelegate(v) })
         animator.method("addBehavior(_:)") { an, a in an.addBehavior(try a(0)) }
+        // UIKit's private debug switch, as code from the wild sets it: accepted, nothing drawn.
+        animator.method("setValue(_:forKey:)") { an, a in an.setValue(a.raw[0].plain, forKey: try a(1)) }
+        animator.method("perform(_:with:)") { an, a in _ = an.perform(try a(0), with: a.raw[1].plain) }
         animator.method("removeBehavior(_:)") { an, a in an.removeBehavior(try a(0)) }
         animator.method("removeAllBehaviors()") { an, _ in an.removeAllBehaviors() }
         animator.returning("items(in:)") { an, a in Convert.liveItems(an.items(in: try a(0))) }

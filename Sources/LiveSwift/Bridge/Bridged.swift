@@ -1,3 +1,4 @@
+import CoreMotion
 import Foundation
 import Lessons
 
@@ -131,6 +132,12 @@ extension UIView.AnimationOptions: BridgedValue {}
 extension UIGestureRecognizer.State: BridgedValue {}
 extension UISwipeGestureRecognizer.Direction: BridgedValue {}
 extension Selector: BridgedValue {}
+extension UIRectEdge: BridgedValue {}
+extension UIView.ContentMode: BridgedValue {}
+extension UIImage.RenderingMode: BridgedValue {}
+extension NSLayoutConstraint.Attribute: BridgedValue {}
+extension NSLayoutConstraint.Relation: BridgedValue {}
+extension UILayoutPriority: BridgedValue {}
 
 /// A bridged class: passes as `.native`; a source view controller passes its native part.
 protocol BridgedObject: AnyObject, Bridged {}
@@ -165,6 +172,15 @@ extension UIAction: BridgedObject {}
 extension CALayer: BridgedObject {}
 extension UIScreen: BridgedObject {}
 extension UIViewController: BridgedObject {}
+extension NSLayoutConstraint: BridgedObject {}
+extension NSLayoutXAxisAnchor: BridgedObject {}
+extension NSLayoutYAxisAnchor: BridgedObject {}
+extension NSLayoutDimension: BridgedObject {}
+extension UILayoutGuide: BridgedObject {}
+extension OperationQueue: BridgedObject {}
+extension CMMotionManager: BridgedObject {}
+extension LiveTimer: BridgedObject {}
+extension LiveDisplayLink: BridgedObject {}
 extension UIGestureRecognizer: BridgedObject {}
 
 /// Conversions the API needs beyond single types: items, identifiers, closures.

@@ -10,6 +10,11 @@ enum Builtins {
             b.globals[name] = { args, i in .double(f(try Double.from(try one(args, name), i))) }
         }
         math1("sqrt", { $0.squareRoot() })
+        // C's Float versions, which older code calls (`sqrtf`, `powf`): the same on CGFloat here.
+        math1("sqrtf", { $0.squareRoot() })
+        for (name, f) in [("sinf", sin), ("cosf", cos), ("tanf", tan), ("fabsf", fabs), ("floorf", floor), ("ceilf", ceil)] as [(String, (Double) -> Double)] {
+            math1(name, f)
+        }
         math1("sin", sin)
         math1("cos", cos)
         math1("tan", tan)
@@ -32,6 +37,9 @@ enum Builtins {
             }
         }
         math2("pow", pow)
+        math2("powf", pow)
+        math2("atan2f", atan2)
+        math2("hypotf", hypot)
         math2("atan2", atan2)
         math2("hypot", hypot)
         math2("fmod", fmod)
@@ -328,8 +336,8 @@ enum Builtins {
             switch name {
             case "count": return .int(a.count)
             case "isEmpty": return .bool(a.isEmpty)
-            case "first": return a.first ?? .none
-            case "last": return a.last ?? .none
+            case "first": return a.first ?? Value.none
+            case "last": return a.last ?? Value.none
             case "indices": return .value(LiveRange(lower: 0, upper: a.count, closed: false))
             default: return nil
             }
@@ -379,6 +387,8 @@ enum Builtins {
             case "isEmpty": return .bool(range.count == 0)
             default: return nil
             }
+        case .type("PlaygroundPage") where name == "current":
+            return .native(i.playgroundPage)
         case .type(let typeName) where ["CGFloat", "Double", "Float", "Int", "TimeInterval"].contains(typeName):
             if typeName == "Int" {
                 switch name {
@@ -470,7 +480,11 @@ enum Builtins {
         case .value(let range as LiveRange):
             switch name {
             case "contains": return .bool(range.contains(try Double.from(args[0], i)))
-            default: throw BridgeError(message: "value of type 'Range' has no member '\(name)'")
+            default:
+                // `(0...5).map { … }`: a range of integers is a collection of them.
+                try sizeCheck(range.count, i)
+                var elements = (0..<range.count).map { Value.int(range.lower + $0) }
+                return try arrayMethod(&elements, name, args, i)
             }
         case .value(let range as LiveDoubleRange):
             switch name {
@@ -611,6 +625,15 @@ enum Builtins {
         case "enumerated":
             return .array(a.enumerated().map { .tuple([.int($0.offset), $0.element], labels: ["offset", "element"]) })
         case "reversed": return .array(a.reversed())
+        case "dropFirst", "dropLast", "prefix", "suffix":
+            let k = args.count == 0 ? 1 : try Int.from(args[0], i)
+            guard k >= 0 else { throw BridgeError(message: "Can't \(name) a negative number of elements from a collection") }
+            switch name {
+            case "dropFirst": return .array(Array(a.dropFirst(k)))
+            case "dropLast": return .array(Array(a.dropLast(k)))
+            case "prefix": return .array(Array(a.prefix(k)))
+            default: return .array(Array(a.suffix(k)))
+            }
         case "map":
             let f = try function(0)
             return .array(try a.map { try apply(f, $0) })

@@ -26,6 +26,11 @@ final class TypeBuilder<T> {
         bridge.add(type, for: T.self)
     }
 
+    /// More members of a type declared before (a section of the table of its own).
+    init(_ bridge: Bridge, _ name: String, reuse: Bool) {
+        type = bridge.types[name]!
+    }
+
     /// Records a member for completion and quick help; a later declaration of the same name
     /// and kind (an overload of a property) is one entry.
     func declare(_ name: String, _ kind: BridgeDeclaration.Kind, _ result: Any.Type?, settable: Bool = false) {

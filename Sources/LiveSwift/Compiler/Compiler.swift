@@ -12,9 +12,23 @@ struct Compiler {
     let limits: LiveLimits
 
     /// Modules a lesson may import: the ones the tutorials import. Any other is refused.
-    static let allowedImports: Set<String> = ["Foundation", "UIKit", "UIKitDynamics", "CoreGraphics", "Lessons"]
+    static let allowedImports: Set<String> = [
+        "Foundation", "UIKit", "UIKitDynamics", "CoreGraphics", "Lessons", "PlaygroundSupport", "CoreMotion", "QuartzCore",
+    ]
 
+    /// Compiles `source`, one file or several under their markers (SourceFiles); every
+    /// diagnostic names its own file and line.
     func compile(_ source: String) throws(LiveCompileError) -> LiveProgram {
+        let files = SourceFiles(source, fileName: fileName)
+        do {
+            return try compileJoined(source, files: files)
+        } catch {
+            guard files.files.count > 1 else { throw error }
+            throw LiveCompileError(error.diagnostics.map { files.place($0) })
+        }
+    }
+
+    private func compileJoined(_ source: String, files: SourceFiles) throws(LiveCompileError) -> LiveProgram {
         if source.utf8.count > limits.maxSourceBytes {
             throw LiveCompileError([
                 LiveDiagnostic(
@@ -48,7 +62,10 @@ struct Compiler {
 
         let folded: SourceFileSyntax
         do {
-            guard let tree = try OperatorTable.standardOperators.foldAll(parsed).as(SourceFileSyntax.self) else {
+            // `infix operator ** : MultiplicationPrecedence` and the source's precedence groups.
+            var operators = OperatorTable.standardOperators
+            try operators.addSourceFile(parsed)
+            guard let tree = try operators.foldAll(parsed).as(SourceFileSyntax.self) else {
                 throw LiveCompileError([LiveDiagnostic(file: fileName, line: 1, column: 1, message: "cannot read the source")])
             }
             folded = tree
@@ -60,6 +77,7 @@ struct Compiler {
             ])
         }
         let foldedModule = Module(fileName: fileName, tree: folded)
+        foldedModule.files = files
         let checker = SubsetChecker(module: foldedModule)
         checker.walk(folded)
         diagnostics = checker.diagnostics
@@ -73,16 +91,31 @@ struct Compiler {
         if !diagnostics.isEmpty { throw LiveCompileError(Self.sorted(diagnostics)) }
         // A shipped lesson's code, by its file's name or (pasted into a file of another name) by
         // its controller's: it gets that lesson's room (its gestures, live values, reactions).
-        let controller = foldedModule.controller.name
         let shipped =
-            LessonCatalog.all.first { $0.info.sourceFileName == fileName }
-            ?? LessonCatalog.all.first { LessonCatalog.sourceCode(of: $0).contains("class \(controller): UIViewController") }
+            LessonCatalog.all.first { $0.info.sourceFileName == fileName } ?? Self.shippedByController[foldedModule.controller.name]
         var info = lessonInfo(for: foldedModule, source: source)
         if let shipped { info.gestures = shipped.info.gestures }
         return LiveProgram(
             info: info, room: shipped?.info.id, parameters: shipped?.init().parameters ?? [], module: foldedModule,
             limits: limits)
     }
+
+    /// The shipped lessons by the name of their controller class (`class GravityViewController:
+    /// UIViewController`), read once from their sources. Read with the standard library's
+    /// splitting only: Foundation's `contains` on Linux crashed here when rooms compiled at once.
+    static let shippedByController: [String: any Lesson.Type] = {
+        var lessons: [String: any Lesson.Type] = [:]
+        for lesson in LessonCatalog.all {
+            for line in LessonCatalog.sourceCode(of: lesson).split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "class"), index + 2 < words.count, words[index + 2] == "UIViewController",
+                    words[index + 1].hasSuffix(":")
+                else { continue }
+                lessons[String(words[index + 1].dropLast())] = lesson
+            }
+        }
+        return lessons
+    }()
 
     private static func sorted(_ diagnostics: [LiveDiagnostic]) -> [LiveDiagnostic] {
         diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
@@ -147,6 +180,18 @@ struct Compiler {
             let (line, column) = module.position(of: node)
             diagnostics.append(LiveDiagnostic(file: fileName, line: line, column: column, message: message))
         }
+        // Aliases and generic parameters: names of types, read before anything names them.
+        let names = TypeNames(viewMode: .sourceAccurate)
+        names.walk(module.tree)
+        module.genericNames = names.generic
+        for (alias, target) in names.aliases { module.typeAliases[alias] = target }
+        for alias in module.typeAliases.keys {
+            // `typealias A = B` where B is an alias too: the type at the end of the chain.
+            var target = module.typeAliases[alias]!
+            var seen: Set<String> = [alias]
+            while let next = module.typeAliases[target], seen.insert(target).inserted { target = next }
+            module.typeAliases[alias] = target
+        }
         // Protocols first: a class's first inherited name is its superclass unless it is one.
         for item in module.tree.statements {
             guard let p = item.item.as(DeclSyntax.self)?.as(ProtocolDeclSyntax.self) else { continue }
@@ -195,8 +240,15 @@ struct Compiler {
                 } else if let f = decl.as(FunctionDeclSyntax.self) {
                     let code = functionCode(f, module: module)
                     module.functions[code.name, default: []].append(code)
-                } else if let v = decl.as(VariableDeclSyntax.self) {
-                    module.globals.append(v)
+                    if !(code.name.first.map { $0.isLetter || $0 == "_" } ?? true) {
+                        module.operators[code.name, default: []].append(code)  // `func ** (…)`
+                    }
+                } else if decl.is(VariableDeclSyntax.self) {
+                    module.topLevel.append(item)
+                } else if decl.is(TypeAliasDeclSyntax.self) || decl.is(OperatorDeclSyntax.self)
+                    || decl.is(PrecedenceGroupDeclSyntax.self)
+                {
+                    continue  // aliases are read before; operators are grouped by the parser's table
                 } else if decl.is(ExtensionDeclSyntax.self) {
                     continue  // added to their classes below, once every class is known
                 } else if decl.is(ImportDeclSyntax.self) {
@@ -204,10 +256,10 @@ struct Compiler {
                 } else {
                     report("only classes, functions and constants may be declared at the top level of a live lesson", decl)
                 }
-            case .stmt(let stmt):
-                report("statements at the top level are not supported in a live lesson; put them in viewDidLoad()", stmt)
-            case .expr(let expr):
-                report("expressions at the top level are not supported in a live lesson; put them in viewDidLoad()", expr)
+            case .stmt, .expr:
+                // A playground page: its top level runs in order, and shows `liveView`.
+                module.isPlayground = true
+                module.topLevel.append(item)
             }
         }
         // `extension MyViewController: UICollisionBehaviorDelegate { … }`: the tutorials' way
@@ -309,13 +361,19 @@ struct Compiler {
             var seen: Set<String> = []
             while let t = type, seen.insert(t.name).inserted {
                 if t.superclass == "UIViewController" { code.isViewController = true }
-                if let base = t.superclass, LiveViewClasses.supported.contains(base) { code.viewBase = base }
+                if let base = t.superclass, Bridge.shared.isClass(base) { code.nativeBase = base }
                 type = t.superCode
             }
         }
         let controllers = module.tree.statements.compactMap { $0.item.as(DeclSyntax.self)?.as(ClassDeclSyntax.self) }
             .filter { module.classes[$0.name.text]?.isViewController == true }
-        if let first = controllers.last {
+        if module.isPlayground {
+            // A playground page: its top level is the lesson; the host's controller shows `liveView`.
+            let stage = ClassCode(name: "PlaygroundPage", superclass: "UIViewController", protocols: [])
+            stage.isViewController = true
+            stage.flattenMembers(defaults: [])
+            module.controller = stage
+        } else if let first = controllers.last {
             // The last view controller is the lesson's (helpers and base classes come first).
             module.controller = module.classes[first.name.text]
         } else if diagnostics.isEmpty {
@@ -323,7 +381,7 @@ struct Compiler {
             diagnostics.append(
                 LiveDiagnostic(
                     file: fileName, line: max(1, line), column: 1,
-                    message: "a live lesson needs a class that inherits from UIViewController and builds its scene in viewDidLoad()"))
+                    message: "a live lesson needs a class that inherits from UIViewController and builds its scene in viewDidLoad(), or, as a playground page, top-level code that sets PlaygroundPage.current.liveView"))
         }
         return diagnostics
     }
@@ -405,6 +463,37 @@ struct Compiler {
                     FunctionCode(
                         name: "init", parameters: Self.parameters(i.signature.parameterClause), body: body.statements,
                         isClosure: false, node: Syntax(i)))
+            } else if let s = decl.as(SubscriptDeclSyntax.self), let accessors = s.accessorBlock {
+                // A subscript's parameters have no argument labels unless they name two.
+                let parameters = Self.parameters(s.parameterClause).enumerated().map { i, p in
+                    var p = p
+                    if s.parameterClause.parameters[s.parameterClause.parameters.index(s.parameterClause.parameters.startIndex, offsetBy: i)].secondName == nil {
+                        p.label = nil
+                    }
+                    return p
+                }
+                var getter: CodeBlockItemListSyntax?, setter: CodeBlockItemListSyntax?, setName = "newValue"
+                switch accessors.accessors {
+                case .getter(let body): getter = body
+                case .accessors(let list):
+                    for accessor in list {
+                        if accessor.accessorSpecifier.text == "get" { getter = accessor.body?.statements }
+                        if accessor.accessorSpecifier.text == "set" {
+                            setter = accessor.body?.statements
+                            if let p = accessor.parameters?.name.text { setName = p }
+                        }
+                    }
+                }
+                guard let getter else { continue }
+                let get = FunctionCode(name: "subscript", parameters: parameters, body: getter, isClosure: false, node: Syntax(s))
+                let valueType = s.returnClause.type.trimmedDescription
+                let set = setter.map {
+                    FunctionCode(
+                        name: "subscript", parameters: parameters + [.init(label: nil, name: setName, typeName: valueType, isInout: false)],
+                        body: $0, isClosure: false, node: Syntax(s))
+                }
+                set?.isMutating = true
+                code.subscripts.append((get, set))
             } else if let d = decl.as(DeinitializerDeclSyntax.self), let body = d.body {
                 code.deinitializer = FunctionCode(name: "deinit", parameters: [], body: body.statements, isClosure: false, node: Syntax(d))
             }
@@ -544,9 +633,11 @@ struct Compiler {
     }
 
     private func functionCode(_ f: FunctionDeclSyntax, module: Module) -> FunctionCode {
-        FunctionCode(
+        let code = FunctionCode(
             name: f.name.text, parameters: Self.parameters(f.signature.parameterClause),
             body: f.body?.statements ?? CodeBlockItemListSyntax([]), isClosure: false, node: Syntax(f))
+        code.isPostfix = f.modifiers.contains { $0.name.text == "postfix" }
+        return code
     }
 
     /// Whether a parameter's type is `inout T`.
@@ -593,10 +684,33 @@ struct Compiler {
             .first { $0.hasPrefix("//") && !$0.hasPrefix("// lesson:") && $0.count > 3 }
             .map { String($0.dropFirst(2)).trimmingCharacters(in: .whitespaces) } ?? "A lesson from its Swift source."
         var gestures: [GestureKind] = []
-        if source.contains("UITapGestureRecognizer") { gestures.append(.tap) }
-        if source.contains("UIPanGestureRecognizer") { gestures.append(.pan) }
-        return LessonInfo(
+        // Taps and drags reach whatever in the code takes them: recognisers, controls, touches.
+        let taps = ["UITapGestureRecognizer", "UIButton", "addTarget", "UIControl", "touchesBegan", "touchesEnded", "UILongPressGestureRecognizer"]
+        let drags = ["UIPanGestureRecognizer", "touchesMoved", "UISwipeGestureRecognizer"]
+        if taps.contains(where: { source.firstRange(of: $0) != nil }) { gestures.append(.tap) }
+        if drags.contains(where: { source.firstRange(of: $0) != nil }) { gestures.append(.pan) }
+        var info = LessonInfo(
             id: id.isEmpty ? "live" : id, title: title.isEmpty ? "Live lesson" : title, summary: summary, order: 1000,
             gestures: gestures, sourceFileName: fileName)
+        if module.isPlayground, let size = Self.playgroundStageSize(module) ?? Self.measuredStageSize(module, limits) {
+            info.bounds = size
+        }
+        return info
+    }
+}
+
+/// The `typealias` declarations and generic parameter names anywhere in a source.
+private final class TypeNames: SyntaxVisitor {
+    var aliases: [(String, String)] = []
+    var generic: Set<String> = []
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        aliases.append((node.name.text, node.initializer.value.trimmedDescription))
+        return .visitChildren
+    }
+
+    override func visit(_ node: GenericParameterSyntax) -> SyntaxVisitorContinueKind {
+        generic.insert(node.name.text)
+        return .visitChildren
     }
 }

@@ -40,8 +40,17 @@ final class Module: @unchecked Sendable {
     func hasMutatingMethod(_ name: String) -> Bool {
         !mutatingMethodNames.isEmpty && mutatingMethodNames.contains(name)
     }
-    /// The top-level statements (a lesson file has none but its declarations).
-    var globals: [VariableDeclSyntax] = []
+    /// The top level that runs, in order, before the controller is made: the variables, and a
+    /// playground page's statements.
+    var topLevel: [CodeBlockItemSyntax] = []
+    /// A playground page: top-level code that shows its view with `PlaygroundPage.current.liveView`.
+    var isPlayground = false
+    /// `typealias Vector = CGVector`: each alias with the type it names (aliases of aliases resolved).
+    var typeAliases: [String: String] = [:]
+    /// The names generic clauses declare (`T` in `func maxOf<T: Comparable>`): types of any value.
+    var genericNames: Set<String> = []
+    /// The files the source joins (one, unless it has `// file:` markers).
+    var files = SourceFiles("", fileName: "")
     /// The `UIViewController` subclass the lesson runs.
     var controller: ClassCode!
     /// Closures by their place in the tree, read once.
@@ -97,6 +106,8 @@ final class ClassCode {
     var staticMethods: [String: [FunctionCode]] = [:]
     var staticStored: [String: Stored] = [:]
     var staticComputed: [String: CodeBlockItemListSyntax] = [:]
+    /// `subscript(…)`s: each one's getter, and setter (its last parameter the new value).
+    var subscripts: [(get: FunctionCode, set: FunctionCode?)] = []
     /// `deinit`, run once the last strong reference to an instance goes.
     var deinitializer: FunctionCode?
     /// Whether the class or a source superclass has a `deinit`.
@@ -120,9 +131,10 @@ final class ClassCode {
     var allProtocols: Set<String> = []
     /// True when the class (or a source superclass) inherits `UIViewController`.
     var isViewController = false
-    /// The bridged view class it inherits (`UIView`, `UIImageView`), if any: its instances
-    /// are views whose `collisionBoundsType` and `collisionBoundingPath` the source may override.
-    var viewBase: String?
+    /// The API class it inherits (`UIView`, `UIDynamicBehavior`, `UIViewController`, …), if
+    /// any: each instance has a native part of that class, which UIKit's side sees, and which
+    /// calls back the source's overrides (LiveViewClasses).
+    var nativeBase: String?
     weak var superCode: ClassCode?
 
     init(name: String, superclass: String?, protocols: [String]) {
@@ -233,6 +245,8 @@ final class FunctionCode {
     let node: Syntax
     /// A `mutating` method: it may change `self`, a value, which the call writes back.
     var isMutating = false
+    /// A `postfix` operator function (a prefix one has one parameter and no modifier).
+    var isPostfix = false
 
     init(
         name: String, parameters: [Parameter], body: CodeBlockItemListSyntax, isClosure: Bool,

@@ -41,14 +41,12 @@ final class SubsetChecker: SyntaxVisitor {
     /// ones change the variable they are called on), initialisers or the memberwise one.
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
         if !isTypeLevel(node) { return refuse(node.structKeyword, "structs declared inside a function are not supported in live lessons") }
-        if let generics = node.genericParameterClause { return unsupported(generics, "generic parameters") }
         return .visitChildren
     }
     /// Enums: cases (with raw values or associated values), methods, computed properties,
     /// static members, initialisers; at the top level or inside a type.
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
         if !isTypeLevel(node) { return refuse(node.enumKeyword, "enums declared inside a function are not supported in live lessons") }
-        if let generics = node.genericParameterClause { return unsupported(generics, "generic parameters") }
         return .visitChildren
     }
     /// Protocols at the top level: their requirements are names to conform to; their
@@ -70,8 +68,16 @@ final class SubsetChecker: SyntaxVisitor {
         return .visitChildren
     }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.actorKeyword, "actors") }
-    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.typealiasKeyword, "'typealias' declarations") }
-    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node.subscriptKeyword, "subscript declarations") }
+    /// `typealias Vector = CGVector`: another name of a type (Module.typeAliases).
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        if !isTypeLevel(node) { return refuse(node.typealiasKeyword, "type aliases declared inside a function are not supported in live lessons") }
+        return .skipChildren
+    }
+    /// Subscripts of the source's types: a getter, and a setter.
+    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.accessorBlock == nil { return refuse(node.subscriptKeyword, "expected '{' in subscript to specify getter and setter implementation") }
+        return .visitChildren
+    }
     /// `deinit` in a class: run once the last strong reference to an instance goes.
     override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         if node.parent?.as(MemberBlockItemSyntax.self)?.parent?.parent?.parent?.is(ClassDeclSyntax.self) != true {
@@ -79,12 +85,23 @@ final class SubsetChecker: SyntaxVisitor {
         }
         return .visitChildren
     }
-    override func visit(_ node: OperatorDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "operator declarations") }
-    override func visit(_ node: PrecedenceGroupDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "precedence groups") }
+    /// `infix operator **`, `prefix operator √`: the operator functions the source declares
+    /// are found by their operator (the parser groups them by the source's own table).
+    override func visit(_ node: OperatorDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.parent?.parent?.is(SourceFileSyntax.self) != true {
+            return refuse(node, "operator '\(node.name.text)' may only be declared at file scope")
+        }
+        return .skipChildren
+    }
+    override func visit(_ node: PrecedenceGroupDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.parent?.parent?.is(SourceFileSyntax.self) != true {
+            return refuse(node, "precedence group may only be declared at file scope")
+        }
+        return .skipChildren
+    }
     override func visit(_ node: MacroDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "macros") }
     override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "macros") }
     override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "'#if' blocks") }
-    override func visit(_ node: GenericParameterClauseSyntax) -> SyntaxVisitorContinueKind { unsupported(node, "generic parameters") }
     override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind { unsupported(node.throwKeyword, "'throw' statements") }
     override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind { unsupported(node.doKeyword, "'do' statements") }
     override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind { unsupported(node.awaitKeyword, "'await' and concurrency") }
@@ -151,17 +168,22 @@ struct NameChecker {
         if module.enumTypes.values.contains(where: { $0.rawType != nil }) { names.insert("rawValue") }
         names.formUnion(Bridge.shared.globalNames)
         names.formUnion(Bridge.shared.controllerMemberNames)
+        // A subclass of an API class uses its inherited members bare (`addChildBehavior(_:)`).
+        for code in module.classes.values { if let base = code.nativeBase { names.formUnion(Bridge.shared.memberNames(ofType: base)) } }
+        names.formUnion(module.genericNames)
         let uses = NameUses(viewMode: .sourceAccurate)
         uses.walk(module.tree)
         var diagnostics: [LiveDiagnostic] = []
-        for (name, node) in uses.uses where !names.contains(name) && !Bridge.shared.isType(name) {
+        for (name, node) in uses.uses
+        where !names.contains(name) && !Bridge.shared.isType(name) && module.typeAliases[name] == nil
+        {
             let (line, column) = module.position(of: node)
             diagnostics.append(
                 LiveDiagnostic(file: module.fileName, line: line, column: column, message: "cannot find '\(name)' in scope"))
         }
         for (name, node) in uses.types
         where !module.classes.keys.contains(name) && module.enums[name] == nil && module.protocols[name] == nil
-            && !Bridge.shared.isType(name)
+            && !Bridge.shared.isType(name) && module.typeAliases[name] == nil && !module.genericNames.contains(name)
         {
             let (line, column) = module.position(of: node)
             diagnostics.append(

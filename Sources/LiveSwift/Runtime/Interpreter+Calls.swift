@@ -67,6 +67,8 @@ extension Interpreter {
                 if let owners = module.casesWithPayload[name], owners.count == 1 {
                     return try withArguments(e, scope) { args in try makeCase(owners[0], name, args, at: m.declName) }
                 }
+                // `.now() + .seconds(2)`: Dispatch's times, as seconds of the lesson's clock.
+                if let seconds = try dispatchTime(name, e, scope) { return .double(seconds) }
                 throw fault("implicit member calls ('.\(name)(…)') are not supported in live lessons; name the type", m)
             }
             if baseExpr.is(SuperExprSyntax.self), let instance = scope.instance {
@@ -123,7 +125,8 @@ extension Interpreter {
             // `Selector(Self.handlePan(_:))`: a method named, not called.
             if name == "Selector", e.arguments.count == 1, let argument = e.arguments.first?.expression,
                 argument.as(MemberAccessExprSyntax.self)?.declName.argumentNames != nil
-                    || argument.as(DeclReferenceExprSyntax.self)?.argumentNames != nil,
+                    || argument.as(DeclReferenceExprSyntax.self)?.argumentNames != nil
+                    || isMethodOfType(argument, scope),
                 let selector = methodReference(argument)
             {
                 return .value(Selector(selector))
@@ -141,6 +144,22 @@ extension Interpreter {
         return try withArguments(e, scope) { args in try callValue(function, args, at: e) }
     }
 
+    /// `Self.tapped`, `ViewController.tapped`, `tapped` naming a method of the class whose code
+    /// runs (`Selector(Self.tapped)`, docs/api.md's form of `#selector(tapped)`), not a value.
+    private func isMethodOfType(_ expr: ExprSyntax, _ scope: Scope) -> Bool {
+        guard let type = scope.instance?.type ?? scope.staticType else { return false }
+        if let member = expr.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+            base.baseName.text == "Self" || base.baseName.text == "self" || module.classes[base.baseName.text] != nil
+        {
+            let owner = module.classes[base.baseName.text] ?? type
+            return owner.hasMethod(named: member.declName.baseName.text)
+        }
+        if let reference = expr.as(DeclReferenceExprSyntax.self), scope.lookup(reference.baseName.text) == nil {
+            return type.hasMethod(named: reference.baseName.text)
+        }
+        return false
+    }
+
     /// The mutating method of that name of a struct value, if it is one.
     private func structMutatingMethod(_ value: Value, _ name: String, _ labels: [String?]) -> FunctionCode? {
         guard case .object(let instance) = value, instance.type.isStruct,
@@ -155,22 +174,39 @@ extension Interpreter {
         _ instance: Instance, _ args: Arguments, _ e: FunctionCallExprSyntax, _ m: MemberAccessExprSyntax
     ) throws -> Value {
         let isSuper = m.base?.is(SuperExprSyntax.self) == true
-        let type = isSuper ? instance.type.superCode : instance.type
+        let type = isSuper ? definingClass(of: e, instance).superCode : definingClass(of: e, instance)
         if let code = type?.initializers.first(where: { $0.accepts(args.labels) }) {
             initializing.append(instance)
             defer { initializing.removeLast() }
             _ = try invoke(code, args, captured: nil, instance: instance, at: e)
+            if instance.native == nil, let base = instance.type.nativeBase {
+                // An initialiser that did not write `super.init()`: Swift calls the API class's `init()` at its end.
+                instance.native = try LiveViewClasses.make(base, Arguments(values: [], labels: []), owner: instance, interpreter: self, at: e)
+            }
             return .void
         }
-        if isSuper { return .void }  // the API superclass's own initialiser: made with the instance
+        if instance.type.nativeBase != nil {
+            // The API superclass's own initialiser (`super.init(…)`, or `self.init()` inherited by
+            // a class that declares no designated one): it makes the instance's native part.
+            if instance.native == nil, let base = instance.type.nativeBase {
+                instance.native = try LiveViewClasses.make(base, args, owner: instance, interpreter: self, at: e)
+            }
+            return .void
+        }
+        if isSuper { return .void }
         throw fault("no initializer of '\(instance.type.name)' takes these arguments", m)
     }
 
     private func callSuper(
         _ instance: Instance, _ name: String, _ args: Arguments, _ e: FunctionCallExprSyntax, _ m: MemberAccessExprSyntax
     ) throws -> Value {
-        if let parent = instance.type.superCode, let code = parent.method(name, labels: args.labels) {
+        // `super` is the superclass of the class whose code calls it, not of the instance's class.
+        if let parent = definingClass(of: e, instance).superCode, let code = parent.method(name, labels: args.labels) {
             return try invoke(code, args, captured: nil, instance: instance, at: e)
+        }
+        if let native = instance.native as? LiveNative {
+            // The API class's own method, not the native part's forwarding override.
+            if let result = try native.callBase(name, args, interpreter: self) { return result }
         }
         // UIViewController's own lifecycle methods do nothing beyond what the host does.
         if Bridge.viewControllerLifecycle.contains(name) { return .void }
@@ -180,12 +216,44 @@ extension Interpreter {
         throw fault("'super' has no method '\(name)'", m)
     }
 
+    /// `.now()`, `.seconds(n)`, `.milliseconds(n)`, …: a `DispatchTime` or `DispatchTimeInterval`
+    /// written as an implicit member, in seconds (deadlines are times of the lesson's clock).
+    private func dispatchTime(_ name: String, _ e: FunctionCallExprSyntax, _ scope: Scope) throws -> Double? {
+        let scale: Double
+        switch name {
+        case "now": return e.arguments.isEmpty ? runLoop.now : nil
+        case "seconds": scale = 1
+        case "milliseconds": scale = 1e-3
+        case "microseconds": scale = 1e-6
+        case "nanoseconds": scale = 1e-9
+        default: return nil
+        }
+        guard e.arguments.count == 1, let argument = e.arguments.first?.expression,
+            let amount = try eval(argument, scope).asDouble
+        else { return nil }
+        return amount * scale
+    }
+
+    /// The source class whose declaration (or extension) holds `node`: where `super` starts.
+    func definingClass(of node: some SyntaxProtocol, _ instance: Instance) -> ClassCode {
+        var next = node.parent
+        while let parent = next {
+            if let c = parent.as(ClassDeclSyntax.self) { return module.classes[c.name.text] ?? instance.type }
+            if let e = parent.as(ExtensionDeclSyntax.self) {
+                return module.classes[Self.lastComponent(e.extendedType.trimmedDescription)] ?? instance.type
+            }
+            next = parent.parent
+        }
+        return instance.type
+    }
+
     /// `name(args)`: a variable holding a function, a method of `self`, a function of the
     /// source, a class or bridged type (an initializer), or a global function.
     private func callName(
         _ name: String, _ args: Arguments, _ scope: Scope, _ e: FunctionCallExprSyntax, _ reference: DeclReferenceExprSyntax
     ) throws -> Value {
-        if let box = scope.lookup(name) { return try callValue(box.value, args, at: e) }
+        if let box = scope.lookup(name) ?? globalBox(name, scope) { return try callValue(box.value, args, at: e) }
+        if let target = aliasedType(name) { return try callName(target, args, scope, e, reference) }
         if let instance = scope.instance {
             if let code = instance.type.method(name, labels: args.labels) {
                 return try invoke(code, args, captured: nil, instance: instance, at: e)
@@ -228,6 +296,10 @@ extension Interpreter {
         }
         if let instance = scope.instance, instance.type.hasMethod(named: name) {
             throw fault("no method '\(name)' of '\(instance.type.name)' takes these arguments", e)
+        }
+        if let native = scope.instance?.native, Bridge.shared.hasMember(native, name) {
+            // A method the API class gives the source's subclass (`addChildBehavior(_:)`).
+            return try Bridge.shared.call(.native(native), name, args, interpreter: self, at: reference)
         }
         throw fault("cannot find '\(name)' in scope", reference)
     }
@@ -328,7 +400,7 @@ extension Interpreter {
         switch expr.as(ExprSyntaxEnum.self) {
         case .declReferenceExpr(let e):
             let name = e.baseName.text
-            if let box = scope.lookup(name) {
+            if let box = scope.lookup(name) ?? globalBox(name, scope) {
                 if box.isLet {
                     let what = mutating ? "cannot use mutating member on immutable value" : "cannot assign to value"
                     throw fault("\(what): '\(name)' is a 'let' constant", e)
@@ -421,6 +493,14 @@ extension Interpreter {
             }
         case .subscriptCallExpr(let e):
             let index = try e.arguments.map { try eval($0.expression, scope) }
+            if case .object(let instance) = try eval(e.calledExpression, scope), !instance.type.isStruct {
+                // A class's subscript changes the object, whatever holds the reference (a `let`).
+                var container = Value.object(instance)
+                var value = try subscriptGet(container, index, at: e)
+                try body(&value)
+                try subscriptSet(&container, index, value, at: e)
+                return
+            }
             try modify(e.calledExpression, scope, mutating: mutating) { container in
                 var value = try subscriptGet(container, index, at: e)
                 try body(&value)

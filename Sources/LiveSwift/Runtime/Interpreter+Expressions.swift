@@ -60,8 +60,17 @@ extension Interpreter {
             case ("-", .symbol(let s)) where Bridge.numericSymbol(s) != nil: return .double(-Bridge.numericSymbol(s)!)
             case ("+", .int), ("+", .double): return value
             case ("!", .bool(let b)): return .bool(!b)
-            default: throw fault("unary operator '\(e.operator.text)' cannot be applied to '\(value.typeName)'", e)
+            default:
+                if let result = try sourceUnaryOperator(e.operator.text, value, postfix: false, at: e) { return result }
+                throw fault("unary operator '\(e.operator.text)' cannot be applied to '\(value.typeName)'", e)
             }
+        case .postfixOperatorExpr(let e):
+            let value = try eval(e.expression, scope)
+            if let result = try sourceUnaryOperator(e.operator.text, value, postfix: true, at: e) { return result }
+            throw fault("unary operator '\(e.operator.text)' cannot be applied to '\(value.typeName)'", e)
+        case .genericSpecializationExpr(let e):
+            // `Stack<Int>`: the generic arguments are not needed to run it.
+            return try eval(e.expression, scope)
         case .ternaryExpr(let e):
             return try truth(try eval(e.condition, scope), e.condition)
                 ? try eval(e.thenExpression, scope) : try eval(e.elseExpression, scope)
@@ -259,7 +268,7 @@ extension Interpreter {
     // MARK: Names
 
     func lookup(_ name: String, _ scope: Scope, at node: some SyntaxProtocol) throws -> Value {
-        if let box = scope.lookup(name) { return box.value }
+        if let box = scope.lookup(name) ?? globalBox(name, scope) { return box.value }
         if name == "self" {
             if let instance = scope.instance { return .object(instance) }
             throw fault("cannot find 'self' in scope", node)
@@ -273,9 +282,11 @@ extension Interpreter {
             return .function(Function(name: name, body: .source(first, captured: Scope(parent: nil), instance: nil)))
         }
         if module.classes[name] != nil || module.enums[name] != nil || Bridge.shared.isType(name) { return .type(name) }
+        if let target = aliasedType(name) { return .type(target) }
         if let global = Bridge.shared.globals[name] {
             return .function(Function(name: name) { [unowned self] args in try global(args, self) })
         }
+        if let constant = Bridge.shared.constants[name] { return constant }
         throw fault("cannot find '\(name)' in scope", node)
     }
 
@@ -418,12 +429,35 @@ extension Interpreter {
             return d[try dictionaryKey(key, at: node)] ?? (index.count == 2 ? index[1] : .none)
         case (.none, _):
             throw fault("Unexpectedly found nil while implicitly unwrapping an Optional value", node)
+        case (.object(let instance), _):
+            guard let code = sourceSubscript(instance.type, index.count)?.get else {
+                throw fault("value of type '\(base.typeName)' has no subscripts", node)
+            }
+            return try invoke(code, Arguments(values: index, labels: code.parameters.map(\.label)), captured: nil, instance: instance, at: node)
         default:
             throw fault("value of type '\(base.typeName)' has no subscripts", node)
         }
     }
 
+    /// The source's subscript of a type (or a superclass) that takes `count` indices.
+    func sourceSubscript(_ type: ClassCode, _ count: Int) -> (get: FunctionCode, set: FunctionCode?)? {
+        for t in type.lineage {
+            if let found = t.subscripts.first(where: { $0.get.parameters.count == count }) { return found }
+        }
+        return nil
+    }
+
     func subscriptSet(_ base: inout Value, _ index: [Value], _ value: Value, at node: some SyntaxProtocol) throws {
+        if case .object(let instance) = base {
+            guard let code = sourceSubscript(instance.type, index.count)?.set else {
+                throw fault("cannot assign through subscript: subscript is get-only", node)
+            }
+            // A struct is changed in its own copy, which `base` then holds.
+            let target = uniqueStruct(&base) ?? instance
+            _ = try invoke(
+                code, Arguments(values: index + [value], labels: code.parameters.map(\.label)), captured: nil, instance: target, at: node)
+            return
+        }
         // Moved out of `base` while it changes, so that it has one owner and is not copied.
         if case .array = base, case .int(let i)? = index.first {
             guard case .array(var a) = base else { return }

@@ -41,7 +41,7 @@ extension Interpreter {
             return try place(e.elements.first!.expression, scope)
         case .declReferenceExpr(let e):
             let name = e.baseName.text
-            if let box = scope.lookup(name) {
+            if let box = scope.lookup(name) ?? globalBox(name, scope) {
                 return Place(
                     get: { box.value },
                     set: { [unowned self] in box.value = try convert($0, to: box.declaredType, at: e) },

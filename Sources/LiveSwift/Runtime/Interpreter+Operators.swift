@@ -55,6 +55,10 @@ extension Interpreter {
     func binary(_ op: String, _ l: Value, _ r: Value, at node: some SyntaxProtocol) throws -> Value {
         // `.pi / 2`: an implicit numeric member takes the number type it meets.
         var l = l, r = r
+        // An operator of the source's own (`**`): Swift's numbers do not have it.
+        if !module.operators.isEmpty, !Self.standardOperators.contains(op), let result = try sourceOperator(op, l, r, at: node) {
+            return result
+        }
         if case .symbol(let s) = l, let n = Bridge.numericSymbol(s) { l = .double(n) }
         if case .symbol(let s) = r, let n = Bridge.numericSymbol(s) { r = .double(n) }
         switch (l, r) {
@@ -87,6 +91,25 @@ extension Interpreter {
     }
 
     /// An operator function of the source whose parameters' types the operands have.
+    static let standardOperators: Set<String> = [
+        "+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&", "|", "^", "<<", ">>", "...", "..<", "===", "!==",
+    ]
+
+    /// A prefix or postfix operator function of the source (`prefix func - (v: CGVector)`)
+    /// whose one parameter the operand fits.
+    func sourceUnaryOperator(_ op: String, _ value: Value, postfix: Bool, at node: some SyntaxProtocol) throws -> Value? {
+        guard let candidates = module.operators[op] else { return nil }
+        for code in candidates where code.parameters.count == 1 && code.isPostfix == postfix {
+            let typeName = code.parameters[0].typeName
+            let fits =
+                typeName == nil || module.genericNames.contains(typeName!) || isInstance(value, of: typeName!)
+                || (Self.isFloating(typeName) && { if case .int = value { return true } else { return false } }())
+            guard fits else { continue }
+            return try invoke(code, Arguments(values: [value], labels: [code.parameters[0].label]), captured: nil, instance: nil, at: node)
+        }
+        return nil
+    }
+
     private func sourceOperator(_ op: String, _ l: Value, _ r: Value, at node: some SyntaxProtocol) throws -> Value? {
         guard let candidates = module.operators[op] else { return nil }
         for code in candidates where fits(l, r, code) {
@@ -100,7 +123,7 @@ extension Interpreter {
     private func fits(_ l: Value, _ r: Value, _ code: FunctionCode) -> Bool {
         guard code.parameters.count == 2 else { return false }
         func fits(_ v: Value, _ typeName: String?) -> Bool {
-            guard let typeName else { return true }
+            guard let typeName, !module.genericNames.contains(typeName) else { return true }
             if case .int = v, Self.isFloating(typeName) { return true }
             return isInstance(v, of: typeName)
         }

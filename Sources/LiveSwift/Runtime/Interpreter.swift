@@ -50,6 +50,14 @@ final class Interpreter {
     var animators: [UIDynamicAnimator] = []
     /// Records `viewDidLoad`'s lines as they run, for the editor's values column (nil in rooms).
     var trace: ValueTrace?
+    /// The source's top-level variables (`let ballSize: CGFloat = 40`), set before the
+    /// controller is made; in scope everywhere a local or a member of `self` does not hide them.
+    let globalScope = Scope(parent: nil)
+    /// Timers, display links and dispatched blocks, on the lesson's clock.
+    let runLoop = LiveRunLoop()
+    /// `PlaygroundPage.current` of a playground page: this run's own.
+    let playgroundPage = LivePlaygroundPage()
+    private var hasGlobals = false
 
     init(module: Module, limits: LiveLimits) {
         self.module = module
@@ -87,7 +95,8 @@ final class Interpreter {
 
     private func stop(_ error: LiveFault) {
         guard fault == nil else { return }
-        let diagnostic = LiveDiagnostic(file: module.fileName, line: error.line, column: error.column, message: error.message)
+        var diagnostic = LiveDiagnostic(file: module.fileName, line: error.line, column: error.column, message: error.message)
+        if module.files.files.count > 1 { diagnostic = module.files.place(diagnostic) }
         fault = diagnostic
         onFault?(diagnostic)
     }
@@ -96,6 +105,7 @@ final class Interpreter {
     /// is started again leaves no garbage behind).
     func tearDown() {
         isTornDown = true  // no `deinit` runs once the lesson ends
+        runLoop.removeAll()
         for instance in nativeInstances + instances.compactMap(\.instance) {
             instance.fields.removeAll()
             instance.weakFields.removeAll()
@@ -108,6 +118,34 @@ final class Interpreter {
         emptyGraveyard()
         adapters.removeAll()
         closureCode.removeAll()
+    }
+
+    // MARK: The top level
+
+    /// Runs the source's top level in order: its variables, and a playground page's
+    /// statements (docs/live-code.md, "Playground pages").
+    func runTopLevel() throws {
+        for item in module.topLevel {
+            hasGlobals = true
+            if case .decl(let decl) = item.item {
+                try declare(decl, globalScope)
+                if hasReleaseWork { try runDeinits(at: item) }
+            } else {
+                _ = try exec(item, globalScope)
+            }
+        }
+    }
+
+    /// A top-level variable of that name, unless `self` has a member that hides it.
+    @inline(__always)
+    func globalBox(_ name: String, _ scope: Scope) -> Box? {
+        guard hasGlobals, let box = globalScope.lookup(name) else { return nil }
+        if let type = scope.instance?.type,
+            type.storedProperty(name) != nil || type.computedProperty(name) != nil || type.hasMethod(named: name)
+        {
+            return nil
+        }
+        return box
     }
 
     // MARK: deinit
@@ -210,12 +248,14 @@ final class Interpreter {
         if !type.isStruct { try countObject(at: node) }
         let instance = Instance(type: type)
         instance.native = native
-        if native == nil, let base = type.viewBase {
-            // A view subclass of the source: a native view that asks the source for its outline.
+        // A subclass of an API class: its native part is made by `super.init(…)` when an
+        // initialiser of the source runs, else now, with the arguments of the inherited one.
+        let ownInit = type.initializers.first(where: { $0.accepts(arguments.labels) })
+        if native == nil, let base = type.nativeBase, ownInit == nil {
             instance.native = try LiveViewClasses.make(base, arguments, owner: instance, interpreter: self, at: node)
         }
         if type.isStruct {
-        } else if instance.native != nil {
+        } else if instance.native != nil || type.nativeBase != nil {
             nativeInstances.append(instance)
         } else {
             if instances.count >= 64 && instances.count.nonzeroBitCount == 1 { instances.removeAll { $0.instance == nil } }
@@ -243,13 +283,17 @@ final class Interpreter {
                 }
             }
         }
-        if let initializer = type.initializers.first(where: { $0.accepts(arguments.labels) }) {
+        if let initializer = ownInit {
             initializing.append(instance)
             defer { initializing.removeLast() }
             _ = try invoke(initializer, arguments, captured: nil, instance: instance, at: node)
+            if instance.native == nil, let base = type.nativeBase {
+                // No `super.init(…)` written: Swift calls the API class's `init()`.
+                instance.native = try LiveViewClasses.make(base, Arguments(values: [], labels: []), owner: instance, interpreter: self, at: node)
+            }
         } else if type.isStruct && type.initializers.isEmpty {
             try memberwiseInit(instance, arguments, at: node)
-        } else if !arguments.values.isEmpty && type.viewBase == nil {
+        } else if !arguments.values.isEmpty && type.nativeBase == nil {
             throw module.fault("no initializer of '\(type.name)' takes these arguments", at: node)
         }
         return instance
@@ -371,6 +415,11 @@ final class Interpreter {
             if code.usesAnonymousParameters {
                 if arguments.hasInout { throw fault("'&' used with a closure's anonymous parameter; name it 'inout'", node) }
                 for (i, value) in arguments.values.enumerated() { scope.declare("$\(i)", value, isLet: true) }
+            } else if code.parameters.count > 1, arguments.count == 1, case .tuple(let elements, _) = arguments[0],
+                elements.count == code.parameters.count
+            {
+                // `zip(a, b).map { (x, y) in … }`: a closure of several parameters takes a tuple's elements.
+                for (parameter, value) in zip(code.parameters, elements) { try bindParameter(parameter, value, nil, scope, at: node) }
             } else {
                 for (i, parameter) in code.parameters.enumerated() {
                     let value = i < arguments.count ? arguments[i] : .none
@@ -466,6 +515,7 @@ final class Interpreter {
         guard let typeName else { return value }
         var name = typeName
         while name.hasSuffix("!") || name.hasSuffix("?") { name.removeLast() }
+        if !module.typeAliases.isEmpty, let target = module.typeAliases[name] { name = target }
         switch value {
         case .int(let i):
             if name == "CGFloat" || name == "Double" || name == "Float" || name == "TimeInterval" { return .double(Double(i)) }
@@ -487,6 +537,15 @@ final class Interpreter {
         default:
             return value
         }
+    }
+
+    /// The named type an alias stands for (`typealias Vector = CGVector`; `Stack<Int>` → `Stack`),
+    /// nil for a name that is no alias or an alias of a type without a name (a function type).
+    func aliasedType(_ name: String) -> String? {
+        guard !module.typeAliases.isEmpty, var target = module.typeAliases[name] else { return nil }
+        if let angle = target.firstIndex(of: "<") { target = String(target[..<angle]) }
+        guard target.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), target != name else { return nil }
+        return target
     }
 
     /// `Game.State` → `State`: a nested type is known by its own name.

@@ -34,6 +34,20 @@ enum Value {
         return false
     }
 
+    /// The Swift value behind it, for an API that takes `Any?` (`setValue(_:forKey:)`).
+    var plain: Any? {
+        switch self {
+        case .bool(let b): return b
+        case .int(let i): return i
+        case .double(let d): return d
+        case .string(let s): return s
+        case .native(let object): return object
+        case .value(let value): return value
+        case .object(let instance): return instance.native
+        default: return nil
+        }
+    }
+
     /// The name of the value's type, as an error message shows it.
     var typeName: String {
         switch self {

@@ -1,4 +1,5 @@
 import Lessons
+import LiveSwift
 
 /// An instructor's command to the room (`control`).
 public enum ControlAction: Equatable, Sendable {
@@ -232,8 +233,9 @@ extension ClientMessage {
         case "control":
             return .control(try parseControl(fields))
         case "code":
+            if let files = fields.fields["files"] { return .code(source: try Self.joinedFiles(files)) }
             guard case .string(let source)? = fields.fields["source"] else {
-                throw ProtocolError(.badValue, "\"code\" needs a \"source\" string")
+                throw ProtocolError(.badValue, "\"code\" needs a \"source\" string or \"files\"")
             }
             return .code(source: source)
         case "revert":
@@ -383,5 +385,24 @@ struct FieldReader {
             throw ProtocolError(.badValue, "\"\(name)\" is longer than \(ClientMessage.maxStringLength) bytes")
         }
         return text
+    }
+}
+
+extension ClientMessage {
+    /// A lesson of several files (`code` with `files`: `[{"name", "source"}]`), as one source
+    /// with each file under its `// file: NAME.swift` line (SourceFiles).
+    static func joinedFiles(_ value: JSONValue) throws(ProtocolError) -> String {
+        guard case .array(let items) = value, !items.isEmpty else {
+            throw ProtocolError(.badValue, "\"files\" must be a non-empty array of {\"name\", \"source\"}")
+        }
+        var files: [(name: String, source: String)] = []
+        for item in items.prefix(SourceFiles.maxFiles + 1) {
+            guard case .object(let file) = item, case .string(let name)? = file["name"], case .string(let source)? = file["source"] else {
+                throw ProtocolError(.badValue, "each of \"files\" needs a \"name\" and a \"source\" string")
+            }
+            files.append((name, source))
+        }
+        if let problem = SourceFiles.problem(with: files.map(\.name)) { throw ProtocolError(.badValue, problem) }
+        return SourceFiles.join(files)
     }
 }

@@ -278,7 +278,7 @@ struct ErrorMessage: Encodable {
         message = error.message
         if !error.diagnostics.isEmpty {
             diagnostics = error.diagnostics.prefix(ProtocolError.maxDiagnostics).map {
-                CodeDiagnostic(line: $0.line, column: $0.column, message: String($0.message.prefix(500)))
+                CodeDiagnostic(line: $0.line, column: $0.column, message: String($0.message.prefix(500)), file: $0.file)
             }
         }
     }

@@ -1,15 +1,18 @@
 import Lessons
 
-/// One problem in a lesson's source, where the editor shows it (1-based line and column).
+/// One problem in a lesson's source, where the editor shows it (1-based line and column), in
+/// its file for a lesson of several files (the line is then the file's own).
 public struct CodeDiagnostic: Sendable, Equatable, Encodable {
     public var line: Int
     public var column: Int
     public var message: String
+    public var file: String?
 
-    public init(line: Int, column: Int, message: String) {
+    public init(line: Int, column: Int, message: String, file: String? = nil) {
         self.line = line
         self.column = column
         self.message = message
+        self.file = file
     }
 }
 

@@ -12,7 +12,12 @@ public enum LiveLessonCompiler {
             } catch let error as LiveCompileError {
                 return .failure(
                     CompileFailure(
-                        error.diagnostics.map { CodeDiagnostic(line: $0.line, column: $0.column, message: $0.message) }))
+                        error.diagnostics.map {
+                            // A lesson of several files names the file of each problem.
+                            CodeDiagnostic(
+                                line: $0.line, column: $0.column, message: $0.message,
+                                file: SourceFiles(source, fileName: fileName).files.count > 1 ? $0.file : nil)
+                        }))
             } catch {
                 return .failure(CompileFailure([CodeDiagnostic(line: 1, column: 1, message: "\(error)")]))
             }

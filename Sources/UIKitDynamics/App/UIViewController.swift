@@ -95,6 +95,9 @@ open class UIViewController: UIResponder {
 
     /// The insets of the safe area: the root view's.
     open var additionalSafeAreaInsets: UIEdgeInsets = .zero
+    /// The edges the view extends under bars (a room has none: kept for code that sets it).
+    open var edgesForExtendedLayout: UIRectEdge = .all
+    open var extendedLayoutIncludesOpaqueBars = false
 
     // MARK: Containment
 
@@ -178,4 +181,15 @@ open class UIViewController: UIResponder {
 
     /// The root view's superview (UIKit: a controller's next responder).
     open override var next: UIResponder? { loadedView?.superview }
+}
+
+/// Edges of a rectangle (`edgesForExtendedLayout`, screen-edge gestures).
+public struct UIRectEdge: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let top = UIRectEdge(rawValue: 1 << 0)
+    public static let left = UIRectEdge(rawValue: 1 << 1)
+    public static let bottom = UIRectEdge(rawValue: 1 << 2)
+    public static let right = UIRectEdge(rawValue: 1 << 3)
+    public static let all: UIRectEdge = [.top, .left, .bottom, .right]
 }

@@ -51,6 +51,14 @@ open class UIView: UIResponder, UIDynamicItem {
     var heldConstraints: [NSLayoutConstraint] = []
     /// Accepted for code written for auto layout; a frame is a frame here either way.
     open var translatesAutoresizingMaskIntoConstraints = true
+    /// How the view's content fills it when its size changes (kept: the stage draws a view's
+    /// colour and sprite to its bounds).
+    open var contentMode: ContentMode = .scaleToFill
+
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+        case topLeft, topRight, bottomLeft, bottomRight
+    }
     var storedTintColor: UIColor?
     /// What the room that shows this view keeps for it: on the view, not in tables keyed by
     /// views, so reading it every tick is a field read (no hashing, no weak references, whose
