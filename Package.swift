@@ -52,6 +52,24 @@ func products(_ names: String..., of package: String) -> [Target.Dependency] {
     names.map { .product(name: $0, package: package) }
 }
 
+/// The corpus's compiled programs (Tests/CorpusTests/Programs): each folder's origin and
+/// licence stay beside its code.
+let corpusPrograms = [
+    "bamssong-tap-drop",
+    "c4q-bouncy-snap",
+    "imazy-collision",
+    "imazy-item-behavior",
+    "imazy-snap",
+    "ioscreator-attachment",
+    "ioscreator-collision",
+    "ioscreator-snap",
+    "raulriera-card-toss",
+    "victorchee-attachment",
+    "victorchee-item-properties",
+    "victorchee-pendulum",
+    "victorchee-spring",
+]
+
 let package = Package(
     name: "newtons",
     platforms: [.macOS(.v14)],
@@ -201,6 +219,15 @@ let package = Package(
             swiftSettings: testSettings),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "DynamicsTesting"], swiftSettings: testSettings),
         .testTarget(name: "LiveSwiftTests", dependencies: ["LiveSwift", "Lessons", "DynamicsTesting"], swiftSettings: testSettings),
+        // Public UIKit Dynamics programs by other authors (Tests/CorpusTests/README.md): each
+        // compiled against the library and run interpreted, frame for frame. Playground pages
+        // (top-level code) are run interpreted only; programs that need API the library lacks
+        // are kept aside.
+        .testTarget(
+            name: "CorpusTests", dependencies: ["Lessons", "LiveSwift", "UIKitDynamics", "UIKit", "PlaygroundSupport"],
+            exclude: ["Pages", "Excluded", "README.md"]
+                + corpusPrograms.flatMap { ["Programs/\($0)/ORIGIN.md", "Programs/\($0)/LICENSE"] },
+            swiftSettings: testSettings),
         .testTarget(
             name: "RoomServerTests", dependencies: ["RoomServer", "RoomStore", "LiveSwift", "Keyframes"], swiftSettings: testSettings),
         .testTarget(name: "RoomStoreTests", dependencies: ["RoomStore"], swiftSettings: testSettings),

@@ -1,0 +1,428 @@
+import UIKit
+import PlaygroundSupport
+/*:
+ # UIPushBehaviour, UICollisionBehavior and UIGravityBehavior
+ */
+/*:
+ ## Creating the views
+ And adding them to the container
+ */
+let containerView = UIView.createDefaultContainer()
+let balls = (0...5).map { _ in UIView.createBallView() }
+let targetBall = balls.first!
+targetBall.backgroundColor = .white
+
+balls.forEach { view in
+    containerView.addSubview(view)
+    view.centerInSuperview(with: 50)
+}
+/*:
+ ## Creating the animator
+ */
+let animator = UIDynamicAnimator(referenceView: containerView)
+/*:
+ ## Creating the push behaviour
+ With a tap gesture it will change `pushDirection` when tap is detected
+ */
+let pushContinousBehaviour = UIPushBehavior(items: [targetBall], mode: .continuous)
+animator.addBehavior(pushContinousBehaviour)
+
+let tapGesture = UITapGestureRecognizerHelper(view: containerView) { location in
+    let direction = (location - targetBall.center) / CGFloat(100.0)
+    pushContinousBehaviour.pushDirection = direction
+}
+/*:
+ ## Adding a collision bounds
+ It will add boundaries to avoid the ball getting out of the screen
+ */
+let collisionBehaviour = UICollisionBehavior(items: balls)
+collisionBehaviour.setTranslatesReferenceBoundsIntoBoundary(with: .zero)
+animator.addBehavior(collisionBehaviour)
+/*:
+ ## Adding elasticity and friction
+ It will provide a more natural effect
+ */
+let dynamicBehaviour = UIDynamicItemBehavior(items: balls)
+dynamicBehaviour.elasticity = 0.8
+dynamicBehaviour.friction = 5.0
+animator.addBehavior(dynamicBehaviour)
+/*:
+ ### Other parameters
+ - `angularVelocity`, `linearVelocity`, `density`, `resistance`, `angularResistance`, `charge`
+ - `isAnchored`, `allowsRotation`
+ */
+
+/*:
+ ## Adding Gravity
+ Because we are on earth, aren't we?
+ */
+let gravityBehaviour = UIGravityBehavior(items: balls)
+gravityBehaviour.magnitude = 1.0
+gravityBehaviour.angle = .pi / 2.0
+animator.addBehavior(gravityBehaviour)
+/*:
+ ## Extra: Adding a shot gesture
+ */
+let panShot = UIPanGestureRecognizerHelper(view: targetBall, onFinishPan: { (_, velocity) in
+    let pushDirection = velocity.vector / CGFloat(100.0)
+    let pushInstantBehaviour = UIPushBehavior(items: [targetBall], mode: .instantaneous)
+    pushInstantBehaviour.pushDirection = pushDirection
+    animator.addBehavior(pushInstantBehaviour)
+})
+
+PlaygroundPage.current.liveView = containerView
+//: [UIAttachmentBehavior](@next)
+
+// ---- playground Sources/DynamicModalBehaviour.swift (appended verbatim) ----
+import UIKit
+import PlaygroundSupport
+
+public class DynamicModalBehaviour: NSObject {
+    private var animator: UIDynamicAnimator?
+    private var dragAttachmentBehaviour: UIAttachmentBehavior!
+    private var itemsCollisionBehaviour: UICollisionBehavior!
+    private var modalViewExitBehaviour: UIDynamicItemBehavior!
+    private var itemsAttachmentBehaviours: [UIAttachmentBehavior]!
+    private var snapBehaviours: [UISnapBehavior]!
+    private var gravityBehaviour: UIGravityBehavior!
+    private var panGesture: UIGestureRecognizer!
+    private var superview: UIView {
+        return targetView.superview!
+    }
+    private var allViews: [UIView] {
+        return participantViews + [targetView]
+    }
+    
+    private struct Constants {
+        static let gravity = CGFloat(4.0)
+        static let pushForceRatio = CGFloat(1.0/100.0)
+        static let magnitudeThreshold = CGFloat(500)
+        static let boundariesOffset = CGFloat(500)
+    }
+
+    public var participantViews: [UIView] = []
+    public weak var targetView: UIView! {
+        didSet {
+            addPanGesture(to: targetView)
+        }
+    }
+    public var shouldAllowDismiss: Bool = true
+    public var onDismiss: (() -> Void)?
+
+    deinit {
+        animator?.removeAllBehaviors()
+        targetView.removeGestureRecognizer(panGesture)
+    }
+
+    public func reset() {
+        animator?.addBehaviors(snapBehaviours)
+    }
+
+    private func addPanGesture(to view: UIView) {
+        panGesture = UIPanGestureRecognizer(target: self, action: Selector(Self.panTargetViewGestureRecognizer(sender:)))
+        view.addGestureRecognizer(panGesture)
+    }
+    
+    private func createDynamicBehaviours() {
+        animator = UIDynamicAnimator(referenceView: superview)
+        animator?.setValue(true, forKey: "debugEnabled")
+
+        snapBehaviours = allViews.map { UISnapBehavior(item: $0, snapTo: $0.center) }
+        gravityBehaviour = UIGravityBehavior(items: allViews)
+        gravityBehaviour.magnitude = Constants.gravity
+        itemsCollisionBehaviour = UICollisionBehavior(items: allViews)
+        itemsAttachmentBehaviours = createItemAttachments()
+        
+        modalViewExitBehaviour = UIDynamicItemBehavior(items: [targetView])
+        modalViewExitBehaviour.action = { [unowned self] in
+            if !self.allViews.contains(where: { $0.frame.intersects(self.superview.bounds) }) {
+                self.configureForViewWentOutOfTheFrame()
+                self.onDismiss?()
+            }
+        }
+        animator?.addBehavior(modalViewExitBehaviour)
+    }
+
+    private func createItemAttachments() -> [UIAttachmentBehavior] {
+        return zip(allViews.dropFirst(), allViews.dropLast()).map { (firstView, secondView) -> UIAttachmentBehavior in
+            let attachment = UIAttachmentBehavior(item: firstView, attachedTo: secondView)
+            attachment.length = (firstView.center - secondView.center).module
+            return attachment
+        }
+    }
+    
+    private dynamic func panTargetViewGestureRecognizer(sender: UIPanGestureRecognizer) {
+        if animator == nil {
+            createDynamicBehaviours()
+        }
+
+        let location = sender.location(in: superview)
+        let velocity = sender.velocity(in: superview)
+        let offset = UIOffset(horizontal: location.x - targetView.center.x,
+                              vertical: location.y - targetView.center.y)
+
+        switch sender.state {
+        case .began:
+            configureForStartDragging(with: offset, location: location)
+        case .changed:
+            drag(to: location)
+        case .cancelled, .ended, .failed:
+            configureForFinishDragging(with: velocity, offset: offset)
+        case .possible:
+            break
+        }
+    }
+    
+    // mark - gesture phases
+    private func configureForStartDragging(with offsetFromCenter: UIOffset, location: CGPoint) {
+        animator?.removeBehaviors(snapBehaviours)
+        
+        dragAttachmentBehaviour = UIAttachmentBehavior(item: targetView,
+                                                       offsetFromCenter: offsetFromCenter,
+                                                       attachedToAnchor: location)
+        animator?.addBehavior(dragAttachmentBehaviour)
+        animator?.addBehavior(itemsCollisionBehaviour)
+        animator?.addBehaviors(itemsAttachmentBehaviours)
+    }
+    
+    private func drag(to location: CGPoint) {
+        dragAttachmentBehaviour.anchorPoint = location
+    }
+    
+    private func configureForFinishDragging(with velocity: CGPoint, offset: UIOffset) {
+        if shouldDismiss(with: velocity) {
+            dismiss(view: targetView, withVelocity: velocity, offset: offset)
+        } else {
+            animator?.addBehaviors(snapBehaviours)
+        }
+        animator?.removeBehavior(dragAttachmentBehaviour)
+    }
+    
+    fileprivate func configureForViewWentOutOfTheFrame() {
+        animator?.removeBehavior(gravityBehaviour)
+        animator?.removeBehavior(itemsCollisionBehaviour)
+    }
+    
+    private func shouldDismiss(with velocity: CGPoint) -> Bool {
+        guard shouldAllowDismiss else { return false }
+        let magnitude = velocity.vector.module
+        return magnitude > Constants.magnitudeThreshold
+    }
+    
+    private func dismiss(view: UIView, withVelocity velocity: CGPoint, offset: UIOffset) {
+        let pushBehaviour = UIPushBehavior(items: [view], mode: .instantaneous)
+        pushBehaviour.pushDirection = velocity.vector * Constants.pushForceRatio
+        pushBehaviour.setTargetOffsetFromCenter(offset, for: view)
+        animator?.addBehavior(pushBehaviour)
+        
+        animator?.addBehavior(gravityBehaviour)
+        
+        animator?.removeBehaviors(itemsAttachmentBehaviours)
+    }
+}
+
+
+// mark - Handy extensions
+public extension UIDynamicAnimator {
+    func removeBehaviors(_ behaviors: [UIDynamicBehavior]) {
+        behaviors.forEach { removeBehavior($0) }
+    }
+    
+    func addBehaviors(_ behaviors: [UIDynamicBehavior]) {
+        behaviors.forEach { addBehavior($0) }
+    }
+}
+
+public func -(lhs: CGPoint, rhs: CGPoint) -> CGVector {
+    return CGVector(dx: lhs.x - rhs.x,
+                    dy: lhs.y - rhs.y)
+}
+
+public func /(lhs: CGVector, rhs: CGFloat) -> CGVector {
+    return CGVector(dx: lhs.dx / rhs,
+                    dy: lhs.dy / rhs)
+}
+
+public func *(lhs: CGVector, rhs: CGFloat) -> CGVector {
+    return CGVector(dx: lhs.dx * rhs,
+                    dy: lhs.dy * rhs)
+}
+
+public extension CGPoint {
+    var vector: CGVector {
+        return CGVector(dx: x, dy: y)
+    }
+}
+
+public extension CGVector {
+    var module: CGFloat {
+        return CGFloat(sqrtf(powf(Float(dx), 2) + powf(Float(dy), 2)))
+    }
+}
+
+// ---- playground Sources/Extensions.swift (appended verbatim) ----
+import UIKit
+
+public extension UIView {
+    public static func createBallView() -> UIView {
+        return BallView(size: 50)
+    }
+    
+    public static func createDefaultView() -> UIView {
+        let view = UIView(frame: CGRect(x: 0.0, y: 0.0, width: 100.0, height: 50.0))
+        view.backgroundColor = .white
+        view.applyBorder()
+        return view
+    }
+    
+    public static func createDefaultRoundedView() -> UIView {
+        let view = UIView(frame: CGRect(x: 0.0, y: 0.0, width: 50.0, height: 50.0))
+        view.backgroundColor = .white
+        view.layer.cornerRadius = 25
+        view.applyBorder()
+        return view
+    }
+
+    public static func createDefaultContainer() -> UIView {
+        return UIView(frame: CGRect(x: 0.0, y: 0.0, width: 320.0, height: 480.0))
+    }
+    
+    public static func createWiderContainer() -> UIView {
+        return UIView(frame: CGRect(x: 0.0, y: 0.0, width: 480.0, height: 200.0))
+    }
+    
+    public static func createLargerContainer() -> UIView {
+        return UIView(frame: CGRect(x: 0.0, y: 0.0, width: 480.0, height: 480.0))
+    }
+    
+    public static func createFakeModal() -> UIView {
+        let modalView = UIView(frame: CGRect(x: 0.0, y: 0.0, width: 280.0, height: 150.0))
+        modalView.backgroundColor = .white
+        modalView.applyModalShadow()
+        modalView.applyBorder()
+        return modalView
+    }
+    
+    public static func createSecondaryModal() -> UIView {
+        let modalView = UIView(frame: CGRect(x: 0.0, y: 0.0, width: 280.0, height: 50.0))
+        modalView.backgroundColor = .white
+        modalView.applyModalShadow()
+        modalView.applyBorder()
+        return modalView
+    }
+
+    public func applyModalShadow() {
+        layer.cornerRadius = 5
+        layer.shadowColor = UIColor.black.cgColor
+        layer.shadowRadius = 10
+        layer.shadowOffset = CGSize(width: 0, height: 1)
+    }
+    
+    public func applyBorder() {
+        layer.borderColor = UIColor.black.cgColor
+        layer.borderWidth = 1.0 / UIScreen.main.scale
+    }
+    
+    public func centerInSuperview(with random: CGFloat = 0) {
+        guard let superview = superview else { return }
+        center = CGPoint(x: superview.bounds.midX + CGFloat(arc4random_uniform(UInt32(random))),
+                         y: superview.bounds.midY + CGFloat(arc4random_uniform(UInt32(random))))
+    }
+    
+    public func placeCenteredOnTop(of view: UIView, gap: CGFloat) {
+        center = CGPoint(x: view.center.x,
+                         y: view.center.y - view.bounds.midY - bounds.midY - gap)
+    }
+    
+    public var relativeCenter: CGPoint {
+        return CGPoint(x: bounds.midX, y: bounds.midY)
+    }
+}
+
+public class BallView: UIImageView {
+    public init(size: CGFloat) {
+        super.init(frame: CGRect(origin: .zero, size: CGSize(width: size, height: size)))
+        image = UIImage(named: "basketball-png-0")
+        contentMode = .scaleToFill
+        layer.cornerRadius = size * 0.5
+    }
+    
+    public required init?(coder aDecoder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+
+    public override var collisionBoundsType: UIDynamicItemCollisionBoundsType {
+        return .ellipse
+    }
+}
+
+// ---- playground Sources/UIPanGestureRecognizerHelper.swift (appended verbatim) ----
+import UIKit
+
+public class UIPanGestureRecognizerHelper: NSObject {
+
+    public typealias OnPanAction = (_ location: CGPoint, _ velocity: CGPoint) -> Void
+
+    var panGesture: UIPanGestureRecognizer!
+    let onFinishPan: OnPanAction
+    let onChangePan: OnPanAction
+    let onStartPan: OnPanAction
+    let view: UIView
+
+    public init(view: UIView,
+                onStartPan: @escaping OnPanAction = {_,_ in },
+                onChangePan: @escaping OnPanAction = {_,_ in },
+                onFinishPan: @escaping OnPanAction = {_,_ in }) {
+        self.view = view
+        self.onChangePan = onChangePan
+        self.onFinishPan = onFinishPan
+        self.onStartPan = onStartPan
+        super.init()
+
+        panGesture = UIPanGestureRecognizer(target: self, action: Selector(Self.panGestureRecognizer(panGesture:)))
+        view.isUserInteractionEnabled = true
+        view.addGestureRecognizer(panGesture)
+    }
+
+    func panGestureRecognizer(panGesture: UIPanGestureRecognizer) {
+        let velocity = panGesture.velocity(in: view.superview)
+        let location = panGesture.location(in: view.superview)
+        
+        switch panGesture.state {
+        case .began:
+            onStartPan(location, velocity)
+        case .changed:
+            onChangePan(location, velocity)
+        case .cancelled, .ended:
+            onFinishPan(location, velocity)
+        default:
+            break
+        }
+    }
+}
+
+// ---- playground Sources/UITapGestureRecognizerHelper.swift (appended verbatim) ----
+import UIKit
+
+public class UITapGestureRecognizerHelper: NSObject {
+
+    public typealias OnTapAction = (CGPoint) -> Void
+
+    var tapGesture: UITapGestureRecognizer!
+    let onTap: OnTapAction
+    let view: UIView
+
+    public init(view: UIView, onTap: @escaping OnTapAction) {
+        self.view = view
+        self.onTap = onTap
+        super.init()
+
+        tapGesture = UITapGestureRecognizer(target: self, action: Selector(Self.tapGestureRecognizer(tapGesture:)))
+        view.addGestureRecognizer(tapGesture)
+    }
+
+    func tapGestureRecognizer(tapGesture: UITapGestureRecognizer) {
+        let location = tapGesture.location(in: view)
+        onTap(location)
+    }
+}
