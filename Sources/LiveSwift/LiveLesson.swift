@@ -70,8 +70,23 @@ public final class LiveViewController: UIViewController, SelectorPerforming, Liv
         _ = forward("viewDidLayoutSubviews")
     }
 
+    /// Key-value observing (`view.addObserver(self, forKeyPath: "center", …)`): the source's
+    /// `observeValue(forKeyPath:of:change:context:)`, with the change's keys as implicit members
+    /// (`change?[.newKey] as? CGPoint`).
+    public override func observeValue(
+        forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey: Any]?, context: UnsafeMutableRawPointer?
+    ) {
+        let live = change.map { change in
+            Value.dictionary(Dictionary(uniqueKeysWithValues: change.map { (DictionaryKey.symbol($0.key.rawValue + "Key"), Bridge.shared.wrap($0.value)) }))
+        }
+        _ = forward(
+            "observeValue", [keyPath.map(Value.string) ?? .none, object.map { Bridge.shared.wrap($0) } ?? .none, live ?? .none, .none],
+            labels: ["forKeyPath", "of", "change", "context"])
+    }
+
     func callBase(_ name: String, _ args: Arguments, interpreter: Interpreter) throws -> Value? {
         switch name {
+        case "observeValue": break  // UIResponder's own does nothing
         case "loadView": super.loadView()
         case "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear",
             "viewWillLayoutSubviews", "viewDidLayoutSubviews", "didReceiveMemoryWarning":

@@ -252,3 +252,49 @@ import Testing
         }
     }
 }
+
+/// UIKit that code from the wild touches, through the bridge.
+@Suite struct WildUIKitTests {
+    @Test func aConstraintsConstantMovesItsViewAndKeyValueObservingHearsTheAnimator() throws {
+        let lesson = try lessonRunning(
+            """
+            var box: UIView!
+            var top: NSLayoutConstraint!
+            var heard = 0
+            var animator: UIDynamicAnimator!
+            override func observeValue(forKeyPath keyPath: String?, of object: Any?, change: [NSKeyValueChangeKey : Any]?, context: UnsafeMutableRawPointer?) {
+                if keyPath == "center", let p = change?[.newKey] as? CGPoint, p.y > 320 {
+                    heard += 1
+                    if heard == 1 { print("heard \\(object is UIView)") }
+                }
+            }
+            """,
+            """
+            box = UIView()
+            box.translatesAutoresizingMaskIntoConstraints = false
+            view.addSubview(box)
+            top = box.topAnchor.constraint(equalTo: view.topAnchor, constant: 100)
+            NSLayoutConstraint.activate([
+                top,
+                box.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 50),
+                box.widthAnchor.constraint(equalToConstant: 40),
+                box.heightAnchor.constraint(equalTo: box.widthAnchor),
+            ])
+            view.layoutIfNeeded()
+            let before = box.center
+            top.constant = 300
+            view.layoutIfNeeded()
+            let motion = CMMotionManager()
+            box.addObserver(self, forKeyPath: "center", options: [.new], context: nil)
+            label.text = "\\(before.x) \\(before.y) \\(box.center.y) \\(motion.isAccelerometerAvailable) \\(M_PI_2 == .pi / 2)"
+            animator = UIDynamicAnimator(referenceView: view)
+            animator.addBehavior(UIGravityBehavior(items: [box]))
+            """)
+        #expect(lesson.runtimeError == nil, "\(String(describing: lesson.runtimeError))")
+        #expect(lesson.items.first?.text == "70.0 120.0 320.0 false true", "\(String(describing: lesson.items.first?.text))")
+        lesson.advance(by: 0.2)
+        #expect(lesson.runtimeError == nil, "\(String(describing: lesson.runtimeError))")
+        // The animator moves the box by setting its center: the observer hears it.
+        #expect(lesson.drainEvents().filter { $0.name == "print" }.map(\.text) == ["heard true"])
+    }
+}

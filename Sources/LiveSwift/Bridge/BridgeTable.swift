@@ -46,7 +46,23 @@ enum BridgeTable {
         anchoring.method("addConstraints(_:)") { v, a in v.addConstraints(try a(0)) }
         anchoring.method("removeConstraint(_:)") { v, a in v.removeConstraint(try a(0)) }
         anchoring.property("tintColor", \.tintColor)
+        // Key-value observing of a view's geometry: a view controller of the source hears
+        // through its `observeValue(forKeyPath:of:change:context:)` (LiveViewController).
+        anchoring.method("addObserver(_:forKeyPath:options:context:)") { v, a in
+            guard let observer = try a.interpreter.observer(a.raw[0]) else { return }
+            v.addObserver(observer, forKeyPath: try a(1), options: try a(2), context: nil)
+        }
+        anchoring.method("removeObserver(_:forKeyPath:)") { v, a in
+            guard let observer = try a.interpreter.observer(a.raw[0]) else { return }
+            v.removeObserver(observer, forKeyPath: try a(1))
+        }
+        let observing = TypeBuilder<NSKeyValueObservingOptions>(b, "NSKeyValueObservingOptions")
+        observing.symbols(["new": .new, "old": .old, "initial": .initial, "prior": .prior])
+        observing.optionSet()
+        b.addTypeNames(["NSKeyValueChangeKey", "UnsafeMutableRawPointer", "UnsafeMutablePointer", "NSKeyValueChange"])
         anchoring.property("contentMode", \.contentMode)
+        anchoring.method("layoutIfNeeded()") { v, _ in v.layoutIfNeeded() }
+        anchoring.method("setNeedsLayout()") { v, _ in v.setNeedsLayout() }
         let contentMode = TypeBuilder<UIView.ContentMode>(b, "UIView.ContentMode")
         contentMode.symbols([
             "scaleToFill": .scaleToFill, "scaleAspectFit": .scaleAspectFit, "scaleAspectFill": .scaleAspectFill,

@@ -134,6 +134,7 @@ extension UISwipeGestureRecognizer.Direction: BridgedValue {}
 extension Selector: BridgedValue {}
 extension UIRectEdge: BridgedValue {}
 extension UIView.ContentMode: BridgedValue {}
+extension NSKeyValueObservingOptions: BridgedValue {}
 extension UIImage.RenderingMode: BridgedValue {}
 extension NSLayoutConstraint.Attribute: BridgedValue {}
 extension NSLayoutConstraint.Relation: BridgedValue {}

@@ -27,6 +27,21 @@ extension Interpreter {
         }
     }
 
+    /// The object that hears key-value changes for a value of the source: its native part (a
+    /// view controller's hears through the source's `observeValue`).
+    func observer(_ value: Value) throws -> NSObject? {
+        switch value {
+        case .none: return nil
+        case .object(let instance):
+            guard let native = instance.native as? NSObject else {
+                throw BridgeError(message: "an observer must be a view controller or a view of the source (NSObject)")
+            }
+            return native
+        case .native(let object as NSObject): return object
+        default: throw mismatch(value, "NSObject")
+        }
+    }
+
     // MARK: Delegates
 
     func collisionDelegate(_ value: Value) throws -> UICollisionBehaviorDelegate? {
