@@ -45,9 +45,14 @@ struct RevoluteJointData {
 
     mutating func solve(_ base: JointBase, _ a: inout BodyState, _ b: inout BodyState, _ context: StepContext, useBias: Bool) {
         let fixedRotation = base.invIA + base.invIB == 0
+        let useSpring = settings.spring.enabled && !fixedRotation && settings.spring.hertz > 0
+        let useLimit = settings.limit.enabled && !fixedRotation
+        // The angle reads only the rotations, which this solve does not change: one
+        // atan2 serves the spring and the limits.
+        let angle = useSpring || useLimit ? jointAngle(a, b) : 0
 
-        if settings.spring.enabled && !fixedRotation && settings.spring.hertz > 0 {
-            let c = jointAngle(a, b)
+        if useSpring {
+            let c = angle
             let bias = springSoftness.biasRate * c
             let cdot = b.angularVelocity - a.angularVelocity
             let delta = -springSoftness.massScale * axialMass * (cdot + bias) - springSoftness.impulseScale * springImpulse
@@ -64,8 +69,7 @@ struct RevoluteJointData {
             b.angularVelocity += base.invIB * delta
         }
 
-        if settings.limit.enabled && !fixedRotation {
-            let angle = jointAngle(a, b)
+        if useLimit {
             let limit = settings.limit
             // Lower limit.
             let lower = limitImpulse(
