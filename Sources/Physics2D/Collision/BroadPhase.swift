@@ -132,16 +132,24 @@ package struct BroadPhase: Sendable {
         _ pairFound: (_ shapeIndexA: Int32, _ shapeIndexB: Int32) -> Void
     ) {
         @inline(__always) func isMoved(_ key: Int32) -> Bool { Int(key) < moved.count && moved[Int(key)] }
+        // The trees taken out once for all the queries: taken out of the array at each use
+        // (`trees[i].query`), each was copied, its arrays retained and released, some five
+        // times a moved proxy. Nothing changes the trees until the queries are done.
+        let staticTree = trees[BodyType.static.rawValue], kinematicTree = trees[BodyType.kinematic.rawValue]
+        let dynamicTree = trees[BodyType.dynamic.rawValue]
         for queryKey in moveBuffer {
             let queryType = Self.proxyType(queryKey)
             let queryID = Self.proxyID(queryKey)
-            let queryTree = trees[queryType.rawValue]
-            let box = queryTree.fatAABB(queryID)
-            let queryShape = queryTree.userData(queryID)
+            let box: AABB, queryShape: Int32
+            switch queryType {
+            case .static: (box, queryShape) = (staticTree.fatAABB(queryID), staticTree.userData(queryID))
+            case .kinematic: (box, queryShape) = (kinematicTree.fatAABB(queryID), kinematicTree.userData(queryID))
+            case .dynamic: (box, queryShape) = (dynamicTree.fatAABB(queryID), dynamicTree.userData(queryID))
+            }
             let maskBits = queryMask(queryShape)
 
-            func search(_ treeType: BodyType) {
-                trees[treeType.rawValue].query(box, maskBits: maskBits) { proxyID, shape in
+            func search(_ tree: DynamicTree, _ treeType: BodyType) {
+                tree.query(box, maskBits: maskBits) { proxyID, shape in
                     let key = Self.proxyKey(id: proxyID, type: treeType)
                     if key == queryKey { return true }
                     // When both moved, the pair belongs to one of them only: for two dynamic
@@ -161,10 +169,10 @@ package struct BroadPhase: Sendable {
             }
 
             if queryType == .dynamic {
-                search(.kinematic)
-                search(.static)
+                search(kinematicTree, .kinematic)
+                search(staticTree, .static)
             }
-            search(.dynamic)
+            search(dynamicTree, .dynamic)
         }
     }
 

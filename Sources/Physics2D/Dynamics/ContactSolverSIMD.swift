@@ -583,11 +583,14 @@ func solveImpactBlocks(
         // Gathered as the bits of an integer, then spread to the lanes at once: writing a
         // mask lane by lane stored and reloaded the whole vector at each lane (a stalled
         // store forward), some 30 % of the pass.
+        // Without branches (which of a block's bodies changed is data the predictor cannot
+        // learn): a static body or empty lane (-1) reads entry 0 and masks it off.
         var touchedBits: Int32 = 0
         for l in 0..<laneCount {
-            let hit =
-                (indexA[l] >= 0 && changed[Int(indexA[l])] != 0) || (indexB[l] >= 0 && changed[Int(indexB[l])] != 0)
-            touchedBits |= (hit ? 1 : 0) << Int32(l)
+            let a = indexA[l], b = indexB[l]
+            let hitA = changed[Int(max(a, 0))] & UInt8(truncatingIfNeeded: ~(a >> 31))
+            let hitB = changed[Int(max(b, 0))] & UInt8(truncatingIfNeeded: ~(b >> 31))
+            touchedBits |= Int32(hitA | hitB != 0 ? 1 : 0) << Int32(l)
         }
         let touched = laneMask(bits: touchedBits)
         let q = impacts.baseAddress! + k
@@ -633,7 +636,12 @@ func solveImpactBlocks(
         // A body whose velocity changed by more than the tolerance makes its contacts worth
         // another sweep.
         let moved = change * lanesMax(bodies.mA, bodies.mB) .> Lanes(repeating: tolerance)
-        for l in 0..<laneCount where moved[l] {
+        // The moved lanes as bits, visited in ascending order as before: most blocks have
+        // none or one, and testing each lane of the mask extracted it from the vector.
+        var movedBits = laneBits(moved)
+        while movedBits != 0 {
+            let l = movedBits.trailingZeroBitCount
+            movedBits &= movedBits - 1
             if indexA[l] >= 0 { mark(indexA[l]) }
             if indexB[l] >= 0 { mark(indexB[l]) }
         }

@@ -43,6 +43,17 @@ typealias LaneMask = SIMDMask<IndexLanes>
 /// The mask whose lane l is set where bit l of `bits` is: one AND and one compare (the
 /// standard library's generic `.!=` on integer lanes built the mask lane by lane, storing and
 /// reloading the vector at each).
+/// The inverse of `laneMask(bits:)`: bit l set where lane l is (`vmovmskps` eight wide).
+@inline(__always) func laneBits(_ mask: LaneMask) -> UInt32 {
+    #if NEWTONS_WIDE_LANES
+    return UInt32(truncatingIfNeeded: _mm256_movemask_ps(unsafeBitCast(mask, to: Lanes.self)))
+    #else
+    var bits: UInt32 = 0
+    for l in 0..<laneCount where mask[l] { bits |= 1 << UInt32(l) }
+    return bits
+    #endif
+}
+
 @inline(__always) func laneMask(bits: Int32) -> LaneMask {
     #if NEWTONS_WIDE_LANES
     let spread = _mm256_and_si256(

@@ -88,6 +88,13 @@ extension World {
 
     func pairFound(_ a: Int32, _ b: Int32) {
         guard a != b else { return }
+        // The filters first, read in place: pairs that may never collide (a ragdoll's own
+        // limbs, whose fat boxes overlap at every joint) go before the pair map's lookup.
+        // Every test here is a pure predicate, so their order changes nothing else.
+        let filtersCollide = shapes.withUnsafeBufferPointer { sp in
+            sp[Int(a)].filter.shouldCollide(with: sp[Int(b)].filter)
+        }
+        guard filtersCollide else { return }
         // Most pairs reported already have their contact (a proxy that moved reports all its
         // overlaps): looked up before the two shape records are copied out (each holds its
         // whole geometry; copying them first cost some 250 instructions a pair).
@@ -98,7 +105,6 @@ extension World {
         let typeA = bodies[Int(shapeA.body)].type, typeB = bodies[Int(shapeB.body)].type
         guard typeA == .dynamic || typeB == .dynamic else { return }
         guard !(shapeA.isStaticOnlyGeometry && shapeB.isStaticOnlyGeometry) else { return }
-        guard shapeA.filter.shouldCollide(with: shapeB.filter) else { return }
         guard !jointPreventsCollision(shapeA.body, shapeB.body) else { return }
         if let customFilter, !customFilter(shapeID(a), shapeID(b)) { return }
         createContact(min(a, b), max(a, b), key: key)

@@ -14,12 +14,21 @@ struct RevoluteJointData {
     var springSoftness = Softness.rigid
     /// Relative angle at the start of the step, so the substeps only add the deltas.
     var deltaAngle: Float = 0
+    /// The joint angle at the bodies' substep rotations, for the next biased solve: the
+    /// relax pass computes it after the substep's positions are integrated, and nothing
+    /// turns a body before the next substep's biased solve (velocities only), so that solve
+    /// reuses it instead of a second atan2. Prepared at the rotations every substep starts
+    /// the step from (the identity).
+    var substepAngle: Float = 0
 
     mutating func prepare(_ base: JointBase, _ context: StepContext) {
         let k = base.invIA + base.invIB
         axialMass = k > 0 ? 1 / k : 0
         springSoftness = settings.spring.softness(h: context.h)
         deltaAngle = wrapAngle(relativeAngle(base.rotationA, base.rotationB) - settings.referenceAngle)
+        // `jointAngle` as the first substep sees it: `prepareIntegration` resets every awake
+        // body's substep rotation to the identity, and a static body's state is the identity.
+        substepAngle = wrapAngle(deltaAngle + relativeAngle(.identity, .identity))
         if !context.enableWarmStarting { resetImpulses() }
     }
 
@@ -45,9 +54,23 @@ struct RevoluteJointData {
 
     mutating func solve(_ base: JointBase, _ a: inout BodyState, _ b: inout BodyState, _ context: StepContext, useBias: Bool) {
         let fixedRotation = base.invIA + base.invIB == 0
+        let useSpring = settings.spring.enabled && !fixedRotation && settings.spring.hertz > 0
+        let useLimit = settings.limit.enabled && !fixedRotation
+        // The angle reads only the rotations, which this solve does not change: one
+        // atan2 serves the spring and the limits, and the relax pass's serves the next
+        // substep's biased solve too (see `substepAngle`).
+        var angle: Float = 0
+        if useSpring || useLimit {
+            if useBias {
+                angle = substepAngle
+            } else {
+                angle = jointAngle(a, b)
+                substepAngle = angle
+            }
+        }
 
-        if settings.spring.enabled && !fixedRotation && settings.spring.hertz > 0 {
-            let c = jointAngle(a, b)
+        if useSpring {
+            let c = angle
             let bias = springSoftness.biasRate * c
             let cdot = b.angularVelocity - a.angularVelocity
             let delta = -springSoftness.massScale * axialMass * (cdot + bias) - springSoftness.impulseScale * springImpulse
@@ -64,8 +87,7 @@ struct RevoluteJointData {
             b.angularVelocity += base.invIB * delta
         }
 
-        if settings.limit.enabled && !fixedRotation {
-            let angle = jointAngle(a, b)
+        if useLimit {
             let limit = settings.limit
             // Lower limit.
             let lower = limitImpulse(
