@@ -2,6 +2,9 @@
 // while typing a name), quick help on hover, Alt-click, F1 or the Help button, and the source
 // checked as one types (CodeMirror's lint addon), each answered by the server (`assist`,
 // js/assist-protocol.js). Nothing here changes the room: Run still does that.
+// In a lesson of several files (tabs, js/editor.js) every question carries the joined source
+// and a line of it; the answers' lines are turned back into the shown file's own, and marks
+// are drawn only for the file shown.
 
 import { t, onLanguageChange } from './i18n.js';
 import { helpCatalog, helpEntry, unitOf, renderHelp } from './quick-help.js';
@@ -81,6 +84,11 @@ export class CodeAssist {
     this.updateChecking();
   }
 
+  /** Another file's tab is shown: check it at once (its marks are its own). */
+  onSwitch() {
+    if (this.cm && !this.editor.readOnly && this.cm.performLint) this.cm.performLint();
+  }
+
   /** Extra keys the editor binds (merged into its keymap). */
   keys() {
     return {
@@ -107,11 +115,12 @@ export class CodeAssist {
 
   async hints(cm) {
     const cursor = cm.getCursor();
-    const answer = await this.client.ask('complete', cm.getValue(), cursor.line + 1, cursor.ch + 1);
+    const answer = await this.client.ask('complete', this.editor.value(), this.editor.toJoinedLine(cursor.line + 1), cursor.ch + 1);
     if (!answer || !answer.items.length) return null;
+    const startLine = this.editor.fromJoinedLine(answer.line) ?? cursor.line + 1;
     const catalog = await helpCatalog();
     const Pos = this.CodeMirror.Pos;
-    const from = Pos(answer.line - 1, answer.column - 1);
+    const from = Pos(startLine - 1, answer.column - 1);
     const list = answer.items.map((item) => {
       const entry = helpEntry(catalog, item.key);
       return {
@@ -173,12 +182,20 @@ export class CodeAssist {
 
   // ---- checking as one types
 
-  async check(text, update) {
-    const answer = await this.client.ask('check', text);
-    if (!answer || !this.cm) return;
+  async check(_text, update) {
+    // The whole lesson (every file), not only the file shown.
+    const source = this.editor.value();
+    const answer = await this.client.ask('check', source);
+    if (!answer || !this.cm || this.editor.value() !== source) return;
     const Pos = this.CodeMirror.Pos;
-    const annotations = answer.diagnostics.map((d) => {
-      const line = Math.min(d.line, this.cm.lineCount()) - 1;
+    const name = this.editor.currentName();
+    const own = (d) => {
+      if (!this.editor.multiFile) return d.line;
+      if (d.file && this.editor.files.some((f) => f.name === d.file)) return d.file === name ? d.line : null;
+      return this.editor.fromJoinedLine(d.line);
+    };
+    const annotations = answer.diagnostics.filter((d) => own(d) !== null).map((d) => {
+      const line = Math.min(own(d), this.cm.lineCount()) - 1;
       const content = this.cm.getLine(line) || '';
       const from = Math.min(d.column - 1, content.length);
       const word = content.slice(from).search(/\W|$/);
@@ -203,7 +220,7 @@ export class CodeAssist {
   }
 
   async helpAt(pos, { quiet }) {
-    const answer = await this.client.ask('help', this.cm.getValue(), pos.line + 1, pos.ch + 1);
+    const answer = await this.client.ask('help', this.editor.value(), this.editor.toJoinedLine(pos.line + 1), pos.ch + 1);
     if (!answer || (!answer.key && !answer.label)) {
       if (!quiet) this.showHelp({ label: t('help.nothing'), detail: null, key: null }, { quiet });
       return;

@@ -24,9 +24,15 @@ export function codeStatus(state) {
  * diagnostic, or null when the text names no line.
  */
 export function parseRuntimeError(text) {
-  const m = /(?:^|\s)(?:[^\s:]+\.swift:)?(\d+):(\d+):\s*(?:(?:fatal )?error:\s*)?(.+)$/s.exec(String(text || ''));
+  const s = String(text || '');
+  // `Ball Drop.swift:3:9: …`: a file's name may hold spaces, so the whole text names it first.
+  const named = /^([^:\n]+?\.swift):(\d+):(\d+):\s*(?:(?:fatal )?error:\s*)?(.+)$/s.exec(s);
+  if (named) return { file: named[1].trim(), line: Number(named[2]), column: Number(named[3]), message: named[4].trim() };
+  const m = /(?:^|\s)(?:([^\s:]+\.swift):)?(\d+):(\d+):\s*(?:(?:fatal )?error:\s*)?(.+)$/s.exec(s);
   if (!m) return null;
-  return { line: Number(m[1]), column: Number(m[2]), message: m[3].trim() };
+  const d = { line: Number(m[2]), column: Number(m[3]), message: m[4].trim() };
+  if (m[1]) d.file = m[1];
+  return d;
 }
 
 export class CodePanel {
@@ -57,6 +63,11 @@ export class CodePanel {
       keys: () => this.assist.keys(),
       updateChecking: () => this.assist && this.assist.updateChecking(),
       onEdit: () => this.results.onEdit(),
+      // Another file's tab: its own values and checks.
+      onSwitch: () => {
+        this.assist.onSwitch();
+        this.results.render();
+      },
     };
     this.editor = new CodeEditor(root.querySelector('[data-lesson-code]'), root.querySelector('[data-code-error]'), {
       onRun: (source) => this.run(source),

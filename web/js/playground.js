@@ -2,7 +2,9 @@
 // `viewDidLoad` that made or assigned something shows its value at the line's end; and "step
 // slowly" highlights each line in the order it ran while the stage shows only the items that
 // existed by then. The values come from the server (`assist` `values`), which runs the code in
-// a lesson of its own: the room is not touched.
+// a lesson of its own: the room is not touched. Its lines are the joined source's (a lesson
+// of several files, js/editor.js): values show for the file shown, and stepping shows each
+// line's file.
 
 /** How long each line stays highlighted when stepping slowly (ms). */
 export const STEP_MS = 700;
@@ -29,6 +31,7 @@ export class ResultsColumn {
     this.source = null;
     this.stepTimer = null;
     this.stepLine = null;
+    this.highlighted = null;
   }
 
   /** Shows a run's values for `source`; cleared as soon as the code is edited. */
@@ -37,17 +40,26 @@ export class ResultsColumn {
     this.source = source;
     this.values = answer.values;
     this.steps = answer.steps;
+    this.editor.host.dataset.values = String(this.values.length);
+    this.render();
+  }
+
+  /** Draws the values of the file shown (again after another tab is shown). */
+  render() {
+    for (const m of this.marks) m.clear();
+    this.marks = [];
     const cm = this.editor.cm;
     const host = this.editor.host;
-    host.dataset.values = String(this.values.length);
-    if (!cm || cm.getValue() !== source) return;
+    if (!cm || this.source === null || this.editor.value() !== this.source) return;
     const doc = host.ownerDocument;
     for (const v of this.values) {
-      const line = v.line - 1;
+      const own = this.editor.fromJoinedLine ? this.editor.fromJoinedLine(v.line) : v.line;
+      if (own === null) continue;
+      const line = own - 1;
       if (line >= cm.lineCount()) continue;
       const span = doc.createElement('span');
       span.className = 'code-value';
-      span.dataset.line = String(v.line);
+      span.dataset.line = String(own);
       span.textContent = valueLabel(v, this.words.times);
       this.marks.push(cm.setBookmark({ line, ch: cm.getLine(line).length }, { widget: span, insertLeft: true }));
     }
@@ -79,7 +91,8 @@ export class ResultsColumn {
       const step = this.steps[index];
       this.highlight(step.line);
       this.onStep(new Set(itemIds(step.items)));
-      this.say(this.words.stepLine(step.line, this.editor.cm ? this.editor.cm.getLine(step.line - 1).trim() : ''));
+      const shown = this.highlighted;
+      this.say(this.words.stepLine(shown ? shown.line : step.line, shown && shown.doc ? (shown.doc.getLine(shown.line - 1) || '').trim() : ''));
       index += 1;
       this.stepTimer = setTimeout(index < this.steps.length ? show : () => this.stop(), this.words.stepMs || STEP_MS);
     };
@@ -95,19 +108,26 @@ export class ResultsColumn {
     this.onStep(null);
   }
 
+  /** Highlights a line of the joined source, showing its file's tab; null: none. */
   highlight(line) {
     const cm = this.editor.cm;
-    if (cm && this.stepLine !== null) cm.removeLineClass(this.stepLine - 1, 'background', 'code-step-line');
+    const was = this.highlighted;
+    if (was && was.doc) was.doc.removeLineClass(was.line - 1, 'background', 'code-step-line');
+    this.highlighted = null;
     this.stepLine = line;
     const host = this.editor.host;
     if (line === null) {
       delete host.dataset.stepLine;
+      delete host.dataset.stepFile;
       return;
     }
-    host.dataset.stepLine = String(line);
-    if (cm) {
-      cm.addLineClass(line - 1, 'background', 'code-step-line');
-      cm.scrollIntoView({ line: line - 1, ch: 0 }, 40);
+    const shown = this.editor.revealJoinedLine ? this.editor.revealJoinedLine(line) : { doc: cm ? cm.getDoc() : null, line };
+    this.highlighted = shown;
+    host.dataset.stepLine = String(shown.line);
+    if (this.editor.multiFile) host.dataset.stepFile = this.editor.currentName();
+    if (cm && shown.doc) {
+      shown.doc.addLineClass(shown.line - 1, 'background', 'code-step-line');
+      cm.scrollIntoView({ line: shown.line - 1, ch: 0 }, 40);
     }
   }
 }

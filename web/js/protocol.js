@@ -5,6 +5,7 @@
 
 import { validateOverlaysMessage } from './overlay-protocol.js';
 import { validateAssistMessage } from './assist-protocol.js';
+import { isFileName } from './source-files.js';
 
 export const SUBPROTOCOL = 'newtons.v1';
 export const FRAME_KIND_STATE = 1;
@@ -271,13 +272,16 @@ export function normalizeRoomList(raw) {
   });
 }
 
-/** Where code went wrong: `[{line, column, message}]`, 1-based, at most 50. */
+/** Where code went wrong: `[{line, column, message, file?}]`, 1-based, at most 50. */
 export function normalizeDiagnostics(raw) {
   return keptList(raw, 50, (d) => {
     if (!d || typeof d !== 'object') return null;
     const line = Math.round(num(d.line, 0, 0, 1e7));
     if (line < 1) return null;
-    return { line, column: Math.max(1, Math.round(num(d.column, 1, 1, 1e7))), message: str(d.message, 500) || 'error' };
+    const out = { line, column: Math.max(1, Math.round(num(d.column, 1, 1, 1e7))), message: str(d.message, 500) || 'error' };
+    // A lesson of several files names each problem's file; `line` is then that file's own.
+    if (isFileName(d.file)) out.file = d.file;
+    return out;
   });
 }
 

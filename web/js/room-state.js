@@ -286,6 +286,7 @@ export function eventText(state, e) {
 export function errorText(m) {
   if (m.code === 'compile-error') {
     const d = (m.diagnostics || [])[0];
+    if (d && d.file) return t('error.compileAtFile', { file: d.file, line: d.line, column: d.column, message: d.message });
     return d ? t('error.compileAt', { line: d.line, column: d.column, message: d.message }) : t('error.compile-error');
   }
   return has(`error.${m.code}`) ? t(`error.${m.code}`) : t('error.other', { code: m.code });

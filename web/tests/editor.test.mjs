@@ -77,7 +77,8 @@ describe('diagnostics in the editor', () => {
 
 describe('run-time errors', () => {
   test('the interpreter’s file:line:column form gives the line', () => {
-    assert.deepEqual(parseRuntimeError('SnapLesson.swift:21:15: error: index 3 is out of range'), { line: 21, column: 15, message: 'index 3 is out of range' });
+    assert.deepEqual(parseRuntimeError('SnapLesson.swift:21:15: error: index 3 is out of range'), { file: 'SnapLesson.swift', line: 21, column: 15, message: 'index 3 is out of range' });
+    assert.deepEqual(parseRuntimeError('Ball Drop.swift:4:2: error: unexpectedly found nil'), { file: 'Ball Drop.swift', line: 4, column: 2, message: 'unexpectedly found nil' });
     assert.deepEqual(parseRuntimeError('12:3: unexpectedly found nil'), { line: 12, column: 3, message: 'unexpectedly found nil' });
     assert.equal(parseRuntimeError('the lesson stopped'), null);
   });
