@@ -109,3 +109,15 @@ import Testing
         #expect(SourceFiles.split("let only = 1", fileName: "One.swift").map(\.name) == ["One.swift"])
     }
 }
+
+extension MultiFileTests {
+    /// The editor sends the joined source and counts its lines: checking answers at those lines.
+    @Test func theEditorsCheckCountsTheJoinedSourcesLines() {
+        let broken = Self.controller.replacingOccurrences(of: "view.addSubview(ball)", with: "view.addSubview(bal)")
+        let joined = SourceFiles.join([("Ball.swift", Self.ball), ("BallsViewController.swift", broken)])
+        let found = LiveSwift.check(source: joined, fileName: "Lesson.swift")
+        // Ball.swift is its marker and 8 lines; the controller's line 8 is the joined text's 18.
+        #expect(found.first?.line == 18, "\(found)")
+        #expect(found.first?.message == "cannot find 'bal' in scope")
+    }
+}

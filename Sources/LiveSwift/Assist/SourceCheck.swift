@@ -12,7 +12,16 @@ extension LiveSwift {
             let program = try compile(source: source, fileName: fileName, limits: limits)
             diagnostics = MemberCheck(index: CodeIndex(source: source, tree: program.module.tree), fileName: fileName).diagnostics()
         } catch {
-            diagnostics = error.diagnostics
+            // The editor's helpers count lines in the source as sent: a lesson of several files
+            // (SourceFiles) gets its errors back at the joined text's lines, as the members'.
+            let files = SourceFiles(source, fileName: fileName)
+            diagnostics = error.diagnostics.map { d in
+                guard files.files.count > 1, let file = files.files.first(where: { $0.name == d.file }) else { return d }
+                var joined = d
+                joined.file = fileName
+                joined.line = file.firstLine + d.line - 1
+                return joined
+            }
         }
         return diagnostics.map { d in
             var d = d
