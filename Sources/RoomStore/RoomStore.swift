@@ -177,18 +177,21 @@ public final class RoomStore: @unchecked Sendable {
 
     private func writeLoop() {
         while true {
-            let (changes, closed, released) = condition.withLock {
+            let (changes, closed, released, flushing) = condition.withLock {
                 let interval = failure == nil ? Self.flushInterval : 1
                 let deadline = Date(timeIntervalSinceNow: interval)
                 while !flushRequested, !stopped, Date() < deadline { _ = condition.wait(until: deadline) }
                 writing = true
+                // Only a flush asked for before this batch was taken is answered by writing it: one
+                // asked while it is written waits for the next batch, which holds what it flushes.
+                let flushing = flushRequested
                 defer {
                     pending = []
                     pendingClosed = []
                     pendingReleased = []
                     pendingRows = 0
                 }
-                return (pending, pendingClosed, pendingReleased)
+                return (pending, pendingClosed, pendingReleased, flushing)
             }
             let result = Result {
                 let (bytes, lost) = try rows.write(changes, closed: closed, released: released)
@@ -196,7 +199,7 @@ public final class RoomStore: @unchecked Sendable {
             }
             let (done, handOn): (Bool, [String]) = condition.withLock {
                 writing = false
-                flushRequested = false
+                if flushing { flushRequested = false }
                 var handOn: [String] = []
                 switch result {
                 case .success(let (bytes, codes)):
