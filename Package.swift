@@ -139,7 +139,9 @@ let package = Package(
             name: "LiveSwift",
             dependencies: ["Lessons", "CoreMotion"]
                 + products("SwiftParser", "SwiftSyntax", "SwiftOperators", "SwiftParserDiagnostics", of: "swift-syntax"),
-            swiftSettings: swiftSettings),
+            // The interpreter, too, skips them in release: each member a lesson's code reads
+            // touched a dozen class properties (scopes, caches), a check on every one.
+            swiftSettings: uncheckedExclusivityInRelease),
         // libwebsockets from Debian's libwebsockets-dev, with a header of inline helpers for its macros.
         .systemLibrary(
             name: "CLibWebSockets", pkgConfig: "libwebsockets",

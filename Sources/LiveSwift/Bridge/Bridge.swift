@@ -14,6 +14,8 @@ final class BridgeType: @unchecked Sendable {
     struct Method {
         var labels: [String?]
         var body: Body
+        /// The same call on an object, which it takes without a cast (TypeBuilder.receiver).
+        var object: ((AnyObject, Arguments, Interpreter) throws -> Value)? = nil
     }
     struct StaticMethod {
         var labels: [String?]
@@ -21,6 +23,8 @@ final class BridgeType: @unchecked Sendable {
     }
     struct Property {
         var get: (Any, Interpreter) throws -> Value
+        /// The same read for an object, which it takes without a cast (TypeBuilder.receiver).
+        var getObject: ((AnyObject, Interpreter) throws -> Value)?
         var set: ((inout Any, Value, Interpreter) throws -> Void)?
     }
 
@@ -91,7 +95,9 @@ final class Bridge: @unchecked Sendable {
     private(set) var types: [String: BridgeType] = [:]
     /// Class types, most derived first, for finding an object's type.
     private var classOrder: [BridgeType] = []
-    private var typeCache: [ObjectIdentifier: BridgeType] = [:]
+    /// Bridged types of Swift types the table does not name, found once (nil: none bridges it).
+    private var typeCache: [ObjectIdentifier: CachedType] = [:]
+    private struct CachedType { var type: BridgeType? }
     private let cacheLock = NSLock()
     var globals: [String: (Arguments, Interpreter) throws -> Value] = [:]
     /// The C library's constants that Swift code still uses (`M_PI`).
@@ -148,6 +154,33 @@ final class Bridge: @unchecked Sendable {
     }
 
     /// Whether a bridged object has a property or method of that name.
+    /// A bridged object's property or method `name` (as `get` gives it), or nil when it has
+    /// none: one lookup of its type where `hasMember` then `get` would make two.
+    func memberIfAny(_ object: AnyObject, _ name: String, interpreter: Interpreter, at node: some SyntaxProtocol) throws -> Value? {
+        guard let type = type(of: object) else { return nil }
+        if let property = type.allProperties[name] {
+            do {
+                if let getObject = property.getObject { return try getObject(object, interpreter) }
+                return try property.get(object, interpreter)
+            } catch let error as BridgeError {
+                throw interpreter.fault(error.message, node)
+            } catch let error as LiveFault where error.line == 0 {
+                throw interpreter.fault(error.message, node)
+            }
+        }
+        guard type.allMethods[name] != nil else { return nil }
+        return try get(.native(object), name, interpreter: interpreter, at: node)
+    }
+
+    /// How a bridged object's property `name` is read, for the interpreter's inline cache of
+    /// member reads; nil when its class has no such property (a method, or nothing).
+    func propertyReader(of object: AnyObject, _ name: String) -> ((AnyObject, Interpreter) throws -> Value)? {
+        guard let property = type(of: object)?.allProperties[name] else { return nil }
+        if let getObject = property.getObject { return getObject }
+        let get = property.get
+        return { object, interpreter in try get(object, interpreter) }
+    }
+
     func hasMember(_ value: Any, _ name: String) -> Bool {
         guard let type = type(of: value) else { return false }
         return type.allProperties[name] != nil || type.allMethods[name] != nil
@@ -187,18 +220,28 @@ final class Bridge: @unchecked Sendable {
     /// The bridged type of a value, most derived first.
     func type(of value: Any) -> BridgeType? {
         let dynamicType = Swift.type(of: value)
-        if let exact = exactTypes[ObjectIdentifier(dynamicType)] { return exact }
+        let key = ObjectIdentifier(dynamicType)
+        if let exact = exactTypes[key] { return exact }
+        // Looked up on every member access of a subclass's instance (a lesson's `Ball`, the live
+        // controller): the cache is read before any cast, which costs far more than the lock.
+        cacheLock.lock()
+        let cached = typeCache[key]
+        cacheLock.unlock()
+        if let cached { return cached.type }
+        let found: BridgeType?
         if dynamicType is AnyClass {
             let object = value as AnyObject
-            let key = ObjectIdentifier(dynamicType)
-            cacheLock.lock()
-            defer { cacheLock.unlock() }
-            if let cached = typeCache[key] { return cached }
-            let found = classOrder.first { $0.matches(object) }
-            if let found { typeCache[key] = found }
-            return found
+            found = classOrder.first { $0.matches(object) }
+        } else {
+            found = types.values.first { !$0.isClass && $0.matches(value) }
         }
-        return types.values.first { !$0.isClass && $0.matches(value) }
+        // An optional's match depends on whether it holds a value, not on its type alone.
+        if !String(describing: dynamicType).hasPrefix("Optional<") {
+            cacheLock.lock()
+            typeCache[key] = CachedType(type: found)
+            cacheLock.unlock()
+        }
+        return found
     }
 
     private func chain(of value: Any) -> [BridgeType] {
@@ -269,8 +312,9 @@ final class Bridge: @unchecked Sendable {
         do {
             switch base {
             case .native(let object):
+                if let getObject = type(of: object)?.allProperties[name]?.getObject { return try getObject(object, interpreter) }
                 return try getMember(object, name, interpreter)
-            case .value(let value) where value is LiveSet:
+            case .value(let value) where Swift.type(of: value) == LiveSet.self:
                 if let builtin = try Builtins.get(base, name, interpreter) { return builtin }
                 throw BridgeError(message: "value of type 'Set' has no member '\(name)'")
             case .value(let value):
@@ -348,8 +392,8 @@ final class Bridge: @unchecked Sendable {
             try Self.refuseInout(name, args)
             switch base {
             case .native(let object):
-                return try callMember(object, name, args, interpreter)
-            case .value(let value) where value is LiveSet || value is LiveRange || value is LiveDoubleRange:
+                return try callMember(object, object: object, name, args, interpreter)
+            case .value(let value) where Self.isBuiltinValue(value):
                 var copy = base
                 return try Builtins.call(&copy, name, args, interpreter)
             case .value(let value):
@@ -375,6 +419,13 @@ final class Bridge: @unchecked Sendable {
         }
     }
 
+    /// Sets and ranges, whose members Builtins answers: their exact types, compared rather than
+    /// cast, since every call on a bridged value asks.
+    private static func isBuiltinValue(_ value: Any) -> Bool {
+        let type = Swift.type(of: value)
+        return type == LiveSet.self || type == LiveRange.self || type == LiveDoubleRange.self
+    }
+
     /// A method that may change a value-type receiver (arrays, dictionaries, strings).
     func callMutating(_ base: inout Value, _ name: String, _ args: Arguments, interpreter: Interpreter, at node: some SyntaxProtocol) throws -> Value {
         do {
@@ -387,11 +438,15 @@ final class Bridge: @unchecked Sendable {
         }
     }
 
-    fileprivate func callMember(_ value: Any, _ name: String, _ args: Arguments, _ interpreter: Interpreter) throws -> Value {
+    /// `object` is the value when it is a bridged object, for methods that take it without a cast.
+    fileprivate func callMember(
+        _ value: Any, object: AnyObject? = nil, _ name: String, _ args: Arguments, _ interpreter: Interpreter
+    ) throws -> Value {
         var any = value
         let methods = type(of: value)?.allMethods[name]
         let sawName = methods != nil
         if let method = methods?.first(where: { labelsMatch(args.labels, $0.labels) }) {
+            if let object, let call = method.object { return try call(object, args, interpreter) }
             return try method.body(&any, args, interpreter)
         }
         let typeName = String(describing: Swift.type(of: value))

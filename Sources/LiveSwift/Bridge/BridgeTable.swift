@@ -37,7 +37,7 @@ enum BridgeTable {
     /// a constraint's constant moves its view).
     private static func layout(_ b: Bridge) {
         let anchoring = TypeBuilder<UIView>(b, "UIView", reuse: true)
-        anchoring.property("translatesAutoresizingMaskIntoConstraints", \.translatesAutoresizingMaskIntoConstraints)
+        anchoring.property("translatesAutoresizingMaskIntoConstraints", \.translatesAutoresizingMaskIntoConstraints, \.translatesAutoresizingMaskIntoConstraints)
         anchorProperties(anchoring)
         anchoring.readOnly("safeAreaLayoutGuide", \.safeAreaLayoutGuide)
         anchoring.readOnly("layoutMarginsGuide", \.layoutMarginsGuide)
@@ -45,7 +45,7 @@ enum BridgeTable {
         anchoring.method("addConstraint(_:)") { v, a in v.addConstraint(try a(0)) }
         anchoring.method("addConstraints(_:)") { v, a in v.addConstraints(try a(0)) }
         anchoring.method("removeConstraint(_:)") { v, a in v.removeConstraint(try a(0)) }
-        anchoring.property("tintColor", \.tintColor)
+        anchoring.property("tintColor", \.tintColor, \.tintColor)
         // Key-value observing of a view's geometry: a view controller of the source hears
         // through its `observeValue(forKeyPath:of:change:context:)` (LiveViewController).
         anchoring.method("addObserver(_:forKeyPath:options:context:)") { v, a in
@@ -60,7 +60,7 @@ enum BridgeTable {
         observing.symbols(["new": .new, "old": .old, "initial": .initial, "prior": .prior])
         observing.optionSet()
         b.addTypeNames(["NSKeyValueChangeKey", "UnsafeMutableRawPointer", "UnsafeMutablePointer", "NSKeyValueChange"])
-        anchoring.property("contentMode", \.contentMode)
+        anchoring.property("contentMode", \.contentMode, \.contentMode)
         anchoring.method("layoutIfNeeded()") { v, _ in v.layoutIfNeeded() }
         anchoring.method("setNeedsLayout()") { v, _ in v.setNeedsLayout() }
         let contentMode = TypeBuilder<UIView.ContentMode>(b, "UIView.ContentMode")
@@ -117,10 +117,10 @@ enum BridgeTable {
                 item: try a(0) as UIView, attribute: try a(1), relatedBy: try a(2), toItem: try a(3) as UIView?, attribute: try a(4),
                 multiplier: try a(5), constant: try a(6))
         }
-        constraint.property("constant", \.constant)
-        constraint.property("isActive", \.isActive)
-        constraint.property("priority", \.priority)
-        constraint.property("identifier", \.identifier)
+        constraint.property("constant", \.constant, \.constant)
+        constraint.property("isActive", \.isActive, \.isActive)
+        constraint.property("priority", \.priority, \.priority)
+        constraint.property("identifier", \.identifier, \.identifier)
         constraint.readOnly("multiplier", \.multiplier)
         constraint.staticMethod("activate(_:)") { a in
             NSLayoutConstraint.activate(try a(0))
@@ -148,10 +148,10 @@ enum BridgeTable {
             ("leadingAnchor", \T.leadingAnchor), ("trailingAnchor", \.trailingAnchor), ("leftAnchor", \.leftAnchor),
             ("rightAnchor", \.rightAnchor), ("centerXAnchor", \.centerXAnchor),
         ] {
-            builder.readOnly(name, keyPath)
+            builder.readOnly(name) { $0[keyPath: keyPath] }
         }
         for (name, keyPath) in [("topAnchor", \T.topAnchor), ("bottomAnchor", \.bottomAnchor), ("centerYAnchor", \.centerYAnchor)] {
-            builder.readOnly(name, keyPath)
+            builder.readOnly(name) { $0[keyPath: keyPath] }
         }
         builder.readOnly("widthAnchor", \.widthAnchor)
         builder.readOnly("heightAnchor", \.heightAnchor)
@@ -169,9 +169,9 @@ enum BridgeTable {
         manager.readOnly("isDeviceMotionAvailable", \.isDeviceMotionAvailable)
         manager.readOnly("isAccelerometerActive", \.isAccelerometerActive)
         manager.readOnly("isDeviceMotionActive", \.isDeviceMotionActive)
-        manager.property("accelerometerUpdateInterval", \.accelerometerUpdateInterval)
-        manager.property("gyroUpdateInterval", \.gyroUpdateInterval)
-        manager.property("deviceMotionUpdateInterval", \.deviceMotionUpdateInterval)
+        manager.property("accelerometerUpdateInterval", \.accelerometerUpdateInterval, \.accelerometerUpdateInterval)
+        manager.property("gyroUpdateInterval", \.gyroUpdateInterval, \.gyroUpdateInterval)
+        manager.property("deviceMotionUpdateInterval", \.deviceMotionUpdateInterval, \.deviceMotionUpdateInterval)
         manager.method("startAccelerometerUpdates()") { m, _ in m.startAccelerometerUpdates() }
         manager.method("startAccelerometerUpdates(to:withHandler:)") { m, a in
             m.startAccelerometerUpdates(to: try a(0), withHandler: { _, _ in })
@@ -198,7 +198,7 @@ enum BridgeTable {
         let page = TypeBuilder<LivePlaygroundPage>(b, "PlaygroundPage")
         page.declare("current", .staticValue, LivePlaygroundPage.self)
         page.computed("liveView", get: { page, _ in page.liveView }, set: { page, value, _ in page.liveView = value })
-        page.property("needsIndefiniteExecution", \.needsIndefiniteExecution)
+        page.property("needsIndefiniteExecution", \.needsIndefiniteExecution, \.needsIndefiniteExecution)
         page.method("finishExecution()") { page, _ in page.finished = true }
         page.method("setLiveView(_:)") { page, a in page.liveView = a.raw[0] }
         b.addTypeNames(["PlaygroundLiveViewable"])
@@ -236,7 +236,7 @@ enum BridgeTable {
         timer.method("fire()") { t, _ in t.fire() }
         timer.readOnly("isValid", \.isValid)
         timer.readOnly("timeInterval", \.timeInterval)
-        timer.property("tolerance", \.tolerance)
+        timer.property("tolerance", \.tolerance, \.tolerance)
         timer.computed("userInfo", get: { t, _ in t.userInfo })
 
         let link = TypeBuilder<LiveDisplayLink>(b, "CADisplayLink")
@@ -252,8 +252,8 @@ enum BridgeTable {
         link.readOnly("timestamp", \.timestamp)
         link.readOnly("duration", \.duration)
         link.readOnly("targetTimestamp", \.targetTimestamp)
-        link.property("isPaused", \.isPaused)
-        link.property("preferredFramesPerSecond", \.preferredFramesPerSecond)
+        link.property("isPaused", \.isPaused, \.isPaused)
+        link.property("preferredFramesPerSecond", \.preferredFramesPerSecond, \.preferredFramesPerSecond)
 
         let loop = TypeBuilder<LiveMainRunLoop>(b, "RunLoop")
         loop.staticValue("main", returns: LiveMainRunLoop.self) { LiveMainRunLoop.shared }
@@ -315,16 +315,16 @@ enum BridgeTable {
         let point = TypeBuilder<CGPoint>(b, "CGPoint")
         point.initializer("init(x:y:)") { CGPoint(x: try $0(0) as CGFloat, y: try $0(1) as CGFloat) }
         point.initializer("init()") { _ in .zero }
-        point.field("x", \.x)
-        point.field("y", \.y)
+        point.field("x", \.x, \.x)
+        point.field("y", \.y, \.y)
         point.symbols(["zero": .zero])
         point.returning("applying(_:)") { p, a in p.applying(try a(0) as CGAffineTransform) }
 
         let size = TypeBuilder<CGSize>(b, "CGSize")
         size.initializer("init(width:height:)") { CGSize(width: try $0(0) as CGFloat, height: try $0(1) as CGFloat) }
         size.initializer("init()") { _ in .zero }
-        size.field("width", \.width)
-        size.field("height", \.height)
+        size.field("width", \.width, \.width)
+        size.field("height", \.height, \.height)
         size.symbols(["zero": .zero])
 
         let rect = TypeBuilder<CGRect>(b, "CGRect")
@@ -333,14 +333,16 @@ enum BridgeTable {
         }
         rect.initializer("init(origin:size:)") { CGRect(origin: try $0(0), size: try $0(1)) }
         rect.initializer("init()") { _ in .zero }
-        rect.field("origin", \.origin)
-        rect.field("size", \.size)
-        for (name, keyPath) in [
-            ("minX", \CGRect.minX), ("midX", \.midX), ("maxX", \.maxX), ("minY", \.minY), ("midY", \.midY),
-            ("maxY", \.maxY), ("width", \.width), ("height", \.height),
-        ] {
-            rect.readOnly(name, keyPath)
-        }
+        rect.field("origin", \.origin, \.origin)
+        rect.field("size", \.size, \.size)
+        rect.readOnly("minX", \.minX)
+        rect.readOnly("midX", \.midX)
+        rect.readOnly("maxX", \.maxX)
+        rect.readOnly("minY", \.minY)
+        rect.readOnly("midY", \.midY)
+        rect.readOnly("maxY", \.maxY)
+        rect.readOnly("width", \.width)
+        rect.readOnly("height", \.height)
         rect.readOnly("isEmpty", \.isEmpty)
         rect.symbols(["zero": .zero, "null": .null, "infinite": .infinite])
         rect.function("contains(_:)") { r, a in r.contains(try a(0) as CGPoint) }
@@ -354,15 +356,15 @@ enum BridgeTable {
         let vector = TypeBuilder<CGVector>(b, "CGVector")
         vector.initializer("init(dx:dy:)") { CGVector(dx: try $0(0) as CGFloat, dy: try $0(1) as CGFloat) }
         vector.initializer("init()") { _ in .zero }
-        vector.field("dx", \.dx)
-        vector.field("dy", \.dy)
+        vector.field("dx", \.dx, \.dx)
+        vector.field("dy", \.dy, \.dy)
         vector.symbols(["zero": .zero])
 
         let offset = TypeBuilder<UIOffset>(b, "UIOffset")
         offset.initializer("init(horizontal:vertical:)") { UIOffset(horizontal: try $0(0), vertical: try $0(1)) }
         offset.initializer("init()") { _ in .zero }
-        offset.field("horizontal", \.horizontal)
-        offset.field("vertical", \.vertical)
+        offset.field("horizontal", \.horizontal, \.horizontal)
+        offset.field("vertical", \.vertical, \.vertical)
         offset.symbols(["zero": .zero])
 
         let insets = TypeBuilder<UIEdgeInsets>(b, "UIEdgeInsets")
@@ -370,17 +372,17 @@ enum BridgeTable {
             UIEdgeInsets(top: try $0(0), left: try $0(1), bottom: try $0(2), right: try $0(3))
         }
         insets.initializer("init()") { _ in .zero }
-        insets.field("top", \.top)
-        insets.field("left", \.left)
-        insets.field("bottom", \.bottom)
-        insets.field("right", \.right)
+        insets.field("top", \.top, \.top)
+        insets.field("left", \.left, \.left)
+        insets.field("bottom", \.bottom, \.bottom)
+        insets.field("right", \.right, \.right)
         insets.symbols(["zero": .zero])
 
         let range = TypeBuilder<UIFloatRange>(b, "UIFloatRange")
         range.initializer("init(minimum:maximum:)") { UIFloatRange(minimum: try $0(0), maximum: try $0(1)) }
         range.initializer("init()") { _ in .zero }
-        range.field("minimum", \.minimum)
-        range.field("maximum", \.maximum)
+        range.field("minimum", \.minimum, \.minimum)
+        range.field("maximum", \.maximum, \.maximum)
         range.readOnly("isInfinite", \.isInfinite)
         range.symbols(["zero": .zero, "infinite": .infinite])
 
@@ -393,7 +395,7 @@ enum BridgeTable {
         transform.initializer("init(scaleX:y:)") { CGAffineTransform(scaleX: try $0(0), y: try $0(1)) }
         transform.initializer("init(translationX:y:)") { CGAffineTransform(translationX: try $0(0), y: try $0(1)) }
         for (name, keyPath) in [("a", \CGAffineTransform.a), ("b", \.b), ("c", \.c), ("d", \.d), ("tx", \.tx), ("ty", \.ty)] {
-            transform.field(name, keyPath)
+            transform.field(name, { $0[keyPath: keyPath] }, keyPath)
         }
         transform.readOnly("isIdentity", \.isIdentity)
         transform.symbols(["identity": .identity])
@@ -469,31 +471,31 @@ enum BridgeTable {
 
     private static func views(_ b: Bridge) {
         let layer = TypeBuilder<CALayer>(b, "CALayer")
-        layer.property("cornerRadius", \.cornerRadius)
-        layer.property("borderWidth", \.borderWidth)
-        layer.property("borderColor", \.borderColor)
-        layer.property("shadowColor", \.shadowColor)
-        layer.property("shadowOpacity", \.shadowOpacity)
-        layer.property("shadowOffset", \.shadowOffset)
-        layer.property("shadowRadius", \.shadowRadius)
-        layer.property("masksToBounds", \.masksToBounds)
+        layer.property("cornerRadius", \.cornerRadius, \.cornerRadius)
+        layer.property("borderWidth", \.borderWidth, \.borderWidth)
+        layer.property("borderColor", \.borderColor, \.borderColor)
+        layer.property("shadowColor", \.shadowColor, \.shadowColor)
+        layer.property("shadowOpacity", \.shadowOpacity, \.shadowOpacity)
+        layer.property("shadowOffset", \.shadowOffset, \.shadowOffset)
+        layer.property("shadowRadius", \.shadowRadius, \.shadowRadius)
+        layer.property("masksToBounds", \.masksToBounds, \.masksToBounds)
 
         let view = TypeBuilder<UIView>(b, "UIView")
         view.initializer("init(frame:)") { UIView(frame: try $0(0)) }
         view.initializer("init()") { _ in UIView() }
         view.readOnly("layer", \.layer)
-        view.property("isHidden", \.isHidden)
-        view.property("tag", \.tag)
-        view.property("isUserInteractionEnabled", \.isUserInteractionEnabled)
-        view.property("clipsToBounds", \.clipsToBounds)
+        view.property("isHidden", \.isHidden, \.isHidden)
+        view.property("tag", \.tag, \.tag)
+        view.property("isUserInteractionEnabled", \.isUserInteractionEnabled, \.isUserInteractionEnabled)
+        view.property("clipsToBounds", \.clipsToBounds, \.clipsToBounds)
         view.readOnly("subviews", \.subviews)
         view.readOnly("superview", \.superview)
-        view.property("center", \.center)
-        view.property("bounds", \.bounds)
-        view.property("transform", \.transform)
-        view.property("frame", \.frame)
-        view.property("alpha", \.alpha)
-        view.property("backgroundColor", \.backgroundColor)
+        view.property("center", \.center, \.center)
+        view.property("bounds", \.bounds, \.bounds)
+        view.property("transform", \.transform, \.transform)
+        view.property("frame", \.frame, \.frame)
+        view.property("alpha", \.alpha, \.alpha)
+        view.property("backgroundColor", \.backgroundColor, \.backgroundColor)
         view.readOnly("collisionBoundsType", \.collisionBoundsType)
         view.readOnly("collisionBoundingPath", \.collisionBoundingPath)
         view.method("addSubview(_:)") { v, a in v.addSubview(try a(0)) }
@@ -554,9 +556,9 @@ enum BridgeTable {
         let label = TypeBuilder<UILabel>(b, "UILabel", parent: "UIView")
         label.initializer("init(frame:)") { UILabel(frame: try $0(0)) }
         label.initializer("init()") { _ in UILabel(frame: .zero) }
-        label.property("text", \.text)
-        label.property("textColor", \.textColor)
-        label.property("numberOfLines", \.numberOfLines)
+        label.property("text", \.text, \.text)
+        label.property("textColor", \.textColor, \.textColor)
+        label.property("numberOfLines", \.numberOfLines, \.numberOfLines)
 
         let image = TypeBuilder<UIImage>(b, "UIImage")
         image.declare("init(named:)", .initializer, UIImage?.self)
@@ -576,12 +578,12 @@ enum BridgeTable {
         let imageView = TypeBuilder<UIImageView>(b, "UIImageView", parent: "UIView")
         imageView.initializer("init(image:)") { UIImageView(image: try $0(0)) }
         imageView.initializer("init(frame:)") { UIImageView(frame: try $0(0)) }
-        imageView.property("image", \.image)
+        imageView.property("image", \.image, \.image)
 
         let control = TypeBuilder<UIControl>(b, "UIControl", parent: "UIView")
-        control.property("isEnabled", \.isEnabled)
-        control.property("isSelected", \.isSelected)
-        control.property("isHighlighted", \.isHighlighted)
+        control.property("isEnabled", \.isEnabled, \.isEnabled)
+        control.property("isSelected", \.isSelected, \.isSelected)
+        control.property("isHighlighted", \.isHighlighted, \.isHighlighted)
         control.method("addAction(_:for:)") { c, a in c.addAction(try a(0), for: try a(1)) }
         control.method("removeAction(_:for:)") { c, a in c.removeAction(try a(0), for: try a(1)) }
         control.method("sendActions(for:)") { c, a in c.sendActions(for: try a(0)) }
@@ -626,13 +628,13 @@ enum BridgeTable {
         screen.readOnly("scale", \.scale)
 
         let controller = TypeBuilder<UIViewController>(b, "UIViewController")
-        controller.property("view", \.view)
-        controller.property("title", \.title)
+        controller.property("view", \.view, \.view)
+        controller.property("title", \.title, \.title)
         controller.readOnly("isViewLoaded", \.isViewLoaded)
         controller.readOnly("parent", \.parent)
         controller.readOnly("children", \.children)
         controller.readOnly("presentedViewController", \.presentedViewController)
-        controller.property("edgesForExtendedLayout", \.edgesForExtendedLayout)
+        controller.property("edgesForExtendedLayout", \.edgesForExtendedLayout, \.edgesForExtendedLayout)
         controller.method("addChild(_:)") { c, a in c.addChild(try a(0)) }
         controller.method("removeFromParent()") { c, _ in c.removeFromParent() }
         controller.method("willMove(toParent:)") { c, a in c.willMove(toParent: try a(0)) }
@@ -679,9 +681,9 @@ enum BridgeTable {
         let group = TypeBuilder<UIDynamicItemGroup>(b, "UIDynamicItemGroup")
         group.initializer("init(items:)") { UIDynamicItemGroup(items: try $0.items(0)) }
         group.computed("items", get: { g, _ in Convert.liveItems(g.items) })
-        group.property("center", \.center)
+        group.property("center", \.center, \.center)
         group.readOnly("bounds", \.bounds)
-        group.property("transform", \.transform)
+        group.property("transform", \.transform, \.transform)
 
         let boundsType = TypeBuilder<UIDynamicItemCollisionBoundsType>(b, "UIDynamicItemCollisionBoundsType")
         boundsType.symbols(["rectangle": .rectangle, "ellipse": .ellipse, "path": .path])
@@ -706,9 +708,9 @@ enum BridgeTable {
         gravity.method("addItem(_:)") { v, a in v.addItem(try a.item(0)) }
         gravity.method("removeItem(_:)") { v, a in v.removeItem(try a.item(0)) }
         gravity.computed("items", get: { v, _ in Convert.liveItems(v.items) })
-        gravity.property("gravityDirection", \.gravityDirection)
-        gravity.property("angle", \.angle)
-        gravity.property("magnitude", \.magnitude)
+        gravity.property("gravityDirection", \.gravityDirection, \.gravityDirection)
+        gravity.property("angle", \.angle, \.angle)
+        gravity.property("magnitude", \.magnitude, \.magnitude)
         gravity.method("setAngle(_:magnitude:)") { v, a in v.setAngle(try a(0), magnitude: try a(1)) }
 
         let collision = TypeBuilder<UICollisionBehavior>(b, "UICollisionBehavior", parent: "UIDynamicBehavior")
@@ -717,8 +719,8 @@ enum BridgeTable {
         collision.method("addItem(_:)") { v, a in v.addItem(try a.item(0)) }
         collision.method("removeItem(_:)") { v, a in v.removeItem(try a.item(0)) }
         collision.computed("items", get: { v, _ in Convert.liveItems(v.items) })
-        collision.property("collisionMode", \.collisionMode)
-        collision.property("translatesReferenceBoundsIntoBoundary", \.translatesReferenceBoundsIntoBoundary)
+        collision.property("collisionMode", \.collisionMode, \.collisionMode)
+        collision.property("translatesReferenceBoundsIntoBoundary", \.translatesReferenceBoundsIntoBoundary, \.translatesReferenceBoundsIntoBoundary)
         collision.method("setTranslatesReferenceBoundsIntoBoundary(with:)") { v, a in
             v.setTranslatesReferenceBoundsIntoBoundary(with: try a(0))
         }
@@ -747,10 +749,10 @@ enum BridgeTable {
         push.method("removeItem(_:)") { v, a in v.removeItem(try a.item(0)) }
         push.computed("items", get: { v, _ in Convert.liveItems(v.items) })
         push.readOnly("mode", \.mode)
-        push.property("active", \.active)
-        push.property("angle", \.angle)
-        push.property("magnitude", \.magnitude)
-        push.property("pushDirection", \.pushDirection)
+        push.property("active", \.active, \.active)
+        push.property("angle", \.angle, \.angle)
+        push.property("magnitude", \.magnitude, \.magnitude)
+        push.property("pushDirection", \.pushDirection, \.pushDirection)
         push.method("setAngle(_:magnitude:)") { v, a in v.setAngle(try a(0), magnitude: try a(1)) }
         push.function("targetOffsetFromCenter(for:)") { v, a in v.targetOffsetFromCenter(for: try a.item(0)) }
         push.method("setTargetOffsetFromCenter(_:for:)") { v, a in v.setTargetOffsetFromCenter(try a(0), for: try a.item(1)) }
@@ -759,8 +761,8 @@ enum BridgeTable {
 
         let snap = TypeBuilder<UISnapBehavior>(b, "UISnapBehavior", parent: "UIDynamicBehavior")
         snap.initializer("init(item:snapTo:)") { UISnapBehavior(item: try $0.item(0), snapTo: try $0(1)) }
-        snap.property("snapPoint", \.snapPoint)
-        snap.property("damping", \.damping)
+        snap.property("snapPoint", \.snapPoint, \.snapPoint)
+        snap.property("damping", \.damping, \.damping)
 
         let attachment = TypeBuilder<UIAttachmentBehavior>(b, "UIAttachmentBehavior", parent: "UIDynamicBehavior")
         attachment.initializer("init(item:attachedToAnchor:)") {
@@ -793,12 +795,12 @@ enum BridgeTable {
         }
         attachment.computed("items", get: { v, _ in Convert.liveItems(v.items) })
         attachment.readOnly("attachedBehaviorType", \.attachedBehaviorType)
-        attachment.property("anchorPoint", \.anchorPoint)
-        attachment.property("length", \.length)
-        attachment.property("damping", \.damping)
-        attachment.property("frequency", \.frequency)
-        attachment.property("frictionTorque", \.frictionTorque)
-        attachment.property("attachmentRange", \.attachmentRange)
+        attachment.property("anchorPoint", \.anchorPoint, \.anchorPoint)
+        attachment.property("length", \.length, \.length)
+        attachment.property("damping", \.damping, \.damping)
+        attachment.property("frequency", \.frequency, \.frequency)
+        attachment.property("frictionTorque", \.frictionTorque, \.frictionTorque)
+        attachment.property("attachmentRange", \.attachmentRange, \.attachmentRange)
         let attachmentType = TypeBuilder<UIAttachmentBehavior.AttachmentType>(b, "UIAttachmentBehavior.AttachmentType")
         attachmentType.symbols(["items": .items, "anchor": .anchor])
 
@@ -808,14 +810,14 @@ enum BridgeTable {
         item.method("addItem(_:)") { v, a in v.addItem(try a.item(0)) }
         item.method("removeItem(_:)") { v, a in v.removeItem(try a.item(0)) }
         item.computed("items", get: { v, _ in Convert.liveItems(v.items) })
-        item.property("elasticity", \.elasticity)
-        item.property("friction", \.friction)
-        item.property("density", \.density)
-        item.property("resistance", \.resistance)
-        item.property("angularResistance", \.angularResistance)
-        item.property("allowsRotation", \.allowsRotation)
-        item.property("isAnchored", \.isAnchored)
-        item.property("charge", \.charge)
+        item.property("elasticity", \.elasticity, \.elasticity)
+        item.property("friction", \.friction, \.friction)
+        item.property("density", \.density, \.density)
+        item.property("resistance", \.resistance, \.resistance)
+        item.property("angularResistance", \.angularResistance, \.angularResistance)
+        item.property("allowsRotation", \.allowsRotation, \.allowsRotation)
+        item.property("isAnchored", \.isAnchored, \.isAnchored)
+        item.property("charge", \.charge, \.charge)
         item.method("addLinearVelocity(_:for:)") { v, a in v.addLinearVelocity(try a(0), for: try a.item(1)) }
         item.function("linearVelocity(for:)") { v, a in v.linearVelocity(for: try a.item(0)) }
         item.method("addAngularVelocity(_:for:)") { v, a in v.addAngularVelocity(try a(0), for: try a.item(1)) }
@@ -842,14 +844,14 @@ enum BridgeTable {
         field.method("addItem(_:)") { v, a in v.addItem(try a.item(0)) }
         field.method("removeItem(_:)") { v, a in v.removeItem(try a.item(0)) }
         field.computed("items", get: { v, _ in Convert.liveItems(v.items) })
-        field.property("position", \.position)
-        field.property("region", \.region)
-        field.property("strength", \.strength)
-        field.property("falloff", \.falloff)
-        field.property("minimumRadius", \.minimumRadius)
-        field.property("direction", \.direction)
-        field.property("smoothness", \.smoothness)
-        field.property("animationSpeed", \.animationSpeed)
+        field.property("position", \.position, \.position)
+        field.property("region", \.region, \.region)
+        field.property("strength", \.strength, \.strength)
+        field.property("falloff", \.falloff, \.falloff)
+        field.property("minimumRadius", \.minimumRadius, \.minimumRadius)
+        field.property("direction", \.direction, \.direction)
+        field.property("smoothness", \.smoothness, \.smoothness)
+        field.property("animationSpeed", \.animationSpeed, \.animationSpeed)
     }
 
     // MARK: Gestures and target/action
@@ -858,11 +860,11 @@ enum BridgeTable {
         let recognizer = TypeBuilder<UIGestureRecognizer>(b, "UIGestureRecognizer")
         recognizer.readOnly("state", \.state)
         recognizer.readOnly("view", \.view)
-        recognizer.property("isEnabled", \.isEnabled)
-        recognizer.property("cancelsTouchesInView", \.cancelsTouchesInView)
-        recognizer.property("delaysTouchesBegan", \.delaysTouchesBegan)
-        recognizer.property("delaysTouchesEnded", \.delaysTouchesEnded)
-        recognizer.property("name", \.name)
+        recognizer.property("isEnabled", \.isEnabled, \.isEnabled)
+        recognizer.property("cancelsTouchesInView", \.cancelsTouchesInView, \.cancelsTouchesInView)
+        recognizer.property("delaysTouchesBegan", \.delaysTouchesBegan, \.delaysTouchesBegan)
+        recognizer.property("delaysTouchesEnded", \.delaysTouchesEnded, \.delaysTouchesEnded)
+        recognizer.property("name", \.name, \.name)
         recognizer.readOnly("numberOfTouches", \.numberOfTouches)
         recognizer.function("location(in:)") { g, a in g.location(in: try a(0)) }
         recognizer.function("location(ofTouch:in:)") { g, a in g.location(ofTouch: try a(0), in: try a(1)) }
@@ -881,28 +883,28 @@ enum BridgeTable {
         }
         let tap = TypeBuilder<UITapGestureRecognizer>(b, "UITapGestureRecognizer", parent: "UIGestureRecognizer")
         initializers(tap) { UITapGestureRecognizer(target: $0, action: $1) }
-        tap.property("numberOfTapsRequired", \.numberOfTapsRequired)
-        tap.property("numberOfTouchesRequired", \.numberOfTouchesRequired)
+        tap.property("numberOfTapsRequired", \.numberOfTapsRequired, \.numberOfTapsRequired)
+        tap.property("numberOfTouchesRequired", \.numberOfTouchesRequired, \.numberOfTouchesRequired)
 
         let pan = TypeBuilder<UIPanGestureRecognizer>(b, "UIPanGestureRecognizer", parent: "UIGestureRecognizer")
         initializers(pan) { UIPanGestureRecognizer(target: $0, action: $1) }
-        pan.property("minimumNumberOfTouches", \.minimumNumberOfTouches)
-        pan.property("maximumNumberOfTouches", \.maximumNumberOfTouches)
+        pan.property("minimumNumberOfTouches", \.minimumNumberOfTouches, \.minimumNumberOfTouches)
+        pan.property("maximumNumberOfTouches", \.maximumNumberOfTouches, \.maximumNumberOfTouches)
         pan.function("translation(in:)") { g, a in g.translation(in: try a(0)) }
         pan.method("setTranslation(_:in:)") { g, a in g.setTranslation(try a(0), in: try a(1)) }
         pan.function("velocity(in:)") { g, a in g.velocity(in: try a(0)) }
 
         let press = TypeBuilder<UILongPressGestureRecognizer>(b, "UILongPressGestureRecognizer", parent: "UIGestureRecognizer")
         initializers(press) { UILongPressGestureRecognizer(target: $0, action: $1) }
-        press.property("minimumPressDuration", \.minimumPressDuration)
-        press.property("allowableMovement", \.allowableMovement)
-        press.property("numberOfTouchesRequired", \.numberOfTouchesRequired)
-        press.property("numberOfTapsRequired", \.numberOfTapsRequired)
+        press.property("minimumPressDuration", \.minimumPressDuration, \.minimumPressDuration)
+        press.property("allowableMovement", \.allowableMovement, \.allowableMovement)
+        press.property("numberOfTouchesRequired", \.numberOfTouchesRequired, \.numberOfTouchesRequired)
+        press.property("numberOfTapsRequired", \.numberOfTapsRequired, \.numberOfTapsRequired)
 
         let swipe = TypeBuilder<UISwipeGestureRecognizer>(b, "UISwipeGestureRecognizer", parent: "UIGestureRecognizer")
         initializers(swipe) { UISwipeGestureRecognizer(target: $0, action: $1) }
-        swipe.property("direction", \.direction)
-        swipe.property("numberOfTouchesRequired", \.numberOfTouchesRequired)
+        swipe.property("direction", \.direction, \.direction)
+        swipe.property("numberOfTouchesRequired", \.numberOfTouchesRequired, \.numberOfTouchesRequired)
         let direction = TypeBuilder<UISwipeGestureRecognizer.Direction>(b, "UISwipeGestureRecognizer.Direction")
         direction.symbols(["right": .right, "left": .left, "up": .up, "down": .down])
         direction.optionSet()

@@ -46,30 +46,47 @@ final class TypeBuilder<T> {
         })
     }
 
-    /// A read-only property.
-    func readOnly<V: Bridged>(_ name: String, _ keyPath: KeyPath<T, V>) {
+    /// A read-only property. `read` is usually a key path literal (`\.bounds`), which the
+    /// compiler makes a closure of: a read through a stored `KeyPath` cost several times more.
+    func readOnly<V: Bridged>(_ name: String, _ read: @escaping (T) -> V) {
         declare(name, .property, V.self)
-        type.properties[name] = .init(get: { value, interpreter in (value as! T)[keyPath: keyPath].live(interpreter) }, set: nil)
+        type.properties[name] = .init(
+            get: { value, interpreter in read(value as! T).live(interpreter) },
+            getObject: Self.isClass ? { object, interpreter in read(Self.receiver(object)).live(interpreter) } : nil,
+            set: nil)
     }
 
-    /// A settable property of a class.
-    func property<V: Bridged>(_ name: String, _ keyPath: ReferenceWritableKeyPath<T, V>) {
+    /// A settable property of a class: read through the closure made of `read`, written
+    /// through the key path (`view.property("center", \.center, \.center)`).
+    func property<V: Bridged>(_ name: String, _ read: @escaping (T) -> V, _ keyPath: ReferenceWritableKeyPath<T, V>) {
         declare(name, .property, V.self, settable: true)
         type.properties[name] = .init(
-            get: { value, interpreter in (value as! T)[keyPath: keyPath].live(interpreter) },
+            get: { value, interpreter in read(value as! T).live(interpreter) },
+            getObject: { object, interpreter in read(Self.receiver(object)).live(interpreter) },
             set: { value, newValue, interpreter in (value as! T)[keyPath: keyPath] = try V.from(newValue, interpreter) })
     }
 
     /// A settable property of a struct (the changed copy is written back).
-    func field<V: Bridged>(_ name: String, _ keyPath: WritableKeyPath<T, V>) {
+    func field<V: Bridged>(_ name: String, _ read: @escaping (T) -> V, _ keyPath: WritableKeyPath<T, V>) {
         declare(name, .property, V.self, settable: true)
         type.properties[name] = .init(
-            get: { value, interpreter in (value as! T)[keyPath: keyPath].live(interpreter) },
+            get: { value, interpreter in read(value as! T).live(interpreter) },
+            getObject: nil,
             set: { value, newValue, interpreter in
                 var copy = value as! T
                 copy[keyPath: keyPath] = try V.from(newValue, interpreter)
                 value = copy
             })
+    }
+
+    private static var isClass: Bool { T.self is AnyClass }
+
+    /// A bridged object as the class whose member it reads. The bridge found the member in the
+    /// object's own type's members, so the object is a T: it is taken as one without the
+    /// cast from `Any` (which cost more than the read it guarded).
+    @inline(__always) static func receiver(_ object: AnyObject) -> T {
+        assert(object is T)
+        return unsafeBitCast(object, to: T.self)
     }
 
     /// A property read and written through closures (items, delegates, blocks).
@@ -80,36 +97,42 @@ final class TypeBuilder<T> {
         declare(name, .property, nil, settable: set != nil)
         type.properties[name] = .init(
             get: { value, interpreter in get(value as! T, interpreter) },
+            getObject: Self.isClass ? { object, interpreter in get(Self.receiver(object), interpreter) } : nil,
             set: set.map { set in { value, newValue, interpreter in try set(value as! T, newValue, interpreter) } })
     }
 
     /// A method returning nothing.
     func method(_ signature: String, _ body: @escaping (T, Args) throws -> Void) {
         declare(signature, .method, Void.self)
-        let (name, labels) = parseSignature(signature)
-        type.methods[name, default: []].append(.init(labels: labels) { value, args, interpreter in
-            try body(value as! T, Args(raw: args, interpreter: interpreter))
+        addMethod(signature) { receiver, args, interpreter in
+            try body(receiver, Args(raw: args, interpreter: interpreter))
             return .void
-        })
+        }
     }
 
     /// A method returning a value.
     func function<V: Bridged>(_ signature: String, _ body: @escaping (T, Args) throws -> V) {
         declare(signature, .method, V.self)
-        let (name, labels) = parseSignature(signature)
-        type.methods[name, default: []].append(.init(labels: labels) { value, args, interpreter in
-            try body(value as! T, Args(raw: args, interpreter: interpreter)).live(interpreter)
-        })
+        addMethod(signature) { receiver, args, interpreter in
+            try body(receiver, Args(raw: args, interpreter: interpreter)).live(interpreter)
+        }
     }
 
     /// A method returning an object or value the bridge wraps (`-> UIBezierPath?`, `-> Self`).
     func returning(_ signature: String, _ body: @escaping (T, Args) throws -> Any?) {
         declare(signature, .method, nil)
-        let (name, labels) = parseSignature(signature)
-        type.methods[name, default: []].append(.init(labels: labels) { value, args, interpreter in
-            guard let result = try body(value as! T, Args(raw: args, interpreter: interpreter)) else { return .none }
+        addMethod(signature) { receiver, args, interpreter in
+            guard let result = try body(receiver, Args(raw: args, interpreter: interpreter)) else { return .none }
             return Bridge.shared.wrap(result)
-        })
+        }
+    }
+
+    private func addMethod(_ signature: String, _ body: @escaping (T, Arguments, Interpreter) throws -> Value) {
+        let (name, labels) = parseSignature(signature)
+        type.methods[name, default: []].append(
+            .init(
+                labels: labels, body: { value, args, interpreter in try body(value as! T, args, interpreter) },
+                object: Self.isClass ? { object, args, interpreter in try body(Self.receiver(object), args, interpreter) } : nil))
     }
 
     func staticValue(_ name: String, returns: Any.Type? = nil, _ make: @escaping () -> Any) {
