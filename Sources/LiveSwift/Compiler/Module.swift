@@ -153,6 +153,9 @@ final class ClassCode {
     private var allMethods: [String: [FunctionCode]] = [:]
     private var allStored: [String: Stored] = [:]
     private var allComputed: [String: (get: CodeBlockItemListSyntax, set: CodeBlockItemListSyntax?, setName: String)] = [:]
+    /// Every name above: a name the class lacks (a bridged superclass's `view`, read on every
+    /// tick) is told by one lookup rather than one per kind of member.
+    private var allMemberNames: Set<String> = []
 
     /// Flattens the members; called once, after the superclasses are linked. `defaults` are
     /// the extensions of the protocols it conforms to: their members come after its own.
@@ -170,6 +173,13 @@ final class ClassCode {
             allMethods.merge(extra.methods) { own, inherited in own + inherited }
             allComputed.merge(extra.computed) { own, _ in own }
         }
+        allMemberNames = Set(allMethods.keys).union(allStored.keys).union(allComputed.keys)
+    }
+
+    /// Whether the class or a source superclass (or a protocol extension) declares a stored
+    /// or computed property or a method of that name.
+    func declaresMember(_ name: String) -> Bool {
+        allMemberNames.contains(name)
     }
 
     /// The value of a case without associated values.

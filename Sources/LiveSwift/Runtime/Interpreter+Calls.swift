@@ -13,33 +13,50 @@ private let mutatingMethods: Set<String> = [
 
 extension Interpreter {
     func arguments(_ e: FunctionCallExprSyntax, _ scope: Scope) throws -> (Arguments, [InoutArgument]) {
-        var args = Arguments(values: [], labels: [])
+        let shape = callShape(e)
+        var args = Arguments(values: [], labels: shape.labels)
         var inouts: [InoutArgument] = []
-        args.values.reserveCapacity(e.arguments.count)
-        for a in e.arguments {
-            if let reference = a.expression.as(InOutExprSyntax.self) {
+        args.values.reserveCapacity(shape.expressions.count)
+        for (i, expression) in shape.expressions.enumerated() {
+            if let reference = shape.inoutExpressions[i] {
                 let (value, box, place) = try inoutArgument(reference, scope)
-                if args.inoutBoxes.isEmpty { args.inoutBoxes = Array(repeating: nil, count: e.arguments.count) }
+                if args.inoutBoxes.isEmpty { args.inoutBoxes = Array(repeating: nil, count: shape.expressions.count) }
                 args.inoutBoxes[args.values.count] = box
                 inouts.append(InoutArgument(index: args.values.count, box: box, place: place))
                 args.values.append(value)
             } else {
-                args.values.append(try eval(a.expression, scope))
+                args.values.append(try eval(expression, scope))
             }
-            args.labels.append(a.label?.text)
         }
-        if let trailing = e.trailingClosure {
-            args.values.append(.function(closure(trailing, scope)))
-            args.labels.append(trailingLabel)
-        }
-        for extra in e.additionalTrailingClosures {
-            args.values.append(.function(closure(extra.closure, scope)))
-            args.labels.append(extra.label.text)
+        if shape.hasTrailingClosures {
+            if let trailing = e.trailingClosure {
+                args.values.append(.function(closure(trailing, scope)))
+                args.labels.append(trailingLabel)
+            }
+            for extra in e.additionalTrailingClosures {
+                args.values.append(.function(closure(extra.closure, scope)))
+                args.labels.append(extra.label.text)
+            }
         }
         if !args.inoutBoxes.isEmpty {
             args.inoutBoxes += Array(repeating: nil, count: args.values.count - args.inoutBoxes.count)
         }
         return (args, inouts)
+    }
+
+    /// A call's arguments as its syntax gives them, read once per call expression: walking
+    /// the syntax on every call cost more than evaluating a lesson's usual arguments.
+    private func callShape(_ e: FunctionCallExprSyntax) -> CallShape {
+        if let shape = callShapes[e.id] { return shape }
+        var shape = CallShape()
+        for a in e.arguments {
+            shape.expressions.append(a.expression)
+            shape.inoutExpressions.append(a.expression.as(InOutExprSyntax.self))
+            shape.labels.append(a.label?.text)
+        }
+        shape.hasTrailingClosures = e.trailingClosure != nil || !e.additionalTrailingClosures.isEmpty
+        callShapes[e.id] = shape
+        return shape
     }
 
     /// Evaluates the call's arguments, runs `body` with them, then copies every `&x`
@@ -54,7 +71,7 @@ extension Interpreter {
     func call(_ e: FunctionCallExprSyntax, _ scope: Scope) throws -> Value {
         let callee = e.calledExpression
         if let m = callee.as(MemberAccessExprSyntax.self) {
-            let name = m.declName.baseName.text
+            let name = identifier(m.declName)
             guard let baseExpr = m.base else {
                 // `.random(in: 0...1)` where a number is expected: the number type the context names.
                 if name == "random" {
@@ -578,4 +595,12 @@ extension Value {
         default: return false
         }
     }
+}
+
+/// The parts of a call's syntax that `arguments` reads (Interpreter.callShapes).
+struct CallShape {
+    var expressions: [ExprSyntax] = []
+    var inoutExpressions: [InOutExprSyntax?] = []
+    var labels: [String?] = []
+    var hasTrailingClosures = false
 }

@@ -19,7 +19,7 @@ extension Interpreter {
         case .stringLiteralExpr(let e):
             return try string(e, scope)
         case .declReferenceExpr(let e):
-            return try lookup(e.baseName.text, scope, at: e)
+            return try lookup(identifier(e), scope, at: e)
         case .memberAccessExpr(let e):
             do {
                 return try member(e, scope)
@@ -295,6 +295,7 @@ extension Interpreter {
     func instanceMember(_ instance: Instance, _ name: String, at node: some SyntaxProtocol) throws -> Value? {
         if let value = instance.fields[name] { return value }
         let type = instance.type
+        if !type.declaresMember(name) { return try nativeMember(instance, name, at: node) }
         if let stored = type.storedProperty(name), stored.isWeak { return instance.weakFields[name]?.value ?? .none }
         if let stored = type.storedProperty(name) {
             // A lazy property: its initial value, computed on first read.
@@ -320,11 +321,37 @@ extension Interpreter {
         if let code = type.method(name, labels: []) ?? type.methods(named: name)?.first {
             return .function(Function(name: name, body: .source(code, captured: Scope(parent: nil), instance: instance)))
         }
-        if let native = instance.native {
-            if !module.extensionMemberNames.isEmpty, let value = try extensionMember(.native(native), name, at: node) { return value }
-            if Bridge.shared.hasMember(native, name) { return try Bridge.shared.get(.native(native), name, interpreter: self, at: node) }
+        return try nativeMember(instance, name, at: node)
+    }
+
+    /// A member of the bridged part of a source instance (`view` of a controller), or of an
+    /// extension of its bridged superclass; nil when it has none.
+    private func nativeMember(_ instance: Instance, _ name: String, at node: some SyntaxProtocol) throws -> Value? {
+        guard let native = instance.native else { return nil }
+        if !module.extensionMemberNames.isEmpty, let value = try extensionMember(.native(native), name, at: node) { return value }
+        if let value = try readNative(native, name, at: node) { return value }
+        return try Bridge.shared.memberIfAny(native, name, interpreter: self, at: node)
+    }
+
+    /// A bridged object's property, read through the inline cache of the expression `node`;
+    /// nil when the object's class has no property of that name.
+    func readNative(_ object: AnyObject, _ name: String, at node: some SyntaxProtocol) throws -> Value? {
+        let receiverClass = ObjectIdentifier(Swift.type(of: object))
+        let read: (AnyObject, Interpreter) throws -> Value
+        if let cached = memberReads[node.id], cached.receiverClass == receiverClass, cached.name == name {
+            read = cached.read
+        } else {
+            guard let found = Bridge.shared.propertyReader(of: object, name) else { return nil }
+            memberReads[node.id] = MemberRead(name: name, receiverClass: receiverClass, read: found)
+            read = found
         }
-        return nil
+        do {
+            return try read(object, self)
+        } catch let error as BridgeError {
+            throw fault(error.message, node)
+        } catch let error as LiveFault where error.line == 0 {
+            throw fault(error.message, node)
+        }
     }
 
     func setInstanceMember(_ instance: Instance, _ name: String, _ value: Value, at node: some SyntaxProtocol) throws {
@@ -372,7 +399,7 @@ extension Interpreter {
     // MARK: Members
 
     private func member(_ e: MemberAccessExprSyntax, _ scope: Scope) throws -> Value {
-        let name = e.declName.baseName.text
+        let name = identifier(e.declName)
         guard let baseExpr = e.base else { return .symbol(name) }
         if baseExpr.is(SuperExprSyntax.self), let instance = scope.instance {
             if let native = instance.native { return try Bridge.shared.get(.native(native), name, interpreter: self, at: e) }
@@ -410,6 +437,7 @@ extension Interpreter {
             throw fault("value of tuple type has no member '\(name)'", node)
         default:
             if module.extendsAPIMember(name), let value = try extensionMember(base, name, at: node) { return value }
+            if case .native(let object) = base, let value = try readNative(object, name, at: node) { return value }
             return try Bridge.shared.get(base, name, interpreter: self, at: node)
         }
     }
@@ -523,5 +551,23 @@ extension Interpreter {
             return name == e.type.name || name == "Any" || e.type.allProtocols.contains(name) || Self.lastComponent(name) == e.type.name
         default: return name == "Any"
         }
+    }
+}
+
+/// One entry of the interpreter's inline cache of bridged property reads.
+struct MemberRead {
+    let name: String
+    let receiverClass: ObjectIdentifier
+    let read: (AnyObject, Interpreter) throws -> Value
+}
+
+extension Interpreter {
+    /// A reference's name (`ball`, the `frame` of `ball.frame`), read from the syntax once:
+    /// a token's text is made anew on every read, and these are read on every evaluation.
+    func identifier(_ reference: DeclReferenceExprSyntax) -> String {
+        if let name = identifiers[reference.id] { return name }
+        let name = reference.baseName.text
+        identifiers[reference.id] = name
+        return name
     }
 }

@@ -13,12 +13,21 @@ enum Flow {
 
 extension Interpreter {
     func run(_ items: CodeBlockItemListSyntax, _ scope: Scope) throws -> Flow {
-        var index = items.startIndex
-        while index != items.endIndex {
-            let flow = try exec(items[index], scope)
-            index = items.index(after: index)
+        // The block's statements as an array, read once: walking the syntax's list cost more
+        // than running a short action block's statements.
+        let statements: [CodeBlockItemSyntax]
+        if let known = blockStatements[items.id] {
+            statements = known
+        } else {
+            statements = Array(items)
+            blockStatements[items.id] = statements
+        }
+        for (i, statement) in statements.enumerated() {
+            let flow = try exec(statement, scope)
             if case .normal = flow { continue }
-            if case .deferred(let block) = flow { return try run(items[index...], scope, deferring: [block]) }
+            if case .deferred(let block) = flow {
+                return try run(items[items.index(items.startIndex, offsetBy: i + 1)...], scope, deferring: [block])
+            }
             return flow
         }
         return .normal

@@ -34,6 +34,15 @@ final class Interpreter {
     private(set) var hasReleaseWork = false
     private var isTornDown = false
     private var closureCode: [SyntaxIdentifier: FunctionCode] = [:]
+    /// Inline caches of bridged property reads (`ball.frame`, a controller's `view`), per
+    /// member expression: how the receiver's class read it the last time. A receiver of
+    /// another class looks the property up again (Interpreter+Expressions.swift, `readNative`).
+    var memberReads = NodeCache<MemberRead>()
+    /// Each call expression's arguments as read from the syntax once (Interpreter+Calls.swift).
+    var callShapes = NodeCache<CallShape>()
+    /// Names of references, and each block's statements, as read from the syntax once.
+    var identifiers = NodeCache<String>()
+    var blockStatements = NodeCache<[CodeBlockItemSyntax]>()
     /// Native objects that stand for the source's delegates, kept alive here (UIKit's
     /// delegate properties are weak).
     var adapters: [ObjectIdentifier: AnyObject] = [:]

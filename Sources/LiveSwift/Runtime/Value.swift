@@ -149,7 +149,8 @@ final class Scope {
     func lookup(_ name: String) -> Box? {
         var scope: Scope? = self
         while let s = scope {
-            if let box = s.names[name] { return box }
+            // Most scopes a closure's body looks through are empty: no hashing for them.
+            if !s.names.isEmpty, let box = s.names[name] { return box }
             scope = s.parent
         }
         return nil
