@@ -312,6 +312,16 @@ enum BridgeTable {
     // MARK: Geometry
 
     private static func geometry(_ b: Bridge) {
+        // The C-style makers older code calls (`UIOffsetMake(0, 0)`).
+        b.globals["UIOffsetMake"] = { args, i in
+            guard args.count == 2 else { throw BridgeError(message: "UIOffsetMake takes 2 arguments") }
+            return .value(UIOffsetMake(try CGFloat.from(args[0], i), try CGFloat.from(args[1], i)))
+        }
+        b.globals["UIEdgeInsetsMake"] = { args, i in
+            guard args.count == 4 else { throw BridgeError(message: "UIEdgeInsetsMake takes 4 arguments") }
+            let v = try args.values.map { try CGFloat.from($0, i) }
+            return .value(UIEdgeInsetsMake(v[0], v[1], v[2], v[3]))
+        }
         let point = TypeBuilder<CGPoint>(b, "CGPoint")
         point.initializer("init(x:y:)") { CGPoint(x: try $0(0) as CGFloat, y: try $0(1) as CGFloat) }
         point.initializer("init()") { _ in .zero }

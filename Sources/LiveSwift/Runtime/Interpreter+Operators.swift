@@ -193,6 +193,13 @@ extension Interpreter {
         }
     }
 
+    /// `a == b` where `a`'s class is Equatable and `b` is of its type; nil where it is not Equatable.
+    static func equatableEqual(_ a: AnyObject, _ b: AnyObject) -> Bool? {
+        guard let x = a as? any Equatable else { return nil }
+        func compare<T: Equatable>(_ x: T) -> Bool { (b as? T).map { x == $0 } ?? false }
+        return compare(x)
+    }
+
     func identical(_ l: Value, _ r: Value) -> Bool {
         switch (l, r) {
         case (.object(let a), .object(let b)): return a === b
@@ -239,6 +246,10 @@ extension Interpreter {
                 return false
             }
             return true
+        case (.native(let a), .native(let b)):
+            // An API class that is Equatable compares as compiled code does (`CGColor` by its
+            // components, an `NSObject` by `isEqual(_:)`); any other object by identity.
+            return Self.equatableEqual(a, b) ?? (a === b)
         case (.object, _), (.native, _): return identical(l, r)
         default:
             throw fault("binary operator '==' cannot be applied to operands of type '\(l.typeName)' and '\(r.typeName)'", node)
