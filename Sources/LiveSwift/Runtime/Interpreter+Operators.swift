@@ -211,7 +211,8 @@ extension Interpreter {
     }
 
     /// `==` over the values a lesson compares: numbers, strings, enums (also against `.began`),
-    /// bridged values, arrays, tuples, and objects by identity.
+    /// bridged values, arrays, tuples, API objects as their `Equatable` conformance compares
+    /// them (`CGColor`), and other objects by identity.
     func equal(_ l: Value, _ r: Value, at node: some SyntaxProtocol) throws -> Bool {
         switch (l, r) {
         case (.none, .none): return true
