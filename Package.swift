@@ -57,8 +57,11 @@ func products(_ names: String..., of package: String) -> [Target.Dependency] {
 let corpusPrograms = [
     "bamssong-tap-drop",
     "c4q-bouncy-snap",
+    "c4q-touch-drag",
+    "imazy-attachment",
     "imazy-collision",
     "imazy-item-behavior",
+    "imazy-push",
     "imazy-snap",
     "ioscreator-attachment",
     "ioscreator-collision",
@@ -67,6 +70,7 @@ let corpusPrograms = [
     "victorchee-attachment",
     "victorchee-item-properties",
     "victorchee-pendulum",
+    "victorchee-push",
     "victorchee-spring",
 ]
 
@@ -223,11 +227,10 @@ let package = Package(
         .testTarget(name: "LiveSwiftTests", dependencies: ["LiveSwift", "Lessons", "DynamicsTesting"], swiftSettings: testSettings),
         // Public UIKit Dynamics programs by other authors (Tests/CorpusTests/README.md): each
         // compiled against the library and run interpreted, frame for frame. Playground pages
-        // (top-level code) are run interpreted only; programs that need API the library lacks
-        // are kept aside.
+        // (top-level code) are run interpreted only.
         .testTarget(
             name: "CorpusTests", dependencies: ["Lessons", "LiveSwift", "UIKitDynamics", "UIKit", "PlaygroundSupport"],
-            exclude: ["Pages", "Excluded", "README.md"]
+            exclude: ["Pages", "README.md"]
                 + corpusPrograms.flatMap { ["Programs/\($0)/ORIGIN.md", "Programs/\($0)/LICENSE"] },
             swiftSettings: testSettings),
         .testTarget(

@@ -84,8 +84,47 @@ public final class LiveViewController: UIViewController, SelectorPerforming, Liv
             labels: ["forKeyPath", "of", "change", "context"])
     }
 
+    // Touches that reach the controller (its view's, where no recogniser took them): the
+    // source's `touchesBegan(_:with:)` … hear them, the set of touches as the touches in
+    // order; without an override they go on up the responder chain.
+    public override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if !forwardTouches("touchesBegan", touches, event) { super.touchesBegan(touches, with: event) }
+    }
+
+    public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if !forwardTouches("touchesMoved", touches, event) { super.touchesMoved(touches, with: event) }
+    }
+
+    public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if !forwardTouches("touchesEnded", touches, event) { super.touchesEnded(touches, with: event) }
+    }
+
+    public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if !forwardTouches("touchesCancelled", touches, event) { super.touchesCancelled(touches, with: event) }
+    }
+
+    private func forwardTouches(_ name: String, _ touches: Set<UITouch>, _ event: UIEvent?) -> Bool {
+        let ordered = touches.sorted { $0.timestamp < $1.timestamp }
+        let live: [Value] = [.array(ordered.map { Value.native($0) }), event.map { Value.native($0) } ?? Value.none]
+        return forward(name, live, labels: [nil, "with"])
+    }
+
     func callBase(_ name: String, _ args: Arguments, interpreter: Interpreter) throws -> Value? {
         switch name {
+        case "touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled":
+            // `super.touchesBegan(touches, with: event)`: on up the responder chain.
+            var touches = Set<UITouch>()
+            if case .array(let elements) = args.values.first ?? .none {
+                for case .native(let touch as UITouch) in elements { touches.insert(touch) }
+            }
+            var event: UIEvent?
+            if args.values.count > 1, case .native(let e as UIEvent) = args.values[1] { event = e }
+            switch name {
+            case "touchesBegan": super.touchesBegan(touches, with: event)
+            case "touchesMoved": super.touchesMoved(touches, with: event)
+            case "touchesEnded": super.touchesEnded(touches, with: event)
+            default: super.touchesCancelled(touches, with: event)
+            }
         case "observeValue": break  // UIResponder's own does nothing
         case "loadView": super.loadView()
         case "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear",

@@ -227,6 +227,52 @@ extension CorpusProgram {
                 return near("red block", run.item(red, in: run.final)?.center, CGPoint(x: 50, y: 273.5), within: 4)
                     + near("blue block (snapped)", run.item(blue, in: run.final)?.center, stageCenter, within: 15)
             }),
+        // A blue square falls to the floor. Touch it: it grows (a property animator, 0.2 s) and
+        // snaps to the finger as it moves; let go: it shrinks back (0.15 s) and falls again.
+        CorpusProgram(
+            name: "c4q-touch-drag", files: ["C4QTouchAnimatorViewController.swift"],
+            make: { C4QTouchAnimatorViewController() },
+            gestures: CorpusGesture.drag(
+                from: CGPoint(x: 187.5, y: 617), to: CGPoint(x: 187.5, y: 300), at: 1.5, duration: 0.5, hold: 0.5),
+            check: { run in
+                let square = run.id(startingAt: stageCenter, size: CGSize(width: 100, height: 100))
+                let track = run.track(square)
+                // On the floor (centre 50 above it) before the touch, under the finger while held
+                // (the snap pulls against gravity), on the floor again at the end.
+                var problems = near("square on the floor at 1.4 s", track[14], CGPoint(x: 187.5, y: 617), within: 3)
+                problems += near("square under the finger at 2.5 s", track[25], CGPoint(x: 187.5, y: 300), within: 30)
+                problems += near("square fallen again at 5 s", track.last ?? nil, CGPoint(x: 187.5, y: 617), within: 15)
+                return problems
+            }),
+        // The cat hangs on a rigid rod 120 long from an anchor at (187.5, 120) and swings; a drag
+        // moves the anchor (a red line, a shape layer, is drawn from the anchor to the cat).
+        CorpusProgram(
+            name: "imazy-attachment", files: ["XMAttachmentViewController.swift"],
+            make: { XMAttachmentViewController() },
+            gestures: CorpusGesture.drag(
+                from: CGPoint(x: 187.5, y: 120), to: CGPoint(x: 250, y: 200), at: 2.0, duration: 0.5, hold: 0.2),
+            check: { run in
+                let cat = run.id(startingAt: CGPoint(x: 60, y: 124), size: CGSize(width: 80, height: 80))
+                let track = run.track(cat)
+                var problems: [String] = []
+                // Before the drag: 120 from the first anchor, and swinging.
+                for k in 5...19 {
+                    guard let p = track[k] else { problems.append("cat gone at frame \(k)"); break }
+                    if abs(distance(p, CGPoint(x: 187.5, y: 120)) - 120) > 5 {
+                        problems.append("frame \(k): cat \(distance(p, CGPoint(x: 187.5, y: 120))) from the anchor, expected 120")
+                        break
+                    }
+                }
+                problems += expectThat(
+                    (track[5...19].compactMap { $0?.x }.max() ?? 0) - (track[5...19].compactMap { $0?.x }.min() ?? 0) > 40,
+                    "the cat did not swing")
+                if let p = track.last ?? nil {
+                    problems += expectThat(
+                        abs(distance(p, CGPoint(x: 250, y: 200)) - 120) < 8,
+                        "cat \(distance(p, CGPoint(x: 250, y: 200))) from the moved anchor at 5 s, expected 120")
+                }
+                return problems
+            }),
         // Drag the cat: it follows the finger; on release it falls again onto the red bar
         // (which it knocks down) and the floor.
         CorpusProgram(
@@ -260,6 +306,33 @@ extension CorpusProgram {
                 guard let last = track.last ?? nil else { return problems + ["cat gone"] }
                 problems += expectThat(last.y > 250, "cat at y \(last.y) at 5 s: expected to fall from 200")
                 problems += expectThat(abs(last.x - 200) < 10, "cat at x \(last.x) at 5 s: expected to fall straight down from x 200")
+                return problems
+            }),
+        // Drag the cat: it follows the finger (a line, a shape layer, to the centre); let go: it
+        // is pushed towards the centre (harder the farther it was) and bounces off the edges.
+        CorpusProgram(
+            name: "imazy-push", files: ["XMPushBehaviorViewController.swift"], make: { XMPushBehaviorViewController() },
+            // Let go 200 from the centre (120 left, 160 down): the program's Float arithmetic
+            // (`sqrtf`, `distance / 40`) is exact there, so the interpreter's Double gives the
+            // same push (docs/live-code.md: Float is computed as Double).
+            gestures: CorpusGesture.drag(
+                from: CGPoint(x: 60, y: 124), to: CGPoint(x: 67.5, y: 493.5), at: 0.5, duration: 0.5, hold: 0.2),
+            check: { run in
+                let cat = run.id(startingAt: CGPoint(x: 60, y: 124), size: CGSize(width: 80, height: 80))
+                let track = run.track(cat)
+                var problems = near("cat before the drag", track[4], CGPoint(x: 60, y: 124), within: 0.01)
+                problems += near("cat under the finger", track[11], CGPoint(x: 67.5, y: 493.5), within: 0.01)
+                // Let go at 1.2 s, 200 from the centre: a push of 5 towards it.
+                if let p = track[14] {
+                    problems += expectThat(p.y < 450 && p.x > 110, "cat at (\(p.x), \(p.y)) at 1.4 s: expected pushed up and right")
+                }
+                for (k, p) in track.enumerated() {
+                    guard let p else { problems.append("cat gone at frame \(k)"); break }
+                    if p.x < 39 || p.x > 336 || p.y < 39 || p.y > 628 {
+                        problems.append("frame \(k): cat at (\(p.x), \(p.y)), outside the screen")
+                        break
+                    }
+                }
                 return problems
             }),
         // Tap: the cat snaps to the tap. Drag it and let go: it snaps to the nearest edge.
@@ -407,6 +480,30 @@ extension CorpusProgram {
                     if k <= 9, abs(p.x - anchor.x) > 0.5 { problems.append("bob moved before the flick (frame \(k))"); break }
                 }
                 return problems + expectThat(swung, "the flick did not set the pendulum swinging")
+            }),
+        // A tap pushes the grey block towards the tap (from the middle: up to 1 at 100 points);
+        // the segmented control switches the push from instantaneous to continuous.
+        CorpusProgram(
+            name: "victorchee-push", files: ["VCPushViewController.swift"], make: { VCPushViewController() },
+            // A tap 100 right of the middle (instantaneous), "Continuous" (the control's right
+            // half), then a tap 100 above the middle: a continuous push up.
+            gestures: CorpusGesture.tap(287.5, 333.5, at: 0.5) + CorpusGesture.tap(270, 637, at: 1.5)
+                + CorpusGesture.tap(187.5, 233.5, at: 2.0),
+            check: { run in
+                let block = run.id(startingAt: CGPoint(x: 187, y: 334), size: CGSize(width: 88, height: 88))
+                let track = run.track(block)
+                var problems = near("block before the tap", track[4], CGPoint(x: 187, y: 334), within: 0.01)
+                if let p = track[15] {
+                    problems += expectThat(p.x > 280 && abs(p.y - 334) < 1, "block at (\(p.x), \(p.y)) at 1.5 s: expected pushed right")
+                }
+                if let p = track[20] {
+                    problems += expectThat(abs(p.y - 334) < 1, "block at y \(p.y) at 2.0 s: expected no push up yet")
+                }
+                // The boundary's top is the top layout guide (0); the block's centre stops 44 below it.
+                if let p = track.last ?? nil {
+                    problems += expectThat(p.y < 60, "block at y \(p.y) at 5 s: expected pushed up to the top")
+                }
+                return problems
             }),
         // A block on a soft spring (1 Hz, damping 0.1) from the red anchor, under gravity; a
         // drag moves the anchor and the block follows, swinging.

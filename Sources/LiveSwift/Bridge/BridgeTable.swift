@@ -312,6 +312,16 @@ enum BridgeTable {
     // MARK: Geometry
 
     private static func geometry(_ b: Bridge) {
+        // The C-style makers older code calls (`UIOffsetMake(0, 0)`).
+        b.globals["UIOffsetMake"] = { args, i in
+            guard args.count == 2 else { throw BridgeError(message: "UIOffsetMake takes 2 arguments") }
+            return .value(UIOffsetMake(try CGFloat.from(args[0], i), try CGFloat.from(args[1], i)))
+        }
+        b.globals["UIEdgeInsetsMake"] = { args, i in
+            guard args.count == 4 else { throw BridgeError(message: "UIEdgeInsetsMake takes 4 arguments") }
+            let v = try args.values.map { try CGFloat.from($0, i) }
+            return .value(UIEdgeInsetsMake(v[0], v[1], v[2], v[3]))
+        }
         let point = TypeBuilder<CGPoint>(b, "CGPoint")
         point.initializer("init(x:y:)") { CGPoint(x: try $0(0) as CGFloat, y: try $0(1) as CGFloat) }
         point.initializer("init()") { _ in .zero }
@@ -430,6 +440,12 @@ enum BridgeTable {
         path.readOnly("bounds", \.bounds)
         path.readOnly("currentPoint", \.currentPoint)
         path.returning("copy()") { p, _ in p.copy() }
+        path.initializer("init(cgPath:)") { UIBezierPath(cgPath: try $0(0)) }
+        path.property("cgPath", \.cgPath, \.cgPath)
+        let cgPath = TypeBuilder<CGPath>(b, "CGPath")
+        cgPath.readOnly("boundingBox", \.boundingBox)
+        cgPath.readOnly("currentPoint", \.currentPoint)
+        cgPath.readOnly("isEmpty", \.isEmpty)
 
         let color = TypeBuilder<UIColor>(b, "UIColor")
         color.initializer("init(red:green:blue:alpha:)") {
@@ -479,6 +495,29 @@ enum BridgeTable {
         layer.property("shadowOffset", \.shadowOffset, \.shadowOffset)
         layer.property("shadowRadius", \.shadowRadius, \.shadowRadius)
         layer.property("masksToBounds", \.masksToBounds, \.masksToBounds)
+        layer.initializer("init()") { _ in CALayer() }
+        layer.readOnly("sublayers", \.sublayers)
+        layer.readOnly("superlayer", \.superlayer)
+        layer.method("addSublayer(_:)") { l, a in l.addSublayer(try a(0)) }
+        layer.method("insertSublayer(_:at:)") { l, a in l.insertSublayer(try a(0), at: UInt32(clamping: try a(1) as Int)) }
+        layer.method("removeFromSuperlayer()") { l, _ in l.removeFromSuperlayer() }
+
+        // Shape layers are decoration: their properties are kept, nothing is drawn (CALayer.swift).
+        let shape = TypeBuilder<CAShapeLayer>(b, "CAShapeLayer", parent: "CALayer")
+        shape.initializer("init()") { _ in CAShapeLayer() }
+        shape.property("path", \.path, \.path)
+        shape.property("fillColor", \.fillColor, \.fillColor)
+        shape.property("strokeColor", \.strokeColor, \.strokeColor)
+        shape.property("lineWidth", \.lineWidth, \.lineWidth)
+        shape.property("lineJoin", \.lineJoin, \.lineJoin)
+        shape.property("lineCap", \.lineCap, \.lineCap)
+        shape.property("miterLimit", \.miterLimit, \.miterLimit)
+        shape.property("strokeStart", \.strokeStart, \.strokeStart)
+        shape.property("strokeEnd", \.strokeEnd, \.strokeEnd)
+        let lineJoin = TypeBuilder<CAShapeLayerLineJoin>(b, "CAShapeLayerLineJoin")
+        lineJoin.symbols(["miter": .miter, "round": .round, "bevel": .bevel])
+        let lineCap = TypeBuilder<CAShapeLayerLineCap>(b, "CAShapeLayerLineCap")
+        lineCap.symbols(["butt": .butt, "round": .round, "square": .square])
 
         let view = TypeBuilder<UIView>(b, "UIView")
         view.initializer("init(frame:)") { UIView(frame: try $0(0)) }
@@ -543,6 +582,69 @@ enum BridgeTable {
         view.staticMethod("performWithoutAnimation(_:)") { a in
             UIView.performWithoutAnimation(try a.block(0) ?? {})
             return nil
+        }
+        // `convert(_:to:)`/`convert(_:from:)` take a point or a rectangle.
+        view.returning("convert(_:to:)") { v, a in
+            switch a.raw[0] {
+            case .value(let p as CGPoint): return v.convert(p, to: try a(1) as UIView?)
+            case .value(let r as CGRect): return v.convert(r, to: try a(1) as UIView?)
+            default: throw mismatch(a.raw[0], "CGPoint or CGRect")
+            }
+        }
+        view.returning("convert(_:from:)") { v, a in
+            switch a.raw[0] {
+            case .value(let p as CGPoint): return v.convert(p, from: try a(1) as UIView?)
+            case .value(let r as CGRect): return v.convert(r, from: try a(1) as UIView?)
+            default: throw mismatch(a.raw[0], "CGPoint or CGRect")
+            }
+        }
+
+        // A property animator runs `UIView.animate`'s animations, started when asked
+        // (UIViewPropertyAnimator.swift).
+        let propertyAnimator = TypeBuilder<UIViewPropertyAnimator>(b, "UIViewPropertyAnimator")
+        propertyAnimator.initializer("init(duration:curve:animations:)") { a in
+            UIViewPropertyAnimator(duration: try a(0), curve: try a(1), animations: try a.block(2))
+        }
+        propertyAnimator.initializer("init(duration:dampingRatio:animations:)") { a in
+            UIViewPropertyAnimator(duration: try a(0), dampingRatio: try a(1), animations: try a.block(2))
+        }
+        propertyAnimator.readOnly("duration", \.duration)
+        propertyAnimator.readOnly("delay", \.delay)
+        propertyAnimator.readOnly("state", \.state)
+        propertyAnimator.readOnly("isRunning", \.isRunning)
+        propertyAnimator.property("isInterruptible", \.isInterruptible, \.isInterruptible)
+        propertyAnimator.property("isUserInteractionEnabled", \.isUserInteractionEnabled, \.isUserInteractionEnabled)
+        propertyAnimator.method("addAnimations(_:)") { p, a in p.addAnimations(try a.block(0) ?? {}) }
+        propertyAnimator.method("addAnimations(_:delayFactor:)") { p, a in
+            p.addAnimations(try a.block(0) ?? {}, delayFactor: try a(1))
+        }
+        propertyAnimator.method("addCompletion(_:)") { p, a in
+            p.addCompletion(try Convert.block1(a.raw[0], a.interpreter) { (position: UIViewAnimatingPosition) in .value(position) } ?? { _ in })
+        }
+        propertyAnimator.method("startAnimation()") { p, _ in p.startAnimation() }
+        propertyAnimator.method("startAnimation(afterDelay:)") { p, a in p.startAnimation(afterDelay: try a(0)) }
+        let curve = TypeBuilder<UIView.AnimationCurve>(b, "UIView.AnimationCurve")
+        curve.symbols(["easeInOut": .easeInOut, "easeIn": .easeIn, "easeOut": .easeOut, "linear": .linear])
+        let position = TypeBuilder<UIViewAnimatingPosition>(b, "UIViewAnimatingPosition")
+        position.symbols(["end": .end, "start": .start, "current": .current])
+        let animatingState = TypeBuilder<UIViewAnimatingState>(b, "UIViewAnimatingState")
+        animatingState.symbols(["inactive": .inactive, "active": .active, "stopped": .stopped])
+
+        // Touches, as a controller's `touchesBegan(_:with:)` … hear them (LiveViewController):
+        // a set of touches arrives as the touches in order.
+        let touch = TypeBuilder<UITouch>(b, "UITouch")
+        touch.function("location(in:)") { t, a in t.location(in: try a(0)) }
+        touch.function("previousLocation(in:)") { t, a in t.previousLocation(in: try a(0)) }
+        touch.readOnly("tapCount", \.tapCount)
+        touch.readOnly("timestamp", \.timestamp)
+        touch.readOnly("view", \.view)
+        touch.readOnly("phase", \.phase)
+        let phase = TypeBuilder<UITouch.Phase>(b, "UITouch.Phase")
+        phase.symbols(["began": .began, "moved": .moved, "stationary": .stationary, "ended": .ended, "cancelled": .cancelled])
+        let touchEvent = TypeBuilder<UIEvent>(b, "UIEvent")
+        touchEvent.readOnly("timestamp", \.timestamp)
+        touchEvent.computed("allTouches") { e, _ in
+            .array((e.allTouches ?? []).sorted { $0.timestamp < $1.timestamp }.map { Value.native($0) })
         }
 
         let options = TypeBuilder<UIView.AnimationOptions>(b, "UIView.AnimationOptions")
@@ -622,6 +724,33 @@ enum BridgeTable {
         let buttonType = TypeBuilder<UIButton.ButtonType>(b, "UIButton.ButtonType")
         buttonType.symbols(["custom": .custom, "system": .system, "roundedRect": .roundedRect])
 
+        let segmented = TypeBuilder<UISegmentedControl>(b, "UISegmentedControl", parent: "UIControl")
+        segmented.initializer("init(items:)") { a in
+            guard case .array(let items) = a.raw[0] else {
+                if case .none = a.raw[0] { return UISegmentedControl(items: nil) }
+                throw mismatch(a.raw[0], "[Any]")
+            }
+            return UISegmentedControl(items: items.map { item -> Any in
+                if case .string(let title) = item { return title }
+                return item
+            })
+        }
+        segmented.initializer("init(frame:)") { UISegmentedControl(frame: try $0(0)) }
+        segmented.staticValue("noSegment", returns: Int.self) { UISegmentedControl.noSegment }
+        segmented.property("selectedSegmentIndex", \.selectedSegmentIndex, \.selectedSegmentIndex)
+        segmented.readOnly("numberOfSegments", \.numberOfSegments)
+        segmented.property("isMomentary", \.isMomentary, \.isMomentary)
+        segmented.property("selectedSegmentTintColor", \.selectedSegmentTintColor, \.selectedSegmentTintColor)
+        segmented.function("titleForSegment(at:)") { c, a in c.titleForSegment(at: try a(0)) }
+        segmented.method("setTitle(_:forSegmentAt:)") { c, a in c.setTitle(try a(0), forSegmentAt: try a(1)) }
+        segmented.method("insertSegment(withTitle:at:animated:)") { c, a in
+            c.insertSegment(withTitle: try a(0), at: try a(1), animated: try a(2))
+        }
+        segmented.method("removeSegment(at:animated:)") { c, a in c.removeSegment(at: try a(0), animated: try a(1)) }
+        segmented.method("removeAllSegments()") { c, _ in c.removeAllSegments() }
+        segmented.method("setEnabled(_:forSegmentAt:)") { c, a in c.setEnabled(try a(0), forSegmentAt: try a(1)) }
+        segmented.function("isEnabledForSegment(at:)") { c, a in c.isEnabledForSegment(at: try a(0)) }
+
         let screen = TypeBuilder<UIScreen>(b, "UIScreen")
         screen.staticValue("main", returns: UIScreen.self) { UIScreen.main }
         screen.readOnly("bounds", \.bounds)
@@ -635,6 +764,10 @@ enum BridgeTable {
         controller.readOnly("children", \.children)
         controller.readOnly("presentedViewController", \.presentedViewController)
         controller.property("edgesForExtendedLayout", \.edgesForExtendedLayout, \.edgesForExtendedLayout)
+        controller.computed("topLayoutGuide") { c, _ in .native(c.topLayoutGuide) }
+        controller.computed("bottomLayoutGuide") { c, _ in .native(c.bottomLayoutGuide) }
+        let layoutSupport = TypeBuilder<LayoutSupportGuide>(b, "UILayoutSupport")
+        layoutSupport.readOnly("length", \.length)
         controller.method("addChild(_:)") { c, a in c.addChild(try a(0)) }
         controller.method("removeFromParent()") { c, _ in c.removeFromParent() }
         controller.method("willMove(toParent:)") { c, a in c.willMove(toParent: try a(0)) }

@@ -139,6 +139,12 @@ extension UIImage.RenderingMode: BridgedValue {}
 extension NSLayoutConstraint.Attribute: BridgedValue {}
 extension NSLayoutConstraint.Relation: BridgedValue {}
 extension UILayoutPriority: BridgedValue {}
+extension UIView.AnimationCurve: BridgedValue {}
+extension UIViewAnimatingPosition: BridgedValue {}
+extension UIViewAnimatingState: BridgedValue {}
+extension CAShapeLayerLineJoin: BridgedValue {}
+extension CAShapeLayerLineCap: BridgedValue {}
+extension UITouch.Phase: BridgedValue {}
 
 /// A bridged class: passes as `.native`; a source view controller passes its native part.
 protocol BridgedObject: AnyObject, Bridged {}
@@ -178,6 +184,11 @@ extension NSLayoutXAxisAnchor: BridgedObject {}
 extension NSLayoutYAxisAnchor: BridgedObject {}
 extension NSLayoutDimension: BridgedObject {}
 extension UILayoutGuide: BridgedObject {}
+extension CGPath: BridgedObject {}
+extension UIViewPropertyAnimator: BridgedObject {}
+extension UITouch: BridgedObject {}
+extension UIEvent: BridgedObject {}
+extension LayoutSupportGuide: BridgedObject {}
 extension OperationQueue: BridgedObject {}
 extension CMMotionManager: BridgedObject {}
 extension LiveTimer: BridgedObject {}

@@ -193,6 +193,13 @@ extension Interpreter {
         }
     }
 
+    /// `a == b` where `a`'s class is Equatable and `b` is of its type; nil where it is not Equatable.
+    static func equatableEqual(_ a: AnyObject, _ b: AnyObject) -> Bool? {
+        guard let x = a as? any Equatable else { return nil }
+        func compare<T: Equatable>(_ x: T) -> Bool { (b as? T).map { x == $0 } ?? false }
+        return compare(x)
+    }
+
     func identical(_ l: Value, _ r: Value) -> Bool {
         switch (l, r) {
         case (.object(let a), .object(let b)): return a === b
@@ -204,7 +211,8 @@ extension Interpreter {
     }
 
     /// `==` over the values a lesson compares: numbers, strings, enums (also against `.began`),
-    /// bridged values, arrays, tuples, and objects by identity.
+    /// bridged values, arrays, tuples, API objects as their `Equatable` conformance compares
+    /// them (`CGColor`), and other objects by identity.
     func equal(_ l: Value, _ r: Value, at node: some SyntaxProtocol) throws -> Bool {
         switch (l, r) {
         case (.none, .none): return true
@@ -239,6 +247,10 @@ extension Interpreter {
                 return false
             }
             return true
+        case (.native(let a), .native(let b)):
+            // An API class that is Equatable compares as compiled code does (`CGColor` by its
+            // components, an `NSObject` by `isEqual(_:)`); any other object by identity.
+            return Self.equatableEqual(a, b) ?? (a === b)
         case (.object, _), (.native, _): return identical(l, r)
         default:
             throw fault("binary operator '==' cannot be applied to operands of type '\(l.typeName)' and '\(r.typeName)'", node)

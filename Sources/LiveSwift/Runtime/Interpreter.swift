@@ -536,6 +536,14 @@ final class Interpreter {
             if let resolved = Bridge.shared.resolve(symbol: symbol, as: name) { return resolved }
             if let number = Bridge.numericSymbol(symbol) { return .double(number) }
             return value
+        case .array(let elements) where (name == "Set" || name.hasPrefix("Set<"))
+            && elements.contains(where: { if case .native = $0 { true } else { false } }):
+            // A set of objects (`Set<UITouch>`) stays the array of its members, each once.
+            var seen = Set<ObjectIdentifier>()
+            return .array(elements.filter { element in
+                guard case .native(let object) = element else { return true }
+                return seen.insert(ObjectIdentifier(object)).inserted
+            })
         case .array(let elements) where name == "Set" || name.hasPrefix("Set<"):
             var set = LiveSet()
             for element in elements { set.insert(try dictionaryKey(element, at: node)) }

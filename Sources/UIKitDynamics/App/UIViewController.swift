@@ -99,6 +99,15 @@ open class UIViewController: UIResponder {
     open var edgesForExtendedLayout: UIRectEdge = .all
     open var extendedLayoutIncludesOpaqueBars = false
 
+    /// Where content may start below the top bars (iOS 7–10; `safeAreaLayoutGuide` replaced
+    /// it): a room has no status or navigation bar, so its length is the view's top safe-area
+    /// inset (`additionalSafeAreaInsets.top`, 0 unless set).
+    open var topLayoutGuide: any UILayoutSupport { LayoutSupportGuide { [weak self] in self?.view.safeAreaInsets.top ?? 0 } }
+    /// Where content must end above the bottom bars: the view's bottom safe-area inset.
+    open var bottomLayoutGuide: any UILayoutSupport {
+        LayoutSupportGuide { [weak self] in self?.view.safeAreaInsets.bottom ?? 0 }
+    }
+
     // MARK: Containment
 
     /// Adds `childController` as a child; call `didMove(toParent:)` after adding its view,
@@ -192,4 +201,18 @@ public struct UIRectEdge: OptionSet, Sendable {
     public static let bottom = UIRectEdge(rawValue: 1 << 2)
     public static let right = UIRectEdge(rawValue: 1 << 3)
     public static let all: UIRectEdge = [.top, .left, .bottom, .right]
+}
+
+/// A bar's extent at an edge of a view controller's view (`topLayoutGuide`,
+/// `bottomLayoutGuide`). Headless it has a length only: its anchors are left out.
+public protocol UILayoutSupport: AnyObject {
+    /// How far the bars reach into the view from its edge, points.
+    var length: CGFloat { get }
+}
+
+/// A layout guide that reads its length from its controller when asked.
+package final class LayoutSupportGuide: UILayoutSupport {
+    private let measure: () -> CGFloat
+    init(_ measure: @escaping () -> CGFloat) { self.measure = measure }
+    package var length: CGFloat { measure() }
 }

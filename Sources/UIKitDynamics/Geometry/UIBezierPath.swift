@@ -327,3 +327,62 @@ extension UIBezierPath {
     public func fill() {}
     public func stroke() {}
 }
+
+// MARK: Core Graphics paths
+
+extension UIBezierPath {
+    /// A path made of a Core Graphics path's elements.
+    public convenience init(cgPath: CGPath) {
+        self.init()
+        self.cgPath = cgPath
+    }
+
+    /// The path as an immutable Core Graphics path (a copy of its elements, as UIKit's);
+    /// setting it replaces every element.
+    public var cgPath: CGPath {
+        get { CGPath(elements: elements, boundingBox: bounds, currentPoint: currentPoint) }
+        set {
+            removeAllPoints()
+            append(UIBezierPath(elements: newValue.elements))
+        }
+    }
+
+    /// A path of these elements, replayed through the public builders.
+    private convenience init(elements: [Element]) {
+        self.init()
+        self.elements = elements
+        for element in elements {
+            switch element {
+            case .move(let p):
+                subpathStart = p
+                currentPoint = p
+            case .line(let p), .quadCurve(let p, _), .curve(let p, _, _): currentPoint = p
+            case .close: currentPoint = subpathStart ?? currentPoint
+            }
+        }
+    }
+}
+
+/// An immutable path of lines and curves in points (`UIBezierPath.cgPath`, `CAShapeLayer.path`).
+/// Headless it is never drawn; it keeps its elements and answers its bounds.
+public final class CGPath: Equatable, CustomStringConvertible {
+    let elements: [UIBezierPath.Element]
+    /// The rectangle enclosing every point of the path, control points included; `.zero`
+    /// for an empty path (Core Graphics answers `.null` there).
+    public let boundingBox: CGRect
+    /// The point the path ends at, or `.zero` for an empty path.
+    public let currentPoint: CGPoint
+
+    init(elements: [UIBezierPath.Element], boundingBox: CGRect, currentPoint: CGPoint) {
+        self.elements = elements
+        self.boundingBox = boundingBox
+        self.currentPoint = currentPoint
+    }
+
+    /// True when the path has no elements.
+    public var isEmpty: Bool { elements.isEmpty }
+
+    public static func == (a: CGPath, b: CGPath) -> Bool { a.elements == b.elements }
+
+    public var description: String { "CGPath(\(elements.count) elements, boundingBox: \(boundingBox))" }
+}

@@ -43,7 +43,7 @@ extension UIView {
     ) {
         let transaction = AnimationTransaction(
             duration: duration.isFinite ? max(0, duration) : 0, delay: delay.isFinite ? max(0, delay) : 0,
-            curve: AnimationCurve(options))
+            curve: TimingCurve(options))
         AnimationTransaction.run(transaction, animations)
         transaction.commit(completion: completion)
     }
@@ -153,7 +153,7 @@ enum AnimatedValue {
 }
 
 /// An animation timing curve: the fraction of the change shown at a fraction of the time.
-enum AnimationCurve: Sendable {
+enum TimingCurve: Sendable {
     case easeInOut, easeIn, easeOut, linear
     /// A damped spring from 0 to 1 over the animation: damping ratio, and initial velocity in
     /// distances per animation duration.
@@ -225,10 +225,10 @@ final class AnimationTransaction: @unchecked Sendable {
 
     let duration: TimeInterval
     let delay: TimeInterval
-    let curve: AnimationCurve
+    let curve: TimingCurve
     private var changes: [Change] = []
 
-    init(duration: TimeInterval, delay: TimeInterval, curve: AnimationCurve) {
+    init(duration: TimeInterval, delay: TimeInterval, curve: TimingCurve) {
         self.duration = duration
         self.delay = delay
         self.curve = curve
@@ -288,7 +288,7 @@ struct ViewAnimation {
     let to: AnimatedValue
     let delay: TimeInterval
     let duration: TimeInterval
-    let curve: AnimationCurve
+    let curve: TimingCurve
     var elapsed: TimeInterval
     let group: ViewAnimationGroup
 }
