@@ -10,13 +10,14 @@ public enum LiveLessonCompiler {
                 let program = try LiveSwift.compile(source: source, fileName: fileName, limits: limits)
                 return .success(CompiledLesson(info: program.info, make: program.makeLesson))
             } catch let error as LiveCompileError {
+                // A lesson of several files names the file of each problem (split once, not
+                // once per problem: a long source with many errors split it hundreds of times).
+                let severalFiles = SourceFiles(source, fileName: fileName).files.count > 1
                 return .failure(
                     CompileFailure(
                         error.diagnostics.map {
-                            // A lesson of several files names the file of each problem.
                             CodeDiagnostic(
-                                line: $0.line, column: $0.column, message: $0.message,
-                                file: SourceFiles(source, fileName: fileName).files.count > 1 ? $0.file : nil)
+                                line: $0.line, column: $0.column, message: $0.message, file: severalFiles ? $0.file : nil)
                         }))
             } catch {
                 return .failure(CompileFailure([CodeDiagnostic(line: 1, column: 1, message: "\(error)")]))
