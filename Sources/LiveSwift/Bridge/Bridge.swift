@@ -181,6 +181,14 @@ final class Bridge: @unchecked Sendable {
         return { object, interpreter in try get(object, interpreter) }
     }
 
+    /// The method `name` a bridged value's type declares for these labels, for the
+    /// interpreter's inline cache of calls; nil for sets and ranges (Builtins answers them)
+    /// and where none matches (`call` then says why).
+    func method(of value: Any, _ name: String, labels: [String?]) -> BridgeType.Method? {
+        guard !Self.isBuiltinValue(value) else { return nil }
+        return type(of: value)?.allMethods[name]?.first { labelsMatch(labels, $0.labels) }
+    }
+
     func hasMember(_ value: Any, _ name: String) -> Bool {
         guard let type = type(of: value) else { return false }
         return type.allProperties[name] != nil || type.allMethods[name] != nil

@@ -404,7 +404,41 @@ extension Interpreter {
                 var value = base
                 return try callValueMethod(&value, code, of: type, args, at: node)
             }
+            if !args.hasInout, let value = try callBridged(base, name, args, at: node) { return value }
             return try Bridge.shared.call(base, name, args, interpreter: self, at: node)
+        }
+    }
+
+    /// A bridged method of a bridged object or value, through the inline cache of the call
+    /// expression `node` (the method its receiver's type and labels found the last time);
+    /// nil where the bridge has none, for `Bridge.call` to answer or refuse.
+    private func callBridged(_ base: Value, _ name: String, _ args: Arguments, at node: some SyntaxProtocol) throws -> Value? {
+        let receiver: Any
+        let object: AnyObject?
+        switch base {
+        case .native(let o): receiver = o; object = o
+        case .value(let v): receiver = v; object = nil
+        default: return nil
+        }
+        let receiverType = ObjectIdentifier(Swift.type(of: receiver))
+        let method: BridgeType.Method
+        if let cached = methodCalls[node.id], cached.receiverType == receiverType, cached.name == name,
+            cached.labels == args.labels
+        {
+            method = cached.method
+        } else {
+            guard let found = Bridge.shared.method(of: receiver, name, labels: args.labels) else { return nil }
+            methodCalls[node.id] = MethodCall(name: name, labels: args.labels, receiverType: receiverType, method: found)
+            method = found
+        }
+        do {
+            if let object, let call = method.object { return try call(object, args, self) }
+            var any = receiver
+            return try method.body(&any, args, self)
+        } catch let error as BridgeError {
+            throw fault(error.message, node)
+        } catch let error as LiveFault where error.line == 0 {
+            throw fault(error.message, node)
         }
     }
 
@@ -603,4 +637,12 @@ struct CallShape {
     var inoutExpressions: [InOutExprSyntax?] = []
     var labels: [String?] = []
     var hasTrailingClosures = false
+}
+
+/// One entry of the interpreter's inline cache of bridged method calls.
+struct MethodCall {
+    let name: String
+    let labels: [String?]
+    let receiverType: ObjectIdentifier
+    let method: BridgeType.Method
 }

@@ -40,6 +40,8 @@ final class Interpreter {
     var memberReads = NodeCache<MemberRead>()
     /// Each call expression's arguments as read from the syntax once (Interpreter+Calls.swift).
     var callShapes = NodeCache<CallShape>()
+    /// Bridged methods called, per call expression (Interpreter+Calls.swift, `callBridged`).
+    var methodCalls = NodeCache<MethodCall>()
     /// Names of references, and each block's statements, as read from the syntax once.
     var identifiers = NodeCache<String>()
     var blockStatements = NodeCache<[CodeBlockItemSyntax]>()

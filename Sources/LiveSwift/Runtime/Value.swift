@@ -108,7 +108,13 @@ final class Box {
 
 /// One level of names: a function body, a block, a closure.
 final class Scope {
-    private var names: [String: Box] = [:]
+    /// The names declared here and their variables, in order. Most scopes hold a few names,
+    /// looked for one by one (comparing short strings costs less than hashing one); a scope
+    /// past `indexedAbove` names (a page's top level) also keeps a dictionary of them.
+    private var keys: [String] = []
+    private var boxes: [Box] = []
+    private var index: [String: Int]?
+    private static var indexedAbove: Int { 12 }
     let parent: Scope?
     /// The instance whose members are in scope without `self.` (methods and their closures).
     let instance: Instance?
@@ -130,27 +136,43 @@ final class Scope {
     /// `[weak self]` or `[unowned self]` closure captures, so it does not keep `self` alive.
     func withoutInstance() -> Scope {
         let copy = Scope(parent: parent?.withoutInstance(), instance: nil, staticType: staticType, selfBox: selfBox)
-        copy.names = names.filter { name, box in
-            if name == "self", case .object = box.value { return false }
-            return true
+        for (name, box) in zip(keys, boxes) {
+            if name == "self", case .object = box.value { continue }
+            copy.declare(name, box: box)
         }
         return copy
     }
 
     func declare(_ name: String, _ value: Value, type: String? = nil, isLet: Bool = false) {
-        names[name] = Box(value, declaredType: type, isLet: isLet)
+        declare(name, box: Box(value, declaredType: type, isLet: isLet))
     }
 
     /// Binds a name to an existing variable (an inout parameter to its argument's box).
     func declare(_ name: String, box: Box) {
-        names[name] = box
+        if let i = position(of: name) {
+            boxes[i] = box
+            return
+        }
+        keys.append(name)
+        boxes.append(box)
+        if index != nil {
+            index![name] = keys.count - 1
+        } else if keys.count > Self.indexedAbove {
+            index = Dictionary(uniqueKeysWithValues: zip(keys, keys.indices))
+        }
+    }
+
+    private func position(of name: String) -> Int? {
+        if let index { return index[name] }
+        for i in keys.indices where keys[i] == name { return i }
+        return nil
     }
 
     func lookup(_ name: String) -> Box? {
         var scope: Scope? = self
         while let s = scope {
             // Most scopes a closure's body looks through are empty: no hashing for them.
-            if !s.names.isEmpty, let box = s.names[name] { return box }
+            if !s.keys.isEmpty, let i = s.position(of: name) { return s.boxes[i] }
             scope = s.parent
         }
         return nil
