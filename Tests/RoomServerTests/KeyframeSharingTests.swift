@@ -1,6 +1,7 @@
 import Foundation
 import Keyframes
 import Lessons
+import LiveSwift
 import RoomServer
 import Testing
 
@@ -160,5 +161,23 @@ struct KeyframeSharingTests {
         keyframe.restore()
         #expect(scene.state == before)
         #expect(scene.positions.capacity >= capacity)
+    }
+}
+
+/// An interpreted lesson's keyframe holds the lesson's state, not the interpreter's caches of
+/// its syntax (member reads, call arguments, names), which fill as the code runs: after a second
+/// of hoop's `action` block every tick, none of them is among the keyframe's fields.
+struct InterpretedKeyframeTests {
+    @Test func theInterpretersCachesAreNotInAKeyframe() throws {
+        let hoop = try #require(LessonCatalog.all.first { $0.info.id == "hoop" })
+        let source = LessonCatalog.sourceCode(of: hoop)
+        let lesson = try LiveSwift.compile(source: source, fileName: hoop.info.sourceFileName).makeLesson()
+        for _ in 0..<60 { lesson.advance(by: 1.0 / 60) }
+        let keyframe = Keyframe(capturing: lesson as AnyObject, step: 60)
+        let fields = keyframe.bytesByField().map(\.field)
+        #expect(fields.contains { $0.hasPrefix("Interpreter.") }, "the interpreter's own state is in it: \(fields.prefix(20))")
+        for cache in ["caches", "memberReads", "callShapes", "methodCalls", "identifiers", "blockStatements", "slots"] {
+            #expect(!fields.contains { $0.hasSuffix(".\(cache)") }, "a keyframe copied \(cache)")
+        }
     }
 }

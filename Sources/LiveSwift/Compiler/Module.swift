@@ -257,6 +257,9 @@ final class FunctionCode {
     var isMutating = false
     /// A `postfix` operator function (a prefix one has one parameter and no modifier).
     var isPostfix = false
+    /// The body's one expression, when the body is one (its value is returned, as in closures and
+    /// functions since Swift 5.9): found once, not read from the syntax on every call.
+    let singleExpression: ExprSyntax?
 
     init(
         name: String, parameters: [Parameter], body: CodeBlockItemListSyntax, isClosure: Bool,
@@ -268,6 +271,11 @@ final class FunctionCode {
         self.isClosure = isClosure
         self.usesAnonymousParameters = usesAnonymousParameters
         self.node = node
+        if body.count == 1, let only = body.first, case .expr(let expr) = only.item {
+            singleExpression = expr
+        } else {
+            singleExpression = nil
+        }
     }
 
     /// Whether a call with these argument labels fits (parameters with defaults may be left out).

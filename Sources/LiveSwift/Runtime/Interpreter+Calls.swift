@@ -47,7 +47,7 @@ extension Interpreter {
     /// A call's arguments as its syntax gives them, read once per call expression: walking
     /// the syntax on every call cost more than evaluating a lesson's usual arguments.
     private func callShape(_ e: FunctionCallExprSyntax) -> CallShape {
-        if let shape = callShapes[e.id] { return shape }
+        if let shape = caches.pointee.callShapes[e.id] { return shape }
         var shape = CallShape()
         for a in e.arguments {
             shape.expressions.append(a.expression)
@@ -55,7 +55,7 @@ extension Interpreter {
             shape.labels.append(a.label?.text)
         }
         shape.hasTrailingClosures = e.trailingClosure != nil || !e.additionalTrailingClosures.isEmpty
-        callShapes[e.id] = shape
+        caches.pointee.callShapes[e.id] = shape
         return shape
     }
 
@@ -106,7 +106,7 @@ extension Interpreter {
             }
             var base: Value? = try eval(baseExpr, scope)
             return try withArguments(e, scope) { args in
-                if mutatingMethods.contains(name), base!.isCollection {
+                if base!.isCollection, mutatingMethods.contains(name) {
                     base = nil  // let go of this copy, so the collection changes in place
                     var result = Value.void
                     try modify(baseExpr, scope, mutating: true) { value in
@@ -422,13 +422,13 @@ extension Interpreter {
         }
         let receiverType = ObjectIdentifier(Swift.type(of: receiver))
         let method: BridgeType.Method
-        if let cached = methodCalls[node.id], cached.receiverType == receiverType, cached.name == name,
+        if let cached = caches.pointee.methodCalls[node.id], cached.receiverType == receiverType, cached.name == name,
             cached.labels == args.labels
         {
             method = cached.method
         } else {
             guard let found = Bridge.shared.method(of: receiver, name, labels: args.labels) else { return nil }
-            methodCalls[node.id] = MethodCall(name: name, labels: args.labels, receiverType: receiverType, method: found)
+            caches.pointee.methodCalls[node.id] = MethodCall(name: name, labels: args.labels, receiverType: receiverType, method: found)
             method = found
         }
         do {

@@ -338,11 +338,11 @@ extension Interpreter {
     func readNative(_ object: AnyObject, _ name: String, at node: some SyntaxProtocol) throws -> Value? {
         let receiverClass = ObjectIdentifier(Swift.type(of: object))
         let read: (AnyObject, Interpreter) throws -> Value
-        if let cached = memberReads[node.id], cached.receiverClass == receiverClass, cached.name == name {
+        if let cached = caches.pointee.memberReads[node.id], cached.receiverClass == receiverClass, cached.name == name {
             read = cached.read
         } else {
             guard let found = Bridge.shared.propertyReader(of: object, name) else { return nil }
-            memberReads[node.id] = MemberRead(name: name, receiverClass: receiverClass, read: found)
+            caches.pointee.memberReads[node.id] = MemberRead(name: name, receiverClass: receiverClass, read: found)
             read = found
         }
         do {
@@ -565,9 +565,9 @@ extension Interpreter {
     /// A reference's name (`ball`, the `frame` of `ball.frame`), read from the syntax once:
     /// a token's text is made anew on every read, and these are read on every evaluation.
     func identifier(_ reference: DeclReferenceExprSyntax) -> String {
-        if let name = identifiers[reference.id] { return name }
+        if let name = caches.pointee.identifiers[reference.id] { return name }
         let name = reference.baseName.text
-        identifiers[reference.id] = name
+        caches.pointee.identifiers[reference.id] = name
         return name
     }
 }

@@ -16,11 +16,11 @@ extension Interpreter {
         // The block's statements as an array, read once: walking the syntax's list cost more
         // than running a short action block's statements.
         let statements: [CodeBlockItemSyntax]
-        if let known = blockStatements[items.id] {
+        if let known = caches.pointee.blockStatements[items.id] {
             statements = known
         } else {
             statements = Array(items)
-            blockStatements[items.id] = statements
+            caches.pointee.blockStatements[items.id] = statements
         }
         for (i, statement) in statements.enumerated() {
             let flow = try exec(statement, scope)
@@ -242,7 +242,14 @@ extension Interpreter {
 
     /// Evaluates an `if`/`guard`/`while` condition list; bindings go into `bindInto`.
     func conditions(_ list: ConditionElementListSyntax, _ scope: Scope, bindInto target: Scope) throws -> Bool {
-        for element in list {
+        let elements: [ConditionElementSyntax]
+        if let known = caches.pointee.conditionLists[list.id] {
+            elements = known
+        } else {
+            elements = Array(list)
+            caches.pointee.conditionLists[list.id] = elements
+        }
+        for element in elements {
             switch element.condition {
             case .expression(let expr):
                 if !(try truth(try eval(expr, scope), expr)) { return false }

@@ -34,17 +34,14 @@ final class Interpreter {
     private(set) var hasReleaseWork = false
     private var isTornDown = false
     private var closureCode: [SyntaxIdentifier: FunctionCode] = [:]
-    /// Inline caches of bridged property reads (`ball.frame`, a controller's `view`), per
-    /// member expression: how the receiver's class read it the last time. A receiver of
-    /// another class looks the property up again (Interpreter+Expressions.swift, `readNative`).
-    var memberReads = NodeCache<MemberRead>()
-    /// Each call expression's arguments as read from the syntax once (Interpreter+Calls.swift).
-    var callShapes = NodeCache<CallShape>()
-    /// Bridged methods called, per call expression (Interpreter+Calls.swift, `callBridged`).
-    var methodCalls = NodeCache<MethodCall>()
-    /// Names of references, and each block's statements, as read from the syntax once.
-    var identifiers = NodeCache<String>()
-    var blockStatements = NodeCache<[CodeBlockItemSyntax]>()
+    /// What the interpreter reads from the syntax and the bridge once per node (NodeCache.swift).
+    /// Held through a pointer: a keyframe copies every object a lesson reaches, and these,
+    /// derived from the code and never from the lesson's state, are not the lesson's to keep.
+    let caches: UnsafeMutablePointer<NodeCaches> = {
+        let caches = UnsafeMutablePointer<NodeCaches>.allocate(capacity: 1)
+        caches.initialize(to: NodeCaches())
+        return caches
+    }()
     /// Native objects that stand for the source's delegates, kept alive here (UIKit's
     /// delegate properties are weak).
     var adapters: [ObjectIdentifier: AnyObject] = [:]
@@ -73,6 +70,11 @@ final class Interpreter {
     init(module: Module, limits: LiveLimits) {
         self.module = module
         self.limits = limits
+    }
+
+    deinit {
+        caches.deinitialize(count: 1)
+        caches.deallocate()
     }
 
     // MARK: Entering from the host (every callback goes through here)
@@ -455,9 +457,7 @@ final class Interpreter {
             }
         }
         // A body of one expression returns its value (closures, and functions since Swift 5.9).
-        if code.body.count == 1, let only = code.body.first, case .expr(let expr) = only.item {
-            return try eval(expr, scope)
-        }
+        if let expr = code.singleExpression { return try eval(expr, scope) }
         switch try run(code.body, scope) {
         case .returned(let value): return value
         default: return .void

@@ -25,3 +25,19 @@ struct NodeCache<Value> {
         }
     }
 }
+
+/// The interpreter's caches, one per kind of node (Interpreter.caches).
+struct NodeCaches {
+    /// Bridged property reads (`ball.frame`, a controller's `view`), per member expression: how
+    /// the receiver's class read it the last time; a receiver of another class looks the
+    /// property up again (Interpreter+Expressions.swift, `readNative`).
+    var memberReads = NodeCache<MemberRead>()
+    /// Bridged methods called, per call expression (Interpreter+Calls.swift, `callBridged`).
+    var methodCalls = NodeCache<MethodCall>()
+    /// Each call expression's arguments as read from the syntax (Interpreter+Calls.swift).
+    var callShapes = NodeCache<CallShape>()
+    /// Names of references, each block's statements, each condition list's elements.
+    var identifiers = NodeCache<String>()
+    var blockStatements = NodeCache<[CodeBlockItemSyntax]>()
+    var conditionLists = NodeCache<[ConditionElementSyntax]>()
+}
