@@ -61,9 +61,17 @@ def test_hovering_a_name_shows_its_help_in_the_pages_language(server, desktop):
                 message="the values of the code that runs")
 
     def target():
-        # `snap.damping`: CodeMirror draws the member with its dot.
-        spans = desktop.find_elements(By.CSS_SELECTOR, f".CodeMirror-code > div:nth-child({line}) span")
-        return next(s for s in spans if s.text == ".damping")
+        # The span drawn at `damping` of `snap.damping`, found where CodeMirror draws it: the
+        # editor draws only the lines in view, so the line's place among the drawn ones moves.
+        return pk.wait_for(lambda: desktop.execute_script(f"""
+            const cm = {CM}, line = {line - 1};
+            const ch = cm.getLine(line).indexOf('.damping') + 4;
+            cm.scrollIntoView({{line, ch}}, 60);
+            cm.getWrapperElement().scrollIntoView({{block: 'nearest'}});
+            const at = cm.charCoords({{line, ch}}, 'window');
+            const under = document.elementFromPoint(at.left + 1, (at.top + at.bottom) / 2);
+            return under && under.closest('.CodeMirror-line span') ? under : null;"""),
+            message="the span of .damping")
     # From elsewhere onto the name (a pointer already there would not move), again after a
     # pause if the page was still settling (scrolling the panel into view) the first time.
     box = desktop.find_element(By.CSS_SELECTOR, "[data-quick-help]")
