@@ -47,16 +47,16 @@ extension Interpreter {
     /// A call's arguments as its syntax gives them, read once per call expression: walking
     /// the syntax on every call cost more than evaluating a lesson's usual arguments.
     private func callShape(_ e: FunctionCallExprSyntax) -> CallShape {
-        if let shape = caches.pointee.callShapes[e.id] { return shape }
-        var shape = CallShape()
-        for a in e.arguments {
-            shape.expressions.append(a.expression)
-            shape.inoutExpressions.append(a.expression.as(InOutExprSyntax.self))
-            shape.labels.append(a.label?.text)
+        caches.pointee.callShapes.value(for: e.id) {
+            var shape = CallShape()
+            for a in e.arguments {
+                shape.expressions.append(a.expression)
+                shape.inoutExpressions.append(a.expression.as(InOutExprSyntax.self))
+                shape.labels.append(a.label?.text)
+            }
+            shape.hasTrailingClosures = e.trailingClosure != nil || !e.additionalTrailingClosures.isEmpty
+            return shape
         }
-        shape.hasTrailingClosures = e.trailingClosure != nil || !e.additionalTrailingClosures.isEmpty
-        caches.pointee.callShapes[e.id] = shape
-        return shape
     }
 
     /// Evaluates the call's arguments, runs `body` with them, then copies every `&x`

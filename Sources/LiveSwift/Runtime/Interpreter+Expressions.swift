@@ -565,9 +565,6 @@ extension Interpreter {
     /// A reference's name (`ball`, the `frame` of `ball.frame`), read from the syntax once:
     /// a token's text is made anew on every read, and these are read on every evaluation.
     func identifier(_ reference: DeclReferenceExprSyntax) -> String {
-        if let name = caches.pointee.identifiers[reference.id] { return name }
-        let name = reference.baseName.text
-        caches.pointee.identifiers[reference.id] = name
-        return name
+        caches.pointee.identifiers.value(for: reference.id) { reference.baseName.text }
     }
 }

@@ -15,13 +15,7 @@ extension Interpreter {
     func run(_ items: CodeBlockItemListSyntax, _ scope: Scope) throws -> Flow {
         // The block's statements as an array, read once: walking the syntax's list cost more
         // than running a short action block's statements.
-        let statements: [CodeBlockItemSyntax]
-        if let known = caches.pointee.blockStatements[items.id] {
-            statements = known
-        } else {
-            statements = Array(items)
-            caches.pointee.blockStatements[items.id] = statements
-        }
+        let statements = caches.pointee.blockStatements.value(for: items.id) { Array(items) }
         for (i, statement) in statements.enumerated() {
             let flow = try exec(statement, scope)
             if case .normal = flow { continue }
@@ -242,13 +236,7 @@ extension Interpreter {
 
     /// Evaluates an `if`/`guard`/`while` condition list; bindings go into `bindInto`.
     func conditions(_ list: ConditionElementListSyntax, _ scope: Scope, bindInto target: Scope) throws -> Bool {
-        let elements: [ConditionElementSyntax]
-        if let known = caches.pointee.conditionLists[list.id] {
-            elements = known
-        } else {
-            elements = Array(list)
-            caches.pointee.conditionLists[list.id] = elements
-        }
+        let elements = caches.pointee.conditionLists.value(for: list.id) { Array(list) }
         for element in elements {
             switch element.condition {
             case .expression(let expr):

@@ -207,7 +207,7 @@ extension Interpreter {
             return try enumMember(e, name, at: node)
         case .native(let object):
             if let member = try extensionMember(value, name, at: node) { return member }
-            return Bridge.shared.hasMember(object, name) ? try Bridge.shared.get(value, name, interpreter: self, at: node) : nil
+            return try Bridge.shared.memberIfAny(object, name, interpreter: self, at: node)
         case .value(let v):
             if let member = try extensionMember(value, name, at: node) { return member }
             return Bridge.shared.hasMember(v, name) ? try Bridge.shared.get(value, name, interpreter: self, at: node) : nil

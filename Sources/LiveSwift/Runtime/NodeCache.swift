@@ -24,6 +24,14 @@ struct NodeCache<Value> {
             slots[i] = newValue.map { (id, $0) }
         }
     }
+
+    /// The node's value, made (and kept) the first time it is asked for.
+    mutating func value(for id: SyntaxIdentifier, making make: () -> Value) -> Value {
+        if let known = self[id] { return known }
+        let made = make()
+        self[id] = made
+        return made
+    }
 }
 
 /// The interpreter's caches, one per kind of node (Interpreter.caches).
