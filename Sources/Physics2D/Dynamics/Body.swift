@@ -41,6 +41,9 @@ struct Body {
     var enableSleep = true
     /// Set by the step when this body moved far enough to need a continuous sweep.
     var isFast = false
+    /// The last step moved this body past half its smallest extent (Box2D v3's fast body):
+    /// its contacts are computed afresh, never recycled.
+    var movedFar = false
     /// A kinematic body sent to a target: its velocity lasts one step.
     var stopAfterStep = false
 

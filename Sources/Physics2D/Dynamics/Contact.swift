@@ -20,6 +20,15 @@ struct Contact {
     var friction: Float = 0
     var restitution: Float = 0
     var pairKey: UInt64 = 0
+    /// For recycling (Box2D v3.2's contact recycling, World.collide): the bodies' rotations
+    /// and B's pose in A's frame when the manifold was last computed, and its points'
+    /// separations then. Valid only while `canRecycle`.
+    var canRecycle = false
+    var cachedRotationA: Rot = .identity
+    var cachedRotationB: Rot = .identity
+    var cachedRelativePose: Transform = .identity
+    var baseSeparation0: Float = 0
+    var baseSeparation1: Float = 0
 }
 
 /// The key of a pair of shapes, independent of their order.

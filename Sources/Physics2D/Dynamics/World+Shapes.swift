@@ -276,6 +276,13 @@ extension World {
     /// Recomputes a body's mass, centre of mass, inertia and extents from its shapes.
     func updateMassData(_ index: Int32) {
         let i = Int(index)
+        // Its contacts' anchors are relative to the centre of mass, which may move: no recycling.
+        var key = bodies[i].contactHead
+        while key != -1 {
+            let c = Int(key >> 1)
+            contacts[c].canRecycle = false
+            key = (key & 1) == 0 ? contacts[c].nextA : contacts[c].nextB
+        }
         var body = bodies[i]
         body.mass = 0
         body.invMass = 0

@@ -187,6 +187,8 @@ extension World {
         scratch.contactFlags = []
         flags.removeAll(keepingCapacity: true)
         flags.append(contentsOf: repeatElement(0, count: contacts.count))
+        var recycled = 0
+        defer { recycledContactCount = recycled }
         contacts.withUnsafeMutableBufferPointer { cp in
             bodies.withUnsafeBufferPointer { bp in
                 shapes.withUnsafeBufferPointer { sp in
@@ -209,6 +211,7 @@ extension World {
                             }
                             let xfA = bodyA.pointee.transform
                             let xfB = bodyB.pointee.transform
+                            let wasTouching = cptr.pointee.isTouching
                             var motion: RelativeMotion? = nil
                             if timeStep > 0 {
                                 let a = bodyA.pointee.awakeIndex, b = bodyB.pointee.awakeIndex
@@ -220,6 +223,27 @@ extension World {
                                         * (abs(stateA.angularVelocity) * bodyA.pointee.maxExtent
                                             + abs(stateB.angularVelocity) * bodyB.pointee.maxExtent))
                             }
+                            // Recycling (Box2D v3.2's contact recycling): while the bodies moved
+                            // little relative to each other since the manifold was computed, it is
+                            // kept and only its separations follow the bodies, as the substeps' do.
+                            // Only a touching contact, and only while that motion and this step's
+                            // (by the velocities) stay within the speculative distance together: a
+                            // feature the manifold left out was farther than that, so it cannot
+                            // reach the other shape unseen. (Box2D v3.2 allows 5 cm, 10 slops, and
+                            // recycles contacts without points: here a landing box then sank 2 cm,
+                            // and a turning box's other corner 4 cm into a wall.)
+                            if wasTouching, cptr.pointee.canRecycle, let motion,
+                                !bodyA.pointee.movedFar, !bodyB.pointee.movedFar,
+                                recycle(cptr, bodyA, bodyB, xfA, xfB,
+                                        stepReach: motion.translation.length + motion.rotationReach)
+                            {
+                                recycled += 1
+                                continue
+                            }
+                            cptr.pointee.canRecycle = true
+                            cptr.pointee.cachedRotationA = xfA.q
+                            cptr.pointee.cachedRotationB = xfB.q
+                            cptr.pointee.cachedRelativePose = invMulTransforms(xfA, xfB)
                             // Polygon pairs (boxes, most pairs) go straight to the polygon test, as
                             // the dispatch would send them: passing both geometries through it copied
                             // each whole enum out and back (about 125 instructions a pair), and so
@@ -228,7 +252,6 @@ extension World {
                             // straight into the contact, not built aside and copied over it.
                             let oldCount = cptr.pointee.manifold.pointCount
                             let (old0, old1) = cptr.pointee.manifold.points.span.withUnsafeBufferPointer { ($0[0], $0[1]) }
-                            let wasTouching = cptr.pointee.isTouching
                             let geometryA = shapeA.pointer(to: \.geometry)!, geometryB = shapeB.pointer(to: \.geometry)!
                             if ShapeGeometry.isPolygon(geometryA), ShapeGeometry.isPolygon(geometryB) {
                                 cptr.pointee.manifold = collidePolygons(
@@ -264,6 +287,8 @@ extension World {
                                         points[i].persisted = true
                                     }
                                 }
+                                if newCount > 0 { cptr.pointee.baseSeparation0 = points[0].separation }
+                                if newCount > 1 { cptr.pointee.baseSeparation1 = points[1].separation }
                             }
                             let touching = newCount > 0
                             cptr.pointee.isTouching = touching
@@ -296,6 +321,49 @@ extension World {
             }
         }
         scratch.contactFlags = flags
+    }
+
+    /// Keeps a contact's manifold when the bodies moved little relative to each other since it
+    /// was computed (see `collide`): true when kept, its separations updated. The anchors stay
+    /// where they were on each body; a point's separation is its separation then plus how far
+    /// the two anchors moved apart along the normal since.
+    @inline(__always)
+    func recycle(
+        _ contact: UnsafeMutablePointer<Contact>, _ bodyA: UnsafePointer<Body>, _ bodyB: UnsafePointer<Body>,
+        _ xfA: Transform, _ xfB: Transform, stepReach: Float
+    ) -> Bool {
+        let cachedA = contact.pointee.cachedRotationA, cachedB = contact.pointee.cachedRotationB
+        // The cosines of each body's turn since.
+        let cosA = xfA.q.c * cachedA.c + xfA.q.s * cachedA.s
+        let cosB = xfB.q.c * cachedB.c + xfB.q.s * cachedB.s
+        guard min(cosA, cosB) > Tolerance.recycleCosAngle else { return false }
+        let relative = invMulTransforms(xfA, xfB)
+        let cached = contact.pointee.cachedRelativePose
+        let turn = invMulRot(relative.q, cached.q)
+        let maxExtentA: Float = bodyA.pointee.type == .static ? 0 : bodyA.pointee.maxExtent
+        let maxExtentB: Float = bodyB.pointee.type == .static ? 0 : bodyB.pointee.maxExtent
+        // How far any point of B moved relative to A: the translation, and the turn's reach
+        // (sin θ ≈ θ for the small angles allowed).
+        let reach = (relative.p - cached.p).length + max(maxExtentA, maxExtentB) * abs(turn.s)
+        guard reach + stepReach < Tolerance.speculativeDistance else { return false }
+        let turnA = mulRot(xfA.q, Rot(c: cachedA.c, s: -cachedA.s))
+        let turnB = mulRot(xfB.q, Rot(c: cachedB.c, s: -cachedB.s))
+        let normal = contact.pointee.manifold.normal
+        let centerA = bodyA.pointee.center
+        let centerDelta = bodyB.pointee.center - centerA
+        let count = contact.pointee.manifold.pointCount
+        let points = UnsafeMutableRawPointer(contact.pointer(to: \.manifold.points)!).assumingMemoryBound(to: ManifoldPoint.self)
+        for i in 0..<count {
+            let rA = turnA.rotate(points[i].anchorA)
+            let rB = turnB.rotate(points[i].anchorB)
+            // Zero when computed: both anchors named the same world point.
+            let apart = centerDelta + (rB - rA)
+            let base = i == 0 ? contact.pointee.baseSeparation0 : contact.pointee.baseSeparation1
+            points[i].separation = base + dot(apart, normal)
+            points[i].point = centerA + rA + 0.5 * apart
+            points[i].persisted = true
+        }
+        return true
     }
 
     func beginEvent(_ index: Int32, _ m: Manifold) -> ContactBeginTouchEvent {
@@ -715,6 +783,7 @@ extension World {
                     let maxExtent = body.pointee.maxExtent
                     let moved = (body.pointee.center - body.pointee.center0).length + turned * maxExtent
                     let motion = max(v.length * dt + abs(w) * dt * maxExtent, moved)
+                    body.pointee.movedFar = motion >= continuousSafetyFactor * body.pointee.minExtent
                     if enableContinuous && body.pointee.type == .dynamic && motion > Tolerance.speculativeDistance
                         && needsSweep(body, motion: motion, dt: dt, bodies: bodyList, states: stateList)
                     {

@@ -72,6 +72,8 @@ package final class World {
     package internal(set) var contactEndEvents: [ContactEndTouchEvent] = []
     /// Number of steps taken.
     package internal(set) var stepCount = 0
+    /// Contacts whose manifold the last step kept rather than computed (World.collide).
+    package internal(set) var recycledContactCount = 0
     /// 1 / substep of the last step (0 before any): solver impulses, which are per substep,
     /// times this are the forces the measurement accessors report (World+Measurement).
     package internal(set) var lastInverseSubstep: Float = 0

@@ -6,6 +6,9 @@ package enum Tolerance {
     /// Contacts begin this far before shapes touch, so fast approaches are caught without
     /// sub-stepping the collision pass (Box2D's limited speculative collision).
     package static let speculativeDistance: Float = 4 * linearSlop
+    /// The least cosine of either body's turn since the manifold was computed for it to be
+    /// recycled (about 11.5 degrees).
+    package static let recycleCosAngle: Float = 0.98
     /// How far a proxy's fat AABB reaches past its shape, so small moves do not touch the tree.
     package static let aabbMargin: Float = 0.1
     /// Largest rotation of a body in one step; a bound that keeps continuous collision sound.
