@@ -69,6 +69,8 @@ public final class Box2DBenchmarkScene {
     public var bodyCount: Int { world.bodyCount }
     public var jointCount: Int { world.jointCount }
     public var contactCount: Int { world.contactCount }
+    /// Contacts whose manifold the last step kept rather than computed.
+    public var recycledContactCount: Int { world.recycledContactCount }
     public var awakeBodyCount: Int { world.awakeBodyCount }
 
     /// The lowest and highest body origins, metres (a check that nothing fell out of a scene).

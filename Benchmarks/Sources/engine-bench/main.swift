@@ -19,7 +19,7 @@
 // mean_ms and cpu_mean_ms, the least over the runs of the mean step (wall, this thread's CPU
 // time; Box2D's app reports the least of its runs' totals), and the least over the runs of
 // the median step, the first 60 steps' median and the median CPU step. With
-// ENGINE_BENCH_PROBE set, every 50th step's body height range, contacts and awake bodies go
+// ENGINE_BENCH_PROBE set, every 50th step's body height range, contacts (and how many were recycled) and awake bodies go
 // to standard error (a check of a scene against Box2D's: nothing falls through a floor).
 import Foundation
 import DynamicsTesting
@@ -133,7 +133,8 @@ func runBox2DScenes(_ arguments: [String]) {
                 cpu.append(Double(c1 - c0) / 1e6)
                 if probe && index % 50 == 0 {
                     let r = scene.verticalRange
-                    let line = "\(name) step \(index): y \(r.lowest) ... \(r.highest), contacts \(scene.contactCount)"
+                    let line =
+                        "\(name) step \(index): y \(r.lowest) ... \(r.highest), contacts \(scene.contactCount) (\(scene.recycledContactCount) recycled)"
                     FileHandle.standardError.write(Data("\(line), awake \(scene.awakeBodyCount)\n".utf8))
                 }
             }

@@ -44,6 +44,9 @@ struct Body {
     /// The last step moved this body past half its smallest extent (Box2D v3's fast body):
     /// its contacts are computed afresh, never recycled.
     var movedFar = false
+    /// The `World.collideStamp` of the next narrow phase when a shape's fat box last changed:
+    /// until then its contacts' boxes still overlap as they did (World.collide).
+    var fatBoxStamp = 0
     /// A kinematic body sent to a target: its velocity lasts one step.
     var stopAfterStep = false
 

@@ -244,6 +244,7 @@ extension World {
         let fat = aabb.fattened(by: margin)
         shapes[Int(shapeIndex)].aabb = aabb
         shapes[Int(shapeIndex)].fatAABB = fat
+        bodies[Int(shapes[Int(shapeIndex)].body)].fatBoxStamp = collideStamp
         shapes[Int(shapeIndex)].proxyKey = broadPhase.createProxy(
             aabb: fat, categoryBits: shapes[Int(shapeIndex)].filter.categoryBits, shapeIndex: shapeIndex,
             bodyType: body.type, forcePairCreation: forcePairCreation)

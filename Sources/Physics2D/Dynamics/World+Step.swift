@@ -188,7 +188,11 @@ extension World {
         flags.removeAll(keepingCapacity: true)
         flags.append(contentsOf: repeatElement(0, count: contacts.count))
         var recycled = 0
-        defer { recycledContactCount = recycled }
+        let stamp = collideStamp
+        defer {
+            recycledContactCount = recycled
+            collideStamp += 1
+        }
         contacts.withUnsafeMutableBufferPointer { cp in
             bodies.withUnsafeBufferPointer { bp in
                 shapes.withUnsafeBufferPointer { sp in
@@ -204,8 +208,13 @@ extension World {
                             let shapeB = sp.baseAddress! + Int(cptr.pointee.shapeB)
                             // The shapes keep their proxies' fat boxes (every change of a proxy's box
                             // is made from the shape's): read there, beside the proxy key, not
-                            // through the trees' nodes (two more cache misses a contact).
-                            guard shapeA.pointee.fatAABB.overlaps(shapeB.pointee.fatAABB) else {
+                            // through the trees' nodes (two more cache misses a contact). Only
+                            // when one of them changed since the last narrow phase: a contact
+                            // whose boxes overlapped then (or that was paired since) overlaps
+                            // still, and a recycled one then never reads its shapes at all.
+                            if bodyA.pointee.fatBoxStamp == stamp || bodyB.pointee.fatBoxStamp == stamp,
+                                !shapeA.pointee.fatAABB.overlaps(shapeB.pointee.fatAABB)
+                            {
                                 fp[index] = ContactFlag.disjoint
                                 continue
                             }
@@ -805,6 +814,8 @@ extension World {
     func updateBodyAABBs(_ bodyIndex: Int32) {
         let transform = bodies[Int(bodyIndex)].transform
         var s = bodies[Int(bodyIndex)].shapeHead
+        var changed = false
+        defer { if changed { bodies[Int(bodyIndex)].fatBoxStamp = collideStamp } }
         // In place: a shape record holds its whole geometry.
         shapes.withUnsafeMutableBufferPointer { shapeList in
             while s != -1 {
@@ -819,6 +830,7 @@ extension World {
                 if !shape.pointee.fatAABB.contains(aabb.fattened(by: Tolerance.speculativeDistance)) {
                     let fat = aabb.fattened(by: Tolerance.aabbMargin)
                     shape.pointee.fatAABB = fat
+                    changed = true
                     if shape.pointee.proxyKey != -1 { broadPhase.enlargeProxy(shape.pointee.proxyKey, aabb: fat) }
                 }
                 s = shape.pointee.nextShape

@@ -74,6 +74,8 @@ package final class World {
     package internal(set) var stepCount = 0
     /// Contacts whose manifold the last step kept rather than computed (World.collide).
     package internal(set) var recycledContactCount = 0
+    /// Counts narrow phases; a body whose fat boxes change is stamped with the next one's.
+    var collideStamp = 0
     /// 1 / substep of the last step (0 before any): solver impulses, which are per substep,
     /// times this are the forces the measurement accessors report (World+Measurement).
     package internal(set) var lastInverseSubstep: Float = 0
@@ -232,6 +234,7 @@ package final class World {
             shapes[Int(s)].aabb = aabb
             if !shapes[Int(s)].fatAABB.contains(aabb.fattened(by: reach)) {
                 shapes[Int(s)].fatAABB = aabb.fattened(by: margin)
+                bodies[i].fatBoxStamp = collideStamp
                 if shapes[Int(s)].proxyKey != -1 {
                     broadPhase.moveProxy(shapes[Int(s)].proxyKey, aabb: shapes[Int(s)].fatAABB)
                 }
