@@ -123,7 +123,9 @@ struct HardeningTests {
             try raw.write(RawFrame.make(opcode: 1, payload: Array(text.utf8)))
         }
         var seen = ""
-        let deadline = ContinuousClock.now + .seconds(5)
+        // Generous: the loop ends at the last pong, and a loaded machine (the suites run side by
+        // side) once took five seconds to send the welcome alone.
+        let deadline = ContinuousClock.now + .seconds(30)
         while !seen.contains("s3000"), ContinuousClock.now < deadline {
             seen += String(decoding: await raw.read(until: Array("}".utf8)), as: UTF8.self)
         }
