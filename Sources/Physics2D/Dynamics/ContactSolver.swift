@@ -31,35 +31,21 @@ let maxImpactSweeps = 64
 let blockSolverMaxCondition: Float = 1000
 
 extension ContactBlock {
-    /// Prepares lane `l` from a touching contact whose bodies are awake or static: anchors,
-    /// masses, softness, warm-starting impulses and the 2 × 2 block inverse. Written in place,
-    /// lane by lane, as Box2D v3 prepares its wide constraints; every field of the lane is
-    /// written (a static body's state is `dummy`), since the blocks are reused from step to
-    /// step. Returns whether an inelastic point of it is struck this step: it closes faster
-    /// than the restitution threshold and would close its gap within the step (see
-    /// `World.solveImpacts`).
+    /// Copies lane `l`'s inputs from a touching contact whose bodies are awake or static:
+    /// bodies, normal, material, masses, and each manifold point's anchors, separation and
+    /// last impulses. `prepareLanes` then works the solver's terms out for all lanes at once.
+    /// Every field of the lane is written (a static body's state is `dummy`), since the
+    /// blocks are reused from step to step. A point's `normalMass` lane holds 1 where the
+    /// contact has that point and 0 where not, until `prepareLanes` replaces it.
     @inline(__always)
-    mutating func prepare(
+    mutating func prepareInputs(
         lane l: Int, contactIndex: Int32, _ contactPointer: UnsafePointer<Contact>, _ bodyA: UnsafePointer<Body>,
         _ bodyB: UnsafePointer<Body>, _ states: UnsafeMutableBufferPointer<BodyState>,
-        dummy: UnsafeMutablePointer<BodyState>, _ context: StepContext
-    ) -> Bool {
+        dummy: UnsafeMutablePointer<BodyState>
+    ) {
         let indexA = bodyA.pointee.awakeIndex
         let indexB = bodyB.pointee.awakeIndex
-        let mA = bodyA.pointee.type == .dynamic ? bodyA.pointee.invMass : 0
-        let iA = bodyA.pointee.type == .dynamic ? bodyA.pointee.invInertia : 0
-        let mB = bodyB.pointee.type == .dynamic ? bodyB.pointee.invMass : 0
-        let iB = bodyB.pointee.type == .dynamic ? bodyB.pointee.invInertia : 0
-        let vA = indexA >= 0 ? states[Int(indexA)].linearVelocity : .zero
-        let wA = indexA >= 0 ? states[Int(indexA)].angularVelocity : 0
-        let vB = indexB >= 0 ? states[Int(indexB)].linearVelocity : .zero
-        let wB = indexB >= 0 ? states[Int(indexB)].angularVelocity : 0
         let normal = contactPointer.pointee.manifold.normal
-        let tangent = normal.rightPerp
-        let warm: Float = context.enableWarmStarting ? 1 : 0
-        let restitution = contactPointer.pointee.restitution
-        let softness = indexA < 0 || indexB < 0 ? context.staticSoftness : context.contactSoftness
-
         self.indexA[l] = indexA
         self.indexB[l] = indexB
         stateA.set(l, indexA >= 0 ? states.baseAddress! + Int(indexA) : dummy)
@@ -68,81 +54,96 @@ extension ContactBlock {
         normalX[l] = normal.x
         normalY[l] = normal.y
         friction[l] = contactPointer.pointee.friction
-        self.restitution[l] = restitution
-        invMassA[l] = mA
-        invIA[l] = iA
-        invMassB[l] = mB
-        invIB[l] = iB
-        biasRate[l] = softness.biasRate
-        massScale[l] = softness.massScale
-        impulseScale[l] = softness.impulseScale
+        restitution[l] = contactPointer.pointee.restitution
+        invMassA[l] = bodyA.pointee.type == .dynamic ? bodyA.pointee.invMass : 0
+        invIA[l] = bodyA.pointee.type == .dynamic ? bodyA.pointee.invInertia : 0
+        invMassB[l] = bodyB.pointee.type == .dynamic ? bodyB.pointee.invMass : 0
+        invIB[l] = bodyB.pointee.type == .dynamic ? bodyB.pointee.invInertia : 0
 
         // The manifold's points are read through a span: an InlineArray element read through
         // a pointer copies the whole array first.
         let points = contactPointer.pointee.manifold.points.span
         let pointCount = contactPointer.pointee.manifold.pointCount
-        var strikes = false
-        @inline(__always) func point(_ mp: ManifoldPoint, _ lanes: inout PointLanes) -> (rnA: Float, rnB: Float) {
-            let rA = mp.anchorA
-            let rB = mp.anchorB
-            let rnA = cross(rA, normal), rnB = cross(rB, normal)
+        @inline(__always) func point(_ mp: ManifoldPoint, _ lanes: inout PointLanes) {
+            lanes.anchorAX[l] = mp.anchorA.x
+            lanes.anchorAY[l] = mp.anchorA.y
+            lanes.anchorBX[l] = mp.anchorB.x
+            lanes.anchorBY[l] = mp.anchorB.y
+            lanes.baseSeparation[l] = mp.separation
+            lanes.normalImpulse[l] = mp.normalImpulse
+            lanes.tangentImpulse[l] = mp.tangentImpulse
+            lanes.normalMass[l] = 1
+        }
+        if pointCount > 0 { point(points[0], &p0) } else { p0.clearLane(l) }
+        if pointCount > 1 { point(points[1], &p1) } else { p1.clearLane(l) }
+    }
+
+    /// Works out every lane's solver terms from the inputs `prepareInputs` copied, eight (or
+    /// four) contacts at a time, as Box2D v3 prepares its wide constraints: softness, warm
+    /// starting impulses, each point's base separation, approach speed and effective masses,
+    /// and the 2 × 2 block inverse. The arithmetic is the scalar one's, operation for
+    /// operation, so the result does not depend on the width. Returns the bits of the lanes
+    /// with an inelastic point struck this step: it closes faster than the restitution
+    /// threshold and would close its gap within the step (see `World.solveImpacts`).
+    @inline(__always)
+    mutating func prepareLanes(_ context: StepContext) -> UInt32 {
+        let zero = Lanes(repeating: 0)
+        let (vAx, vAy, wA, _) = stateA.gather(0)
+        let (vBx, vBy, wB, _) = stateB.gather(0)
+        let mA = invMassA, iA = invIA, mB = invMassB, iB = invIB
+        let nx = normalX, ny = normalY
+        let tx = ny, ty = -nx
+        let isStatic = negativeLanes(indexA) .| negativeLanes(indexB)
+        let soft = context.contactSoftness, stiff = context.staticSoftness
+        biasRate = Lanes(repeating: soft.biasRate).replacing(with: Lanes(repeating: stiff.biasRate), where: isStatic)
+        massScale = Lanes(repeating: soft.massScale).replacing(with: Lanes(repeating: stiff.massScale), where: isStatic)
+        impulseScale = Lanes(repeating: soft.impulseScale)
+            .replacing(with: Lanes(repeating: stiff.impulseScale), where: isStatic)
+        let warm = Lanes(repeating: context.enableWarmStarting ? 1 : 0)
+        let threshold = Lanes(repeating: -context.restitutionThreshold)
+        let dt = Lanes(repeating: context.dt)
+        let one = Lanes(repeating: 1)
+        var strikes = LaneMask(repeating: false)
+        @inline(__always) func point(_ lanes: inout PointLanes) -> (rnA: Lanes, rnB: Lanes, has: LaneMask) {
+            let has = lanes.normalMass .> zero
+            let rAx = lanes.anchorAX, rAy = lanes.anchorAY, rBx = lanes.anchorBX, rBy = lanes.anchorBY
+            let rnA = rAx * ny - rAy * nx, rnB = rBx * ny - rBy * nx
             let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-            let rtA = cross(rA, tangent), rtB = cross(rB, tangent)
+            let rtA = rAx * ty - rAy * tx, rtB = rBx * ty - rBy * tx
             let kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB
-            let vrA = vA + cross(wA, rA)
-            let vrB = vB + cross(wB, rB)
-            let baseSeparation = mp.separation - dot(rB - rA, normal)
-            let relativeVelocity = dot(normal, vrB - vrA)
-            lanes.anchorAX[l] = rA.x
-            lanes.anchorAY[l] = rA.y
-            lanes.anchorBX[l] = rB.x
-            lanes.anchorBY[l] = rB.y
-            lanes.baseSeparation[l] = baseSeparation
-            lanes.relativeVelocity[l] = relativeVelocity
-            lanes.normalImpulse[l] = warm * mp.normalImpulse
-            lanes.tangentImpulse[l] = warm * mp.tangentImpulse
-            lanes.maxNormalImpulse[l] = 0
-            lanes.normalMass[l] = kNormal > 0 ? 1 / kNormal : 0
-            lanes.tangentMass[l] = kTangent > 0 ? 1 / kTangent : 0
-            if relativeVelocity < -context.restitutionThreshold {
-                let separation = baseSeparation + dot(rB - rA, normal)
-                if separation + relativeVelocity * context.dt < 0 { strikes = true }
-            }
-            return (rnA, rnB)
+            let vrAx = vAx + -wA * rAy, vrAy = vAy + wA * rAx
+            let vrBx = vBx + -wB * rBy, vrBy = vBy + wB * rBx
+            let dx = rBx - rAx, dy = rBy - rAy
+            let baseSeparation = lanes.baseSeparation - (dx * nx + dy * ny)
+            let relativeVelocity = nx * (vrBx - vrAx) + ny * (vrBy - vrAy)
+            lanes.baseSeparation = baseSeparation.replacing(with: zero, where: .!has)
+            lanes.relativeVelocity = relativeVelocity.replacing(with: zero, where: .!has)
+            lanes.normalImpulse = warm * lanes.normalImpulse
+            lanes.tangentImpulse = warm * lanes.tangentImpulse
+            lanes.maxNormalImpulse = zero
+            lanes.normalMass = (one / kNormal).replacing(with: zero, where: .!(has .& (kNormal .> zero)))
+            lanes.tangentMass = (one / kTangent).replacing(with: zero, where: .!(has .& (kTangent .> zero)))
+            let separation = baseSeparation + (dx * nx + dy * ny)
+            strikes .|= has .& (relativeVelocity .< threshold) .& (separation + relativeVelocity * dt .< zero)
+            return (rnA, rnB, has)
         }
-        guard pointCount > 0 else {
-            p0.clearLane(l)
-            p1.clearLane(l)
-            clearBlockSolve(l)
-            return false
-        }
-        let (rnA0, rnB0) = point(points[0], &p0)
-        if pointCount == 1 {
-            p1.clearLane(l)
-            clearBlockSolve(l)
-        } else {
-            let (rnA1, rnB1) = point(points[1], &p1)
-            // Two points are solved together when K is well conditioned, as Box2D v2's block
-            // solver does: one after the other, the first point takes the whole impact and a
-            // box landing flat starts to spin.
-            let k11 = mA + mB + iA * rnA0 * rnA0 + iB * rnB0 * rnB0
-            let k22 = mA + mB + iA * rnA1 * rnA1 + iB * rnB1 * rnB1
-            let k12 = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1
-            coupling[l] = k12
-            let det = k11 * k22 - k12 * k12
-            if k11 > 0, k22 > 0, k11 * k11 < blockSolverMaxCondition * det {
-                let invDet = 1 / det
-                inverse11[l] = k22 * invDet
-                inverse12[l] = -k12 * invDet
-                inverse22[l] = k11 * invDet
-                solvesAsBlock[l] = 1
-            } else {
-                inverse11[l] = 0
-                inverse12[l] = 0
-                inverse22[l] = 0
-                solvesAsBlock[l] = 0
-            }
-        }
-        return restitution == 0 && strikes
+        let (rnA0, rnB0, _) = point(&p0)
+        let (rnA1, rnB1, hasSecond) = point(&p1)
+        // Two points are solved together when K is well conditioned, as Box2D v2's block
+        // solver does: one after the other, the first point takes the whole impact and a box
+        // landing flat starts to spin.
+        let k11 = mA + mB + iA * rnA0 * rnA0 + iB * rnB0 * rnB0
+        let k22 = mA + mB + iA * rnA1 * rnA1 + iB * rnB1 * rnB1
+        let k12 = mA + mB + iA * rnA0 * rnA1 + iB * rnB0 * rnB1
+        let det = k11 * k22 - k12 * k12
+        let invDet = one / det
+        let asBlock = hasSecond .& (k11 .> zero) .& (k22 .> zero)
+            .& (k11 * k11 .< Lanes(repeating: blockSolverMaxCondition) * det)
+        coupling = k12.replacing(with: zero, where: .!hasSecond)
+        inverse11 = (k22 * invDet).replacing(with: zero, where: .!asBlock)
+        inverse12 = (-k12 * invDet).replacing(with: zero, where: .!asBlock)
+        inverse22 = (k11 * invDet).replacing(with: zero, where: .!asBlock)
+        solvesAsBlock = one.replacing(with: zero, where: .!asBlock)
+        return laneBits(strikes .& (restitution .== zero))
     }
 }

@@ -398,10 +398,12 @@ extension World {
             if blocks.count < next {
                 blocks.append(contentsOf: repeatElement(ContactBlock(dummy: scratch.dummyState), count: next - blocks.count))
             }
+            let passBlocks = used..<next
             used = next
             func prepareAll(
                 _ list: UnsafeBufferPointer<ContactReference>, _ blocks: inout [ContactBlock], _ colorOf: [Int32],
-                _ firstBlock: [Int], _ fill: inout [Int], _ changed: inout [UInt8], _ hasImpact: inout Bool,
+                _ firstBlock: [Int], _ fill: inout [Int], _ passBlocks: Range<Int>, _ changed: inout [UInt8],
+                _ hasImpact: inout Bool,
                 _ contacts: UnsafeBufferPointer<Contact>, _ bodies: UnsafeBufferPointer<Body>,
                 _ states: UnsafeMutableBufferPointer<BodyState>, _ dummy: UnsafeMutablePointer<BodyState>,
                 _ context: StepContext
@@ -419,20 +421,30 @@ extension World {
                             fill[color] = slot + 1
                             let block = bp.baseAddress! + (firstBlock[color] + slot / laneCount)
                             let contact = contacts.baseAddress! + Int(list[i].contact)
-                            let struck = block.pointee.prepare(
+                            block.pointee.prepareInputs(
                                 lane: slot % laneCount, contactIndex: list[i].contact, contact,
                                 bodies.baseAddress! + Int(contact.pointee.bodyA),
-                                bodies.baseAddress! + Int(contact.pointee.bodyB), states, dummy: dummy, context)
-                            if struck {
-                                hasImpact = true
-                                if list[i].indexA >= 0 { marks[Int(list[i].indexA)] = 1 }
-                                if list[i].indexB >= 0 { marks[Int(list[i].indexB)] = 1 }
-                            }
+                                bodies.baseAddress! + Int(contact.pointee.bodyB), states, dummy: dummy)
                         }
                         // The lanes after each colour's last contact are empty.
                         for color in 0..<fill.count where fill[color] % laneCount != 0 {
                             let block = bp.baseAddress! + (firstBlock[color] + fill[color] / laneCount)
                             for l in fill[color] % laneCount..<laneCount { block.pointee.clearLane(l, dummy: dummy) }
+                        }
+                        // Then the solver's terms, a block at a time, in order; the bodies of
+                        // struck contacts are marked for the impact pass.
+                        for k in passBlocks {
+                            let block = bp.baseAddress! + k
+                            var struck = block.pointee.prepareLanes(context)
+                            guard struck != 0 else { continue }
+                            hasImpact = true
+                            while struck != 0 {
+                                let l = struck.trailingZeroBitCount
+                                struck &= struck - 1
+                                let a = block.pointee.indexA[l], b = block.pointee.indexB[l]
+                                if a >= 0 { marks[Int(a)] = 1 }
+                                if b >= 0 { marks[Int(b)] = 1 }
+                            }
                         }
                     }
                     }
@@ -448,7 +460,7 @@ extension World {
                         states.withUnsafeMutableBufferPointer { stateBuffer in
                             scratch.blockStates = UnsafeMutableRawPointer(stateBuffer.baseAddress)
                             prepareAll(
-                                listBuffer, &blocks, colorOf, firstBlock, &fill, &impactChanged, &hasImpact,
+                                listBuffer, &blocks, colorOf, firstBlock, &fill, passBlocks, &impactChanged, &hasImpact,
                                 contactBuffer, bodyBuffer, stateBuffer, scratch.dummyState, context)
                         }
                     }

@@ -54,6 +54,18 @@ typealias LaneMask = SIMDMask<IndexLanes>
     #endif
 }
 
+/// The lanes where `index` is negative (a static body or an empty lane): one compare eight
+/// wide (the standard library's generic `.<` on integer lanes built the mask lane by lane,
+/// storing and reloading the vector at each, as `laneMask(bits:)` says).
+@inline(__always) func negativeLanes(_ index: IndexLanes) -> LaneMask {
+    #if NEWTONS_WIDE_LANES
+    let set = _mm256_cmpgt_epi32(_mm256_setzero_si256(), unsafeBitCast(index, to: __m256i.self))
+    return unsafeBitCast(set, to: LaneMask.self)
+    #else
+    return index .< 0
+    #endif
+}
+
 @inline(__always) func laneMask(bits: Int32) -> LaneMask {
     #if NEWTONS_WIDE_LANES
     let spread = _mm256_and_si256(
