@@ -316,6 +316,18 @@ package final class World {
         bodies[i].force += force
     }
 
+    /// Applies a body's weight under the acceleration `g` (m/s²) at its centre, without
+    /// waking it, and returns the weight (N): `mass(id) * g` then `applyForceToCenter(id,
+    /// weight, wake: false)` in one call, for the animator's gravity, which does this for
+    /// every item at every step.
+    package func applyWeight(_ id: BodyID, gravity g: Vec2) -> Vec2 {
+        guard isValid(id) else { return Float(0) * g }
+        let i = Int(id.index)
+        let weight = bodies[i].mass * g
+        if weight.isValid, bodies[i].type == .dynamic, bodies[i].awakeIndex >= 0 { bodies[i].force += weight }
+        return weight
+    }
+
     package func applyTorque(_ id: BodyID, _ torque: Float, wake: Bool) {
         guard torque.isFinite, let i = awakeDynamicBody(id, wake: wake) else { return }
         bodies[i].torque += torque

@@ -12,7 +12,7 @@ extension UIDynamicAnimator {
         synchronizeIfNeeded()
         // 1. Per-step inputs: gravity and continuous pushes as forces, instantaneous pushes
         //    as one impulse each, then fields (forces, or a velocity field's velocity).
-        for record in records { record.appliedForces = AppliedForces() }
+        forEachRecord(in: records) { $0.appliedForces = AppliedForces() }
         applyGravity()
         applyPushes()
         applyFields()
@@ -41,11 +41,11 @@ extension UIDynamicAnimator {
                 let gy = finiteFloat(v.dy * Units.gravityMetersPerSecondSquared), gx != 0 || gy != 0
             else { continue }
             let g = Vec2(gx, gy)
-            for record in gravity.boundRecords where record.hasBody {
+            forEachRecord(in: gravity.boundRecords) { record in
+                guard record.hasBody else { return }
                 // F = m g: the acceleration is the same for every mass. Resting items are not
                 // woken by it (they sleep on what holds them up).
-                let force = world.mass(record.body) * g
-                world.applyForceToCenter(record.body, force, wake: false)
+                let force = world.applyWeight(record.body, gravity: g)
                 // Summed before the write: a call inside the write (the engine's `+=`)
                 // would keep the run-time exclusivity check on the record's property.
                 let total = record.appliedForces.gravity + force
@@ -90,25 +90,29 @@ extension UIDynamicAnimator {
         // Only what moved is set: each setter of a view checks for a running animation.
         // Compared field by field: `!=` on the engine's types is a call through their
         // Equatable witness from this module.
-        // The records through a local copy of the list, which keeps every record alive
-        // whatever an item's setter does, each used without retaining it: retained and
-        // released per item (five atomic operations with its item), the loop cost some 2 %
-        // of a base-100 step in wall time.
-        let list = records
-        for index in list.indices {
-            Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { record in
-                guard record.hasBody else { return }
-                let transform = world.transform(record.body)
-                let p = transform.p, q = transform.q
-                if p.x != record.lastPosition.x || p.y != record.lastPosition.y {
-                    record.lastPosition = transform.p
-                    record.item.center = transform.p.points
-                }
-                if q.c != record.lastRotation.c || q.s != record.lastRotation.s {
-                    record.lastRotation = transform.q
-                    record.item.transform = transform.q.affineTransform
-                }
+        forEachRecord(in: records) { record in
+            guard record.hasBody else { return }
+            let transform = world.transform(record.body)
+            let p = transform.p, q = transform.q
+            if p.x != record.lastPosition.x || p.y != record.lastPosition.y {
+                record.lastPosition = transform.p
+                record.item.center = transform.p.points
             }
+            if q.c != record.lastRotation.c || q.s != record.lastRotation.s {
+                record.lastRotation = transform.q
+                record.item.transform = transform.q.affineTransform
+            }
+        }
+    }
+
+    /// Calls `body` with each record of `list` (a local copy, which keeps every record alive
+    /// whatever `body` does) without retaining it: retained and released per item (five
+    /// atomic operations with its item), each of the step's loops over every item cost some
+    /// 2 % of a base-100 step in wall time.
+    @inline(__always)
+    private func forEachRecord(in list: [ItemRecord], _ body: (ItemRecord) -> Void) {
+        for index in list.indices {
+            Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef(body)
         }
     }
 

@@ -71,7 +71,14 @@ extension UIView {
         AnimationTransaction.$current.withValue(nil) { actionsWithoutAnimation() }
     }
 
-    /// Called by every animatable setter after the model value changed.
+    /// Whether setting an animatable property can concern an animation: an `animate` block
+    /// runs on some thread, or an animator has run one of this view's. The setters test it
+    /// before building the values `animationDidSet` takes: the animator sets two properties
+    /// of every moving view at every step, and each set cost as much again as the rest.
+    @inline(__always)
+    var setsMayAnimate: Bool { AnimationTransaction.isAnyBlockRunning || hasHadRunningAnimation }
+
+    /// Called by every animatable setter after the model value changed (when `setsMayAnimate`).
     func animationDidSet(_ property: AnimatedProperty, from old: AnimatedValue, to new: AnimatedValue) {
         if let transaction = AnimationTransaction.open, transaction.duration > 0 {
             transaction.record(self, property, from: old, to: new)
@@ -203,10 +210,13 @@ final class AnimationTransaction: @unchecked Sendable {
     /// sets two properties of every moving view each step.
     private static let runningBlocks = Atomic<Int>(0)
 
+    /// Whether an `animate` block runs now on any thread.
+    static var isAnyBlockRunning: Bool { runningBlocks.load(ordering: .relaxed) > 0 }
+
     /// The transaction of the `animate` block running on this task, if any.
     static var open: AnimationTransaction? {
         // Relaxed is enough: a block counts itself on the thread that then runs it.
-        runningBlocks.load(ordering: .relaxed) > 0 ? current : nil
+        isAnyBlockRunning ? current : nil
     }
 
     /// Runs `animations` with `transaction` as the current one.

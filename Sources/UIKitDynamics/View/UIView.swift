@@ -26,7 +26,12 @@ open class UIView: UIResponder, UIDynamicItem {
     /// The animator whose clock runs this view's animations: set on reference views.
     weak var dynamicAnimatorClock: UIDynamicAnimator?
     /// The animator running an animation of this view now, if any.
-    weak var runningAnimationClock: UIDynamicAnimator?
+    weak var runningAnimationClock: UIDynamicAnimator? {
+        didSet { if runningAnimationClock != nil { hasHadRunningAnimation = true } }
+    }
+    /// Whether an animator ever ran an animation of this view: a plain flag the setters test
+    /// before the weak reference (loading that is an atomic operation).
+    private(set) var hasHadRunningAnimation = false
 
     /// The view's layer: corner radius, border and shadow values.
     public let layer = CALayer()
@@ -98,7 +103,7 @@ open class UIView: UIResponder, UIDynamicItem {
             let old = presentationCenter
             let observed = keyValueObservations.isEmpty ? nil : (storedCenter, frame)
             storedCenter = newValue
-            animationDidSet(.center, from: .point(old), to: .point(newValue))
+            if setsMayAnimate { animationDidSet(.center, from: .point(old), to: .point(newValue)) }
             if let observed { keyValuesDidChange(["center", "frame"], old: [observed.0, observed.1]) }
         }
     }
@@ -114,7 +119,7 @@ open class UIView: UIResponder, UIDynamicItem {
             let observed = keyValueObservations.isEmpty ? nil : (storedBounds, frame)
             defer { if let observed { keyValuesDidChange(["bounds", "frame"], old: [observed.0, observed.1]) } }
             storedBounds = newValue
-            animationDidSet(.bounds, from: .rect(old), to: .rect(newValue))
+            if setsMayAnimate { animationDidSet(.bounds, from: .rect(old), to: .rect(newValue)) }
             dynamicAnimatorClock?.referenceViewBoundsDidChange()
         }
     }
@@ -129,7 +134,7 @@ open class UIView: UIResponder, UIDynamicItem {
             let observed = keyValueObservations.isEmpty ? nil : (storedTransform, frame)
             defer { if let observed { keyValuesDidChange(["transform", "frame"], old: [observed.0, observed.1]) } }
             storedTransform = newValue
-            animationDidSet(.transform, from: .transform(old), to: .transform(newValue))
+            if setsMayAnimate { animationDidSet(.transform, from: .transform(old), to: .transform(newValue)) }
         }
     }
 
@@ -154,7 +159,7 @@ open class UIView: UIResponder, UIDynamicItem {
             let observed = keyValueObservations.isEmpty ? nil : storedAlpha
             defer { if let observed { keyValuesDidChange(["alpha"], old: [observed]) } }
             storedAlpha = newValue
-            animationDidSet(.alpha, from: .scalar(old), to: .scalar(newValue))
+            if setsMayAnimate { animationDidSet(.alpha, from: .scalar(old), to: .scalar(newValue)) }
         }
     }
 
@@ -164,7 +169,7 @@ open class UIView: UIResponder, UIDynamicItem {
         set {
             let old = presentationBackgroundColor
             storedBackgroundColor = newValue
-            animationDidSet(.backgroundColor, from: .color(old), to: .color(newValue))
+            if setsMayAnimate { animationDidSet(.backgroundColor, from: .color(old), to: .color(newValue)) }
         }
     }
 
