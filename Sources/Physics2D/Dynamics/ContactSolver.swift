@@ -31,7 +31,8 @@ let maxImpactSweeps = 64
 let blockSolverMaxCondition: Float = 1000
 
 extension ContactBlock {
-    /// Copies lane `l`'s inputs from a touching contact whose bodies are awake or static:
+    /// Copies lane `l`'s inputs from a touching contact whose bodies are awake (at `indexA`,
+    /// `indexB`, whose masses `integration` holds) or static (-1):
     /// bodies, normal, material, masses, and each manifold point's anchors, separation and
     /// last impulses. `prepareLanes` then works the solver's terms out for all lanes at once.
     /// Every field of the lane is written (a static body's state is `dummy`), since the
@@ -39,12 +40,10 @@ extension ContactBlock {
     /// contact has that point and 0 where not, until `prepareLanes` replaces it.
     @inline(__always)
     mutating func prepareInputs(
-        lane l: Int, contactIndex: Int32, _ contactPointer: UnsafePointer<Contact>, _ bodyA: UnsafePointer<Body>,
-        _ bodyB: UnsafePointer<Body>, _ states: UnsafeMutableBufferPointer<BodyState>,
+        lane l: Int, contactIndex: Int32, _ contactPointer: UnsafePointer<Contact>, indexA: Int32, indexB: Int32,
+        _ integration: UnsafePointer<BodyIntegration>, _ states: UnsafeMutableBufferPointer<BodyState>,
         dummy: UnsafeMutablePointer<BodyState>
     ) {
-        let indexA = bodyA.pointee.awakeIndex
-        let indexB = bodyB.pointee.awakeIndex
         let normal = contactPointer.pointee.manifold.normal
         self.indexA[l] = indexA
         self.indexB[l] = indexB
@@ -55,10 +54,11 @@ extension ContactBlock {
         normalY[l] = normal.y
         friction[l] = contactPointer.pointee.friction
         restitution[l] = contactPointer.pointee.restitution
-        invMassA[l] = bodyA.pointee.type == .dynamic ? bodyA.pointee.invMass : 0
-        invIA[l] = bodyA.pointee.type == .dynamic ? bodyA.pointee.invInertia : 0
-        invMassB[l] = bodyB.pointee.type == .dynamic ? bodyB.pointee.invMass : 0
-        invIB[l] = bodyB.pointee.type == .dynamic ? bodyB.pointee.invInertia : 0
+        // A static body (-1) has none.
+        invMassA[l] = indexA >= 0 ? integration[Int(indexA)].invMass : 0
+        invIA[l] = indexA >= 0 ? integration[Int(indexA)].invInertia : 0
+        invMassB[l] = indexB >= 0 ? integration[Int(indexB)].invMass : 0
+        invIB[l] = indexB >= 0 ? integration[Int(indexB)].invInertia : 0
 
         // The manifold's points are read through a span: an InlineArray element read through
         // a pointer copies the whole array first.

@@ -404,7 +404,7 @@ extension World {
                 _ list: UnsafeBufferPointer<ContactReference>, _ blocks: inout [ContactBlock], _ colorOf: [Int32],
                 _ firstBlock: [Int], _ fill: inout [Int], _ passBlocks: Range<Int>, _ changed: inout [UInt8],
                 _ hasImpact: inout Bool,
-                _ contacts: UnsafeBufferPointer<Contact>, _ bodies: UnsafeBufferPointer<Body>,
+                _ contacts: UnsafeBufferPointer<Contact>, _ integration: UnsafePointer<BodyIntegration>,
                 _ states: UnsafeMutableBufferPointer<BodyState>, _ dummy: UnsafeMutablePointer<BodyState>,
                 _ context: StepContext
             ) {
@@ -422,9 +422,8 @@ extension World {
                             let block = bp.baseAddress! + (firstBlock[color] + slot / laneCount)
                             let contact = contacts.baseAddress! + Int(list[i].contact)
                             block.pointee.prepareInputs(
-                                lane: slot % laneCount, contactIndex: list[i].contact, contact,
-                                bodies.baseAddress! + Int(contact.pointee.bodyA),
-                                bodies.baseAddress! + Int(contact.pointee.bodyB), states, dummy: dummy)
+                                lane: slot % laneCount, contactIndex: list[i].contact, contact, indexA: list[i].indexA,
+                                indexB: list[i].indexB, integration, states, dummy: dummy)
                         }
                         // The lanes after each colour's last contact are empty.
                         for color in 0..<fill.count where fill[color] % laneCount != 0 {
@@ -454,14 +453,14 @@ extension World {
             }
             list.withUnsafeBufferPointer { listBuffer in
                 contacts.withUnsafeBufferPointer { contactBuffer in
-                    bodies.withUnsafeBufferPointer { bodyBuffer in
+                    scratch.integration.withUnsafeBufferPointer { integrationBuffer in
                         // Mutable access makes the states' storage unique now (a keyframe may
                         // share it): the blocks keep pointers into it for the whole step.
                         states.withUnsafeMutableBufferPointer { stateBuffer in
                             scratch.blockStates = UnsafeMutableRawPointer(stateBuffer.baseAddress)
                             prepareAll(
                                 listBuffer, &blocks, colorOf, firstBlock, &fill, passBlocks, &impactChanged, &hasImpact,
-                                contactBuffer, bodyBuffer, stateBuffer, scratch.dummyState, context)
+                                contactBuffer, integrationBuffer.baseAddress!, stateBuffer, scratch.dummyState, context)
                         }
                     }
                 }
