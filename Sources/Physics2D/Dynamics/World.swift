@@ -319,7 +319,9 @@ package final class World {
     /// Applies a body's weight under the acceleration `g` (m/s²) at its centre, without
     /// waking it, and returns the weight (N): `mass(id) * g` then `applyForceToCenter(id,
     /// weight, wake: false)` in one call, for the animator's gravity, which does this for
-    /// every item at every step.
+    /// every item at every step. The checks are `awakeDynamicBody`'s, written out: through
+    /// it, or through `mass` and `applyForceToCenter`, the step took 0.2 M instructions more at
+    /// base 100 (callgrind), for the same result.
     package func applyWeight(_ id: BodyID, gravity g: Vec2) -> Vec2 {
         guard isValid(id) else { return Float(0) * g }
         let i = Int(id.index)
