@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 // UIView block animations run on the animator's clock: each step moves every running
 // animation by one step's time and shows the interpolated value; finished ones take their
@@ -13,7 +12,6 @@ extension UIDynamicAnimator {
         animation.group.remaining += 1
         animation.view.runningAnimationClock = self
         viewAnimations.append(animation)
-        AnimationTransaction.runningViewAnimations.add(1, ordering: .relaxed)
         resume()
     }
 
@@ -22,7 +20,6 @@ extension UIDynamicAnimator {
     func cancelViewAnimation(of view: UIView, _ property: AnimatedProperty) {
         guard let i = viewAnimations.firstIndex(where: { $0.view === view && $0.property == property }) else { return }
         let animation = viewAnimations.remove(at: i)
-        AnimationTransaction.runningViewAnimations.subtract(1, ordering: .relaxed)
         view.setPresented(property, nil)
         animation.group.finished = false
         finish(animation.group)
@@ -37,7 +34,6 @@ extension UIDynamicAnimator {
                 let t = a.duration > 0 ? (a.elapsed - a.delay) / a.duration : 1
                 if t >= 1 - 1e-9 {
                     viewAnimations.remove(at: i)
-                    AnimationTransaction.runningViewAnimations.subtract(1, ordering: .relaxed)
                     a.view.setPresented(a.property, nil)
                     finish(a.group)
                 } else {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Physics2D
 
 /// Runs behaviours on items: owns one physics world, advanced in fixed steps of 1/60 s by
@@ -89,14 +88,6 @@ open class UIDynamicAnimator: NSObject {
         world = World(gravity: .zero)
         super.init()
         installFilter()
-    }
-
-    deinit {
-        // Its view animations run on its clock only: they end with it, for the count the
-        // views' setters read (`UIView.setsMayAnimate`).
-        if !viewAnimations.isEmpty {
-            AnimationTransaction.runningViewAnimations.subtract(viewAnimations.count, ordering: .relaxed)
-        }
     }
 
     private func installFilter() {

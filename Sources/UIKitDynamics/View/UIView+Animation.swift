@@ -72,15 +72,11 @@ extension UIView {
     }
 
     /// Whether setting an animatable property can concern an animation: an `animate` block
-    /// runs on some thread, or a view animation runs on some clock and this view has had one.
-    /// The setters test it before building the values `animationDidSet` takes: the animator
-    /// sets two properties of every moving view at every step, and each set cost as much again
-    /// as the rest (the weak reference's load among it).
+    /// runs on some thread, or an animator has run one of this view's. The setters test it
+    /// before building the values `animationDidSet` takes: the animator sets two properties
+    /// of every moving view at every step, and each set cost as much again as the rest.
     @inline(__always)
-    var setsMayAnimate: Bool {
-        AnimationTransaction.isAnyBlockRunning
-            || (AnimationTransaction.isAnyViewAnimationRunning && runningAnimationClock != nil)
-    }
+    var setsMayAnimate: Bool { AnimationTransaction.isAnyBlockRunning || hasHadRunningAnimation }
 
     /// Called by every animatable setter after the model value changed (when `setsMayAnimate`).
     func animationDidSet(_ property: AnimatedProperty, from old: AnimatedValue, to new: AnimatedValue) {
@@ -216,13 +212,6 @@ final class AnimationTransaction: @unchecked Sendable {
 
     /// Whether an `animate` block runs now on any thread.
     static var isAnyBlockRunning: Bool { runningBlocks.load(ordering: .relaxed) > 0 }
-
-    /// How many view animations run now on any animator's clock (counted by the animators as
-    /// they start and end them; one dropped with its animator is only a slower set).
-    static let runningViewAnimations = Atomic<Int>(0)
-
-    /// Whether a view animation runs now on any clock.
-    static var isAnyViewAnimationRunning: Bool { runningViewAnimations.load(ordering: .relaxed) > 0 }
 
     /// The transaction of the `animate` block running on this task, if any.
     static var open: AnimationTransaction? {

@@ -26,7 +26,12 @@ open class UIView: UIResponder, UIDynamicItem {
     /// The animator whose clock runs this view's animations: set on reference views.
     weak var dynamicAnimatorClock: UIDynamicAnimator?
     /// The animator running an animation of this view now, if any.
-    weak var runningAnimationClock: UIDynamicAnimator?
+    weak var runningAnimationClock: UIDynamicAnimator? {
+        didSet { if runningAnimationClock != nil { hasHadRunningAnimation = true } }
+    }
+    /// Whether an animator ever ran an animation of this view: a plain flag the setters test
+    /// before the weak reference (loading that is an atomic operation).
+    private(set) var hasHadRunningAnimation = false
 
     /// The view's layer: corner radius, border and shadow values.
     public let layer = CALayer()
