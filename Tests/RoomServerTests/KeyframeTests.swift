@@ -4,6 +4,7 @@ import Lessons
 import LiveSwift
 import RoomServer
 import Testing
+import UIKitDynamics
 
 /// Keyframes: exact copies of a room's lesson taken as it runs, so that any moment is reached by
 /// restoring one and stepping at most about a second (docs/replay.md).
@@ -144,6 +145,32 @@ struct KeyframeTests {
         #expect(room.keyframeMismatches == 0)
         R.control(room, .live)
         #expect(R.payload(room.newestFrame) == frames[room.liveTick])
+    }
+
+    /// A view animation restored from a keyframe taken while it ran is a running animation
+    /// again: a direct set of the property ends it, as on iOS, even though the animation had
+    /// finished before the restore (what the view's setters consult must come back with it).
+    @Test func aDirectSetEndsAViewAnimationRestoredFromAKeyframe() {
+        final class Scene {
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+            let overlay = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            lazy var animator = UIDynamicAnimator(referenceView: view)
+        }
+        let scene = Scene()
+        scene.view.addSubview(scene.overlay)
+        _ = scene.animator
+        UIView.animate(withDuration: 1) { scene.overlay.center = CGPoint(x: 300, y: 500) }
+        for _ in 0..<30 { scene.animator.advance(by: 1.0 / 60) }
+        let keyframe = Keyframe(capturing: scene, step: 30)
+        for _ in 0..<60 { scene.animator.advance(by: 1.0 / 60) }
+        #expect(scene.overlay.presentationCenter == CGPoint(x: 300, y: 500), "the animation ran to its end")
+
+        keyframe.restore()
+        let halfway = scene.overlay.presentationCenter
+        #expect(halfway != CGPoint(x: 300, y: 500) && halfway != CGPoint(x: 50, y: 50), "restored mid-animation")
+        scene.overlay.center = CGPoint(x: 20, y: 30)
+        scene.animator.advance(by: 1.0 / 60)
+        #expect(scene.overlay.presentationCenter == CGPoint(x: 20, y: 30), "the direct set ended the restored animation")
     }
 
     @Test func aCSVExportOfTheLiveEpochLeavesTheLiveLessonAlone() throws {
