@@ -125,8 +125,12 @@ package struct DynamicTree: Sendable {
     @inline(__always)
     package func query(_ aabb: AABB, maskBits: UInt64, _ callback: (Int32, Int32) -> Bool) {
         guard root != Self.nullNode else { return }
+        // The closures see the root and the stack's size, not `self`: capturing the tree copied
+        // it at every query, retaining and releasing its storage (more than a small query's
+        // whole traversal).
+        let root = self.root, capacity = stackCapacity
         nodes.withUnsafeBufferPointer { n in
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: stackCapacity) { stack in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { stack in
                 var count = 1
                 stack[0] = root
                 while count > 0 {

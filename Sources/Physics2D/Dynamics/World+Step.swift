@@ -32,6 +32,8 @@ struct StepScratch {
     var fastBodies: [Int32] = []
     /// Per fast body, whether it moved at least half its smallest extent (`needsSweep`).
     var fastBodyMayTunnel: [Bool] = []
+    /// `solveContinuous`'s time of impact for each fast body, kept for its capacity.
+    var sweepFractions: [Float] = []
     /// The longest any awake body that may sleep has been still (`finalizeBodies`).
     var longestStill: Float = 0
     var contactFlags: [UInt8] = []
