@@ -162,6 +162,28 @@ private func randomBox(_ rng: inout SplitMix64) -> AABB {
         #expect(scene.update().isEmpty)
     }
 
+    /// A destroyed proxy's place in the buffer is left empty, not removed: its id, reused before
+    /// the update, must still be paired once, and the empty place never.
+    @Test func aProxyIDReusedBeforeTheUpdateIsPairedOnce() {
+        var scene = Scene()
+        let box = AABB(lowerBound: Vec2(-1, -1), upperBound: Vec2(1, 1))
+        scene.add(box, .dynamic)
+        scene.add(box, .dynamic)
+        scene.add(AABB(lowerBound: Vec2(5, 5), upperBound: Vec2(6, 6)), .dynamic)
+        #expect(scene.update().count == 1)
+        scene.move(2, to: box, enlarge: false)
+        scene.move(0, to: box, enlarge: false)
+        scene.remove(0)
+        #expect(scene.broadPhase.moveCount == 1)
+        scene.add(box, .dynamic)
+        #expect(scene.keys[3] == scene.keys[0], "the freed id is reused")
+        #expect(scene.broadPhase.moveCount == 2)
+        let pairs = scene.update().map { Pair($0.0, $0.1) }
+        #expect(pairs.sorted() == [Pair(1, 2), Pair(1, 3), Pair(2, 3)])
+        #expect(scene.broadPhase.moveCount == 0)
+        #expect(scene.update().isEmpty)
+    }
+
     @Test func queryVisitsEveryTree() {
         var scene = Scene()
         scene.add(AABB(lowerBound: Vec2(0, 0), upperBound: Vec2(1, 1)), .static)
