@@ -104,21 +104,23 @@ extension World {
                 }
             }
         }
-        for (n, bodyIndex) in scratch.fastBodies.enumerated() {
-            bodies.withUnsafeMutableBufferPointer { bodyList in
-                let body = bodyList.baseAddress! + Int(bodyIndex)
-                if fractions[n] < 1 {
-                    let sweep = Sweep(
-                        localCenter: body.pointee.localCenter, c1: body.pointee.center0, c2: body.pointee.center,
-                        q1: body.pointee.rotation0, q2: body.pointee.transform.q)
-                    let xf = sweep.transform(at: fractions[n])
-                    body.pointee.transform = xf
-                    body.pointee.center = xf.apply(body.pointee.localCenter)
+        bodies.withUnsafeMutableBufferPointer { bodyList in
+            shapes.withUnsafeMutableBufferPointer { shapeList in
+                for (n, bodyIndex) in scratch.fastBodies.enumerated() {
+                    let body = bodyList.baseAddress! + Int(bodyIndex)
+                    if fractions[n] < 1 {
+                        let sweep = Sweep(
+                            localCenter: body.pointee.localCenter, c1: body.pointee.center0, c2: body.pointee.center,
+                            q1: body.pointee.rotation0, q2: body.pointee.transform.q)
+                        let xf = sweep.transform(at: fractions[n])
+                        body.pointee.transform = xf
+                        body.pointee.center = xf.apply(body.pointee.localCenter)
+                    }
+                    body.pointee.center0 = body.pointee.center
+                    body.pointee.rotation0 = body.pointee.transform.q
+                    updateBodyAABBs(body, shapes: shapeList)
                 }
-                body.pointee.center0 = body.pointee.center
-                body.pointee.rotation0 = body.pointee.transform.q
             }
-            updateBodyAABBs(bodyIndex)
         }
         scratch.sweepFractions = fractions
         // Cleared only now, so that no fast body is an obstacle to another, whatever the order.

@@ -814,36 +814,49 @@ extension World {
                 }
             }
         }
-        for i in 0..<awakeBodies.count where !bodies[Int(awakeBodies[i])].isFast {
-            updateBodyAABBs(awakeBodies[i])
+        updateAwakeBodyAABBs()
+    }
+
+    /// `updateBodyAABBs` for every awake body not being swept, in awake order (the order the
+    /// broad phase's move buffer then has), through the bodies' and shapes' buffers taken once:
+    /// taken per body, their checks cost as much as the boxes.
+    func updateAwakeBodyAABBs() {
+        bodies.withUnsafeMutableBufferPointer { bodyList in
+            shapes.withUnsafeMutableBufferPointer { shapeList in
+                awakeBodies.withUnsafeBufferPointer { awake in
+                    for index in awake {
+                        let body = bodyList.baseAddress! + Int(index)
+                        if !body.pointee.isFast { updateBodyAABBs(body, shapes: shapeList) }
+                    }
+                }
+            }
         }
     }
 
-    func updateBodyAABBs(_ bodyIndex: Int32) {
-        let transform = bodies[Int(bodyIndex)].transform
-        var s = bodies[Int(bodyIndex)].shapeHead
+    /// Updates the boxes of a body's shapes to its pose, and grows the fat boxes it left.
+    /// In place: a shape record holds its whole geometry.
+    func updateBodyAABBs(_ body: UnsafeMutablePointer<Body>, shapes shapeList: UnsafeMutableBufferPointer<Shape>) {
+        let transform = body.pointee.transform
+        var s = body.pointee.shapeHead
         var changed = false
-        defer { if changed { bodies[Int(bodyIndex)].fatBoxStamp = collideStamp } }
-        // In place: a shape record holds its whole geometry.
-        shapes.withUnsafeMutableBufferPointer { shapeList in
-            while s != -1 {
-                let shape = shapeList.baseAddress! + Int(s)
-                let aabb = ShapeGeometry.computeAABB(shape.pointer(to: \.geometry)!, transform)
-                shape.pointee.aabb = aabb
-                // Fattened again before the box comes within the speculative margin of the fat
-                // box's edge (as Box2D v3 does): whatever lies within that margin of the shape is
-                // then paired with it and has speculative points at the next step. Tested on the
-                // box alone, a small item that ended a step touching a boundary just inside its
-                // fat box had no contact there, and sank a whole step's travel into it.
-                if !shape.pointee.fatAABB.contains(aabb.fattened(by: Tolerance.speculativeDistance)) {
-                    let fat = aabb.fattened(by: Tolerance.aabbMargin)
-                    shape.pointee.fatAABB = fat
-                    changed = true
-                    if shape.pointee.proxyKey != -1 { broadPhase.enlargeProxy(shape.pointee.proxyKey, aabb: fat) }
-                }
-                s = shape.pointee.nextShape
+        while s != -1 {
+            let shape = shapeList.baseAddress! + Int(s)
+            let aabb = ShapeGeometry.computeAABB(shape.pointer(to: \.geometry)!, transform)
+            shape.pointee.aabb = aabb
+            // Fattened again before the box comes within the speculative margin of the fat
+            // box's edge (as Box2D v3 does): whatever lies within that margin of the shape is
+            // then paired with it and has speculative points at the next step. Tested on the
+            // box alone, a small item that ended a step touching a boundary just inside its
+            // fat box had no contact there, and sank a whole step's travel into it.
+            if !shape.pointee.fatAABB.contains(aabb.fattened(by: Tolerance.speculativeDistance)) {
+                let fat = aabb.fattened(by: Tolerance.aabbMargin)
+                shape.pointee.fatAABB = fat
+                changed = true
+                if shape.pointee.proxyKey != -1 { broadPhase.enlargeProxy(shape.pointee.proxyKey, aabb: fat) }
             }
+            s = shape.pointee.nextShape
         }
+        if changed { body.pointee.fatBoxStamp = collideStamp }
     }
 
     /// Whether every awake body that has been still for `timeToSleep` touches an awake body
