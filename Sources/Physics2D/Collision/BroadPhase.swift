@@ -192,22 +192,12 @@ package struct BroadPhase: Sendable {
 
     /// Calls `callback(shapeIndex)` for every proxy (in any tree; the static and kinematic
     /// trees only, when not `includingDynamic`) whose fat box overlaps `aabb`, until it
-    /// returns false.
+    /// returns false. `callback` must not change the broad phase.
+    ///
+    /// The trees are read where they are: `for tree in trees` would copy each, and the retains
+    /// and releases of its storage cost more than a small query's whole traversal (a third of
+    /// a settling pile's continuous pass, some 500 sweeps a step at base 100).
     package func query(_ aabb: AABB, includingDynamic: Bool = true, _ callback: (Int32) -> Bool) {
-        var proceed = true
-        for tree in trees[..<(includingDynamic ? 3 : 2)] where proceed {
-            tree.query(aabb, maskBits: .max) { _, shape in
-                proceed = callback(shape)
-                return proceed
-            }
-        }
-    }
-
-    /// The same, reading the trees where they are: `for tree in trees` copies each, and the
-    /// retains and releases of its storage cost more than a small query's whole traversal (a
-    /// third of a settling pile's continuous pass, some 500 sweeps a step at base 100).
-    /// `callback` must not change the broad phase.
-    func queryInPlace(_ aabb: AABB, includingDynamic: Bool, _ callback: (Int32) -> Bool) {
         trees.withUnsafeBufferPointer { treeList in
             for t in 0..<(includingDynamic ? 3 : 2) {
                 var proceed = true

@@ -159,7 +159,7 @@ extension World {
             var proxies: (fast: ShapeProxy, end: ShapeProxy)? = nil
             // Only a bullet stops at dynamic bodies: for any other body their tree (most of
             // the proxies) holds nothing to find.
-            broadPhase.queryInPlace(box, includingDynamic: isBullet) { otherIndex in
+            broadPhase.query(box, includingDynamic: isBullet) { otherIndex in
                 let other = shapes.baseAddress! + Int(otherIndex)
                 guard other.pointee.isAlive, other.pointee.body != bodyIndex else { return true }
                 let otherBody = bodies.baseAddress! + Int(other.pointee.body)
