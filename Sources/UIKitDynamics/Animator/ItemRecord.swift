@@ -4,14 +4,27 @@ import Physics2D
 /// What an animator keeps for one item that any of its behaviours references: the item's
 /// engine body and shape, the material last applied to them, and its collision memberships.
 final class ItemRecord {
+    // What every step reads and writes for every item is declared first, so it shares the
+    // record's first cache lines (stored properties are laid out in declaration order).
     let item: UIDynamicItem
+    var body: BodyID = .null
+    /// The pose written to the item last (or read from it), to write only what changed.
+    /// Read and written for every item at every step, only by the animator's own step on its
+    /// thread, never through a long access: so without the run-time exclusivity check (with
+    /// it, the check and its access set cost as much as the rest of the write-back).
+    @exclusivity(unchecked) var lastPosition: Vec2 = .zero
+    @exclusivity(unchecked) var lastRotation: Rot = .identity
+    /// The forces the animator itself applied in the last step (gravity, pushes, fields), for
+    /// measurement; joint and contact forces are read from the engine when asked. Written
+    /// for every item at every step, unchecked like `lastPosition` and for the same reason.
+    @exclusivity(unchecked) var appliedForces = AppliedForces()
+
     /// Stable index of this record in the animator's slot table: the body's user data, and
     /// the shape's user data minus one (boundary shapes have negative user data).
     let slot: Int
     /// The synchronisation pass that last found the item referenced.
     var mark: UInt32 = 0
 
-    var body: BodyID = .null
     /// The body's first shape, and all of them (a group has one per member).
     var shape: ShapeID = .null
     var shapes: [ShapeID] = []
@@ -19,12 +32,6 @@ final class ItemRecord {
     /// synchronisation its body is made anew from the item's state (UIKit destroys the body
     /// then, so re-adding behaviours in the same step starts the item afresh, at rest).
     var isReleased = false
-    /// The pose written to the item last (or read from it), to write only what changed.
-    /// Read and written for every item at every step, only by the animator's own step on its
-    /// thread, never through a long access: so without the run-time exclusivity check (with
-    /// it, the check and its access set cost as much as the rest of the write-back).
-    @exclusivity(unchecked) var lastPosition: Vec2 = .zero
-    @exclusivity(unchecked) var lastRotation: Rot = .identity
 
     /// The material applied to the engine now, and the one the item behaviours ask for.
     var appliedMaterial = Material.simulatedDefault
@@ -37,10 +44,6 @@ final class ItemRecord {
     var appliedItemCollisions: [Int] = []
     var appliedBoundaryCollisions: [Int] = []
     var isBullet = false
-    /// The forces the animator itself applied in the last step (gravity, pushes, fields), for
-    /// measurement; joint and contact forces are read from the engine when asked. Written
-    /// for every item at every step, unchecked like `lastPosition` and for the same reason.
-    @exclusivity(unchecked) var appliedForces = AppliedForces()
 
     init(item: UIDynamicItem, slot: Int) {
         self.item = item

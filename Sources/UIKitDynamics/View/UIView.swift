@@ -8,11 +8,17 @@ import Foundation
 /// Geometry setters ignore non-finite values (CoreAnimation raises on a NaN position; a
 /// room server must not), so a view's `center`, `bounds` and `transform` are always finite.
 open class UIView: UIResponder, UIDynamicItem {
+    // An animator sets `center` and `transform` of every moving item at every step: what
+    // those setters read and write is declared first, so it shares the view's first cache
+    // lines (Swift lays a class's stored properties out in declaration order).
     private var storedCenter: CGPoint
+    private var storedTransform: CGAffineTransform = .identity
     /// Who observes this view's geometry (KeyValueObserving.swift); empty for almost every view.
     var keyValueObservations: [KeyValueObservation] = []
+    /// Whether an animator ever ran an animation of this view: a plain flag the setters test
+    /// before the weak reference (loading that is an atomic operation).
+    private(set) var hasHadRunningAnimation = false
     private var storedBounds: CGRect
-    private var storedTransform: CGAffineTransform = .identity
     private var storedAlpha: CGFloat = 1
     private var storedBackgroundColor: UIColor?
 
@@ -29,10 +35,6 @@ open class UIView: UIResponder, UIDynamicItem {
     weak var runningAnimationClock: UIDynamicAnimator? {
         didSet { if runningAnimationClock != nil { hasHadRunningAnimation = true } }
     }
-    /// Whether an animator ever ran an animation of this view: a plain flag the setters test
-    /// before the weak reference (loading that is an atomic operation).
-    private(set) var hasHadRunningAnimation = false
-
     /// The view's layer: corner radius, border and shadow values.
     public let layer = CALayer()
     /// Whether the view is hidden (clients skip it).
@@ -100,10 +102,11 @@ open class UIView: UIResponder, UIDynamicItem {
         get { storedCenter }
         set {
             guard newValue.x.isFinite, newValue.y.isFinite else { return }
-            let old = presentationCenter
+            // The shown value is read only when the set may animate (it lies further in).
+            let animatedFrom = setsMayAnimate ? presentationCenter : nil
             let observed = keyValueObservations.isEmpty ? nil : (storedCenter, frame)
             storedCenter = newValue
-            if setsMayAnimate { animationDidSet(.center, from: .point(old), to: .point(newValue)) }
+            if let old = animatedFrom { animationDidSet(.center, from: .point(old), to: .point(newValue)) }
             if let observed { keyValuesDidChange(["center", "frame"], old: [observed.0, observed.1]) }
         }
     }
@@ -130,11 +133,11 @@ open class UIView: UIResponder, UIDynamicItem {
         get { storedTransform }
         set {
             guard newValue.isFinite else { return }
-            let old = presentationTransform
+            let animatedFrom = setsMayAnimate ? presentationTransform : nil
             let observed = keyValueObservations.isEmpty ? nil : (storedTransform, frame)
             defer { if let observed { keyValuesDidChange(["transform", "frame"], old: [observed.0, observed.1]) } }
             storedTransform = newValue
-            if setsMayAnimate { animationDidSet(.transform, from: .transform(old), to: .transform(newValue)) }
+            if let old = animatedFrom { animationDidSet(.transform, from: .transform(old), to: .transform(newValue)) }
         }
     }
 
