@@ -37,23 +37,24 @@ extension ContactBlock {
     /// last impulses. `prepareLanes` then works the solver's terms out for all lanes at once.
     /// Every field of the lane is written (a static body's state is `dummy`), since the
     /// blocks are reused from step to step. A point's `normalMass` lane holds 1 where the
-    /// contact has that point and 0 where not, until `prepareLanes` replaces it.
+    /// contact has that point and 0 where not, until `prepareLanes` replaces it. The lane's
+    /// bodies, contact and restitution go to the block's `links`.
     @inline(__always)
     mutating func prepareInputs(
         lane l: Int, contactIndex: Int32, _ contactPointer: UnsafePointer<Contact>, indexA: Int32, indexB: Int32,
-        _ integration: UnsafePointer<BodyIntegration>, _ states: UnsafeMutableBufferPointer<BodyState>,
-        dummy: UnsafeMutablePointer<BodyState>
+        _ links: UnsafeMutablePointer<ContactBlockLinks>, _ integration: UnsafePointer<BodyIntegration>,
+        _ states: UnsafeMutableBufferPointer<BodyState>, dummy: UnsafeMutablePointer<BodyState>
     ) {
         let normal = contactPointer.pointee.manifold.normal
-        self.indexA[l] = indexA
-        self.indexB[l] = indexB
+        links.pointee.indexA[l] = indexA
+        links.pointee.indexB[l] = indexB
+        links.pointee.contact[l] = contactIndex
+        links.pointee.restitution[l] = contactPointer.pointee.restitution
         stateA.set(l, indexA >= 0 ? states.baseAddress! + Int(indexA) : dummy)
         stateB.set(l, indexB >= 0 ? states.baseAddress! + Int(indexB) : dummy)
-        constraint[l] = contactIndex
         normalX[l] = normal.x
         normalY[l] = normal.y
         friction[l] = contactPointer.pointee.friction
-        restitution[l] = contactPointer.pointee.restitution
         // A static body (-1) has none.
         invMassA[l] = indexA >= 0 ? integration[Int(indexA)].invMass : 0
         invIA[l] = indexA >= 0 ? integration[Int(indexA)].invInertia : 0
@@ -84,27 +85,26 @@ extension ContactBlock {
     /// and the 2 × 2 block inverse. The arithmetic is the scalar one's, operation for
     /// operation, so the result does not depend on the width. Returns the bits of the lanes
     /// with an inelastic point struck this step: it closes faster than the restitution
-    /// threshold and would close its gap within the step (see `World.solveImpacts`).
+    /// threshold and would close its gap within the step (see `World.solveImpacts`). Each
+    /// point's approach speed goes to the block's `links`, for restitution.
     @inline(__always)
-    mutating func prepareLanes(_ context: StepContext) -> UInt32 {
+    mutating func prepareLanes(_ links: UnsafeMutablePointer<ContactBlockLinks>, _ context: StepContext) -> UInt32 {
         let zero = Lanes(repeating: 0)
         let (vAx, vAy, wA, _) = stateA.gather(0)
         let (vBx, vBy, wB, _) = stateB.gather(0)
         let mA = invMassA, iA = invIA, mB = invMassB, iB = invIB
         let nx = normalX, ny = normalY
         let tx = ny, ty = -nx
-        let isStatic = negativeLanes(indexA) .| negativeLanes(indexB)
-        let soft = context.contactSoftness, stiff = context.staticSoftness
-        biasRate = Lanes(repeating: soft.biasRate).replacing(with: Lanes(repeating: stiff.biasRate), where: isStatic)
-        massScale = Lanes(repeating: soft.massScale).replacing(with: Lanes(repeating: stiff.massScale), where: isStatic)
-        impulseScale = Lanes(repeating: soft.impulseScale)
-            .replacing(with: Lanes(repeating: stiff.impulseScale), where: isStatic)
+        // Softness by kind: the solve picks the step's static or contact softness per lane.
+        isStatic = negativeLanes(links.pointee.indexA) .| negativeLanes(links.pointee.indexB)
         let warm = Lanes(repeating: context.enableWarmStarting ? 1 : 0)
         let threshold = Lanes(repeating: -context.restitutionThreshold)
         let dt = Lanes(repeating: context.dt)
         let one = Lanes(repeating: 1)
         var strikes = LaneMask(repeating: false)
-        @inline(__always) func point(_ lanes: inout PointLanes) -> (rnA: Lanes, rnB: Lanes, has: LaneMask) {
+        @inline(__always) func point(_ lanes: inout PointLanes, _ approach: inout Lanes) -> (
+            rnA: Lanes, rnB: Lanes, has: LaneMask
+        ) {
             let has = lanes.normalMass .> zero
             let rAx = lanes.anchorAX, rAy = lanes.anchorAY, rBx = lanes.anchorBX, rBy = lanes.anchorBY
             let rnA = rAx * ny - rAy * nx, rnB = rBx * ny - rBy * nx
@@ -117,7 +117,7 @@ extension ContactBlock {
             let baseSeparation = lanes.baseSeparation - (dx * nx + dy * ny)
             let relativeVelocity = nx * (vrBx - vrAx) + ny * (vrBy - vrAy)
             lanes.baseSeparation = baseSeparation.replacing(with: zero, where: .!has)
-            lanes.relativeVelocity = relativeVelocity.replacing(with: zero, where: .!has)
+            approach = relativeVelocity.replacing(with: zero, where: .!has)
             lanes.normalImpulse = warm * lanes.normalImpulse
             lanes.tangentImpulse = warm * lanes.tangentImpulse
             lanes.maxNormalImpulse = zero
@@ -127,8 +127,8 @@ extension ContactBlock {
             strikes .|= has .& (relativeVelocity .< threshold) .& (separation + relativeVelocity * dt .< zero)
             return (rnA, rnB, has)
         }
-        let (rnA0, rnB0, _) = point(&p0)
-        let (rnA1, rnB1, hasSecond) = point(&p1)
+        let (rnA0, rnB0, _) = point(&p0, &links.pointee.relativeVelocity0)
+        let (rnA1, rnB1, hasSecond) = point(&p1, &links.pointee.relativeVelocity1)
         // Two points are solved together when K is well conditioned, as Box2D v2's block
         // solver does: one after the other, the first point takes the whole impact and a box
         // landing flat starts to spin.
@@ -143,7 +143,6 @@ extension ContactBlock {
         inverse11 = (k22 * invDet).replacing(with: zero, where: .!asBlock)
         inverse12 = (-k12 * invDet).replacing(with: zero, where: .!asBlock)
         inverse22 = (k11 * invDet).replacing(with: zero, where: .!asBlock)
-        solvesAsBlock = one.replacing(with: zero, where: .!asBlock)
-        return laneBits(strikes .& (restitution .== zero))
+        return laneBits(strikes .& (links.pointee.restitution .== zero))
     }
 }

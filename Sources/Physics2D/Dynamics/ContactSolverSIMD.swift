@@ -10,30 +10,31 @@
 
 struct PointLanes {
     var anchorAX = Lanes(), anchorAY = Lanes(), anchorBX = Lanes(), anchorBY = Lanes()
-    var baseSeparation = Lanes(), relativeVelocity = Lanes()
+    var baseSeparation = Lanes()
     var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
     var normalMass = Lanes(), tangentMass = Lanes()
 }
 
+/// A block of lanes as the substeps' passes read it. What they never read is kept apart, in
+/// the block's `ContactBlockLinks`: each pass streams through every block (twelve passes a
+/// step at four substeps; some 2.5 MB of blocks at pyramid base 100, more than this core's
+/// L2), so every byte left out of the block is read twelve times fewer.
 struct ContactBlock {
-    /// Awake-state indices; -1 for a static body or an empty lane.
-    var indexA = IndexLanes(repeating: -1)
-    var indexB = IndexLanes(repeating: -1)
-    /// The same bodies' state records, as the passes load them (`StatePointers`).
+    /// The bodies' state records, one per lane, as the passes load them (`StatePointers`).
     var stateA: StatePointers
     var stateB: StatePointers
-    /// The contact's index in the world's contacts (where `storeImpulses` writes its
-    /// impulses back); -1 for an empty lane.
-    var constraint = IndexLanes(repeating: -1)
-    var normalX = Lanes(), normalY = Lanes(), friction = Lanes(), restitution = Lanes()
+    var normalX = Lanes(), normalY = Lanes(), friction = Lanes()
     var invMassA = Lanes(), invIA = Lanes(), invMassB = Lanes(), invIB = Lanes()
-    var biasRate = Lanes(), massScale = Lanes(repeating: 1), impulseScale = Lanes()
+    /// Lanes with a static body, or empty: their softness is the step's static one, the
+    /// others' its contact one. The solve picks between the two (three lanes of scales here
+    /// would be 64 more bytes a block, streamed twelve times a step).
+    var isStatic = LaneMask(repeating: true)
     var p0 = PointLanes()
     var p1 = PointLanes()
-    /// K's off-diagonal, and K⁻¹ where `solvesAsBlock` is 1 (see `ContactBlock.prepare`).
+    /// K's off-diagonal, and K⁻¹ where the lane's two points are solved as a block (see
+    /// `ContactBlock.prepareLanes`); zero elsewhere, so `inverse11 > 0` tells the block lanes.
     var coupling = Lanes()
     var inverse11 = Lanes(), inverse12 = Lanes(), inverse22 = Lanes()
-    var solvesAsBlock = Lanes()
 
     /// An empty block: every lane reads and writes `dummy`.
     init(dummy: UnsafeMutablePointer<BodyState>) {
@@ -44,22 +45,16 @@ struct ContactBlock {
     /// Empties lane `l`, as in `init(dummy:)`.
     @inline(__always)
     mutating func clearLane(_ l: Int, dummy: UnsafeMutablePointer<BodyState>) {
-        indexA[l] = -1
-        indexB[l] = -1
         stateA.set(l, dummy)
         stateB.set(l, dummy)
-        constraint[l] = -1
         normalX[l] = 0
         normalY[l] = 0
         friction[l] = 0
-        restitution[l] = 0
         invMassA[l] = 0
         invIA[l] = 0
         invMassB[l] = 0
         invIB[l] = 0
-        biasRate[l] = 0
-        massScale[l] = 1
-        impulseScale[l] = 0
+        isStatic[l] = true
         p0.clearLane(l)
         p1.clearLane(l)
         clearBlockSolve(l)
@@ -72,7 +67,33 @@ struct ContactBlock {
         inverse11[l] = 0
         inverse12[l] = 0
         inverse22[l] = 0
-        solvesAsBlock[l] = 0
+    }
+}
+
+/// The rest of a block (`ContactBlock`): which contact and bodies each lane is, read when
+/// the block is prepared, by the impact pass and by `storeImpulses`; and restitution's inputs,
+/// read once a step after the substeps.
+struct ContactBlockLinks {
+    /// Awake-state indices; -1 for a static body or an empty lane.
+    var indexA = IndexLanes(repeating: -1)
+    var indexB = IndexLanes(repeating: -1)
+    /// The contact's index in the world's contacts (where `storeImpulses` writes its
+    /// impulses back); -1 for an empty lane.
+    var contact = IndexLanes(repeating: -1)
+    var restitution = Lanes()
+    /// Each point's approach speed when the block was prepared (zero where there is no point):
+    /// what restitution reverses.
+    var relativeVelocity0 = Lanes(), relativeVelocity1 = Lanes()
+
+    /// Empties lane `l`, as in a new `ContactBlockLinks`.
+    @inline(__always)
+    mutating func clearLane(_ l: Int) {
+        indexA[l] = -1
+        indexB[l] = -1
+        contact[l] = -1
+        restitution[l] = 0
+        relativeVelocity0[l] = 0
+        relativeVelocity1[l] = 0
     }
 }
 
@@ -85,7 +106,6 @@ extension PointLanes {
         anchorBX[l] = 0
         anchorBY[l] = 0
         baseSeparation[l] = 0
-        relativeVelocity[l] = 0
         normalImpulse[l] = 0
         tangentImpulse[l] = 0
         maxNormalImpulse[l] = 0
@@ -242,9 +262,15 @@ func warmStartContactBlocks(_ blocks: UnsafeMutableBufferPointer<ContactBlock>) 
     }
 }
 
-func solveContactBlocks(_ blocks: UnsafeMutableBufferPointer<ContactBlock>, inv_h: Float, pushout: Float, useBias: Bool) {
+func solveContactBlocks(
+    _ blocks: UnsafeMutableBufferPointer<ContactBlock>, contactSoftness soft: Softness, staticSoftness stiff: Softness,
+    inv_h: Float, pushout: Float, useBias: Bool
+) {
     let zero = Lanes(repeating: 0)
     let one = Lanes(repeating: 1)
+    let softBias = Lanes(repeating: soft.biasRate), stiffBias = Lanes(repeating: stiff.biasRate)
+    let softMassScale = Lanes(repeating: soft.massScale), stiffMassScale = Lanes(repeating: stiff.massScale)
+    let softImpulseScale = Lanes(repeating: soft.impulseScale), stiffImpulseScale = Lanes(repeating: stiff.impulseScale)
     let minBias = Lanes(repeating: -pushout)
     let invH = Lanes(repeating: inv_h)
     let count = blocks.count
@@ -254,9 +280,10 @@ func solveContactBlocks(_ blocks: UnsafeMutableBufferPointer<ContactBlock>, inv_
         var bodies = BodyPairLanes(c, motionA: &bA, motionB: &bB)
         let dpx = bB.0 - bA.0, dpy = bB.1 - bA.1
         let nx = c.pointee.normalX, ny = c.pointee.normalY
-        let biasRate = useBias ? c.pointee.biasRate : zero
-        let softMass = useBias ? c.pointee.massScale : one
-        let softImpulse = useBias ? c.pointee.impulseScale : zero
+        let isStatic = c.pointee.isStatic
+        let biasRate = useBias ? softBias.replacing(with: stiffBias, where: isStatic) : zero
+        let softMass = useBias ? softMassScale.replacing(with: stiffMassScale, where: isStatic) : one
+        let softImpulse = useBias ? softImpulseScale.replacing(with: stiffImpulseScale, where: isStatic) : zero
         let p0 = c.pointer(to: \.p0)!
         let p1 = c.pointer(to: \.p1)!
 
@@ -296,7 +323,7 @@ func solveContactBlocks(_ blocks: UnsafeMutableBufferPointer<ContactBlock>, inv_
         let r0 = t0.vn + t0.bias, r1 = t1.vn + t1.bias
         var new0 = old0 - massScale * (c.pointee.inverse11 * r0 + c.pointee.inverse12 * r1) - impulseScale * old0
         var new1 = old1 - massScale * (c.pointee.inverse12 * r0 + c.pointee.inverse22 * r1) - impulseScale * old1
-        let asBlock = (c.pointee.solvesAsBlock .> zero) .& (new0 .>= zero) .& (new1 .>= zero)
+        let asBlock = (c.pointee.inverse11 .> zero) .& (new0 .>= zero) .& (new1 .>= zero)
         // Elsewhere one point after the other (Gauss-Seidel): the second sees the first's
         // impulse through the coupling. (Skipped when every lane solved as a block, as in most
         // blocks of a resting pile.)
@@ -314,27 +341,32 @@ func solveContactBlocks(_ blocks: UnsafeMutableBufferPointer<ContactBlock>, inv_
     }
 }
 
-func applyRestitutionBlocks(_ blocks: UnsafeMutableBufferPointer<ContactBlock>, threshold: Float) {
+func applyRestitutionBlocks(
+    _ blocks: UnsafeMutableBufferPointer<ContactBlock>, _ links: UnsafeBufferPointer<ContactBlockLinks>, threshold: Float
+) {
     let zero = Lanes(repeating: 0)
     let minusThreshold = Lanes(repeating: -threshold)
     for k in 0..<blocks.count {
         let c = blocks.baseAddress! + k
-        let e = c.pointee.restitution
+        let e = links[k].restitution
         guard any(e .!= zero) else { continue }
+        let approach0 = links[k].relativeVelocity0, approach1 = links[k].relativeVelocity1
         var bodies = BodyPairLanes(c)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
         let p0 = c.pointer(to: \.p0)!, p1 = c.pointer(to: \.p1)!
         // Only points that closed faster than the threshold and carried load bounce.
-        @inline(__always) func bouncing(_ p: UnsafeMutablePointer<PointLanes>) -> (active: LaneMask, vn: Lanes) {
-            let active = (p.pointee.relativeVelocity .< minusThreshold) .& (p.pointee.maxNormalImpulse .> zero)
+        @inline(__always) func bouncing(_ p: UnsafeMutablePointer<PointLanes>, _ approach: Lanes) -> (
+            active: LaneMask, vn: Lanes
+        ) {
+            let active = (approach .< minusThreshold) .& (p.pointee.maxNormalImpulse .> zero)
                 .& (e .!= zero)
             let dv = bodies.relativeVelocity(at: p)
             return (active, dv.x * nx + dv.y * ny)
         }
-        let b0 = bouncing(p0), b1 = bouncing(p1)
+        let b0 = bouncing(p0, approach0), b1 = bouncing(p1, approach1)
         guard any(b0.active .| b1.active) else { continue }
         let old0 = p0.pointee.normalImpulse, old1 = p1.pointee.normalImpulse
-        let r0 = b0.vn + e * p0.pointee.relativeVelocity, r1 = b1.vn + e * p1.pointee.relativeVelocity
+        let r0 = b0.vn + e * approach0, r1 = b1.vn + e * approach1
         var seq0 = lanesMax(old0 - p0.pointee.normalMass * r0, zero)
         seq0.replace(with: old0, where: .!b0.active)
         var seq1 = lanesMax(old1 - p1.pointee.normalMass * (r1 + c.pointee.coupling * (seq0 - old0)), zero)
@@ -342,7 +374,7 @@ func applyRestitutionBlocks(_ blocks: UnsafeMutableBufferPointer<ContactBlock>, 
         // A flat landing bounces both points together, without spin.
         let block0 = old0 - (c.pointee.inverse11 * r0 + c.pointee.inverse12 * r1)
         let block1 = old1 - (c.pointee.inverse12 * r0 + c.pointee.inverse22 * r1)
-        let asBlock = (c.pointee.solvesAsBlock .> zero) .& b0.active .& b1.active .& (block0 .>= zero) .& (block1 .>= zero)
+        let asBlock = (c.pointee.inverse11 .> zero) .& b0.active .& b1.active .& (block0 .>= zero) .& (block1 .>= zero)
         bodies.applyNormalImpulses(
             p0, p1, seq0.replacing(with: block0, where: asBlock), seq1.replacing(with: block1, where: asBlock),
             nx: nx, ny: ny)
@@ -357,6 +389,7 @@ extension World {
     /// bodies of struck contacts for the impact pass.
     func buildContactBlocks(_ context: StepContext) {
         var blocks = scratch.blocks
+        var links = scratch.blockLinks
         var masks = scratch.colorMasks
         var bits = scratch.colorBits
         var colorOf = scratch.colorOf
@@ -365,6 +398,7 @@ extension World {
         var fill = scratch.colorFill
         var impactChanged = scratch.impactChanged
         scratch.blocks = []
+        scratch.blockLinks = []
         scratch.colorMasks = []
         scratch.colorBits = []
         scratch.colorOf = []
@@ -397,11 +431,13 @@ extension World {
             }
             if blocks.count < next {
                 blocks.append(contentsOf: repeatElement(ContactBlock(dummy: scratch.dummyState), count: next - blocks.count))
+                links.append(contentsOf: repeatElement(ContactBlockLinks(), count: next - links.count))
             }
             let passBlocks = used..<next
             used = next
             func prepareAll(
-                _ list: UnsafeBufferPointer<ContactReference>, _ blocks: inout [ContactBlock], _ colorOf: [Int32],
+                _ list: UnsafeBufferPointer<ContactReference>, _ blocks: inout [ContactBlock],
+                _ links: inout [ContactBlockLinks], _ colorOf: [Int32],
                 _ firstBlock: [Int], _ fill: inout [Int], _ passBlocks: Range<Int>, _ changed: inout [UInt8],
                 _ hasImpact: inout Bool,
                 _ contacts: UnsafeBufferPointer<Contact>, _ integration: UnsafePointer<BodyIntegration>,
@@ -411,6 +447,7 @@ extension World {
                 // The colour tables through buffers: `fill`'s write checked the array's
                 // uniqueness once a contact.
                 blocks.withUnsafeMutableBufferPointer { bp in
+                    links.withUnsafeMutableBufferPointer { lp in
                     changed.withUnsafeMutableBufferPointer { marks in
                     fill.withUnsafeMutableBufferPointer { fill in
                     colorOf.withUnsafeBufferPointer { colorOf in
@@ -419,32 +456,36 @@ extension World {
                             let color = Int(colorOf[i])
                             let slot = fill[color]
                             fill[color] = slot + 1
-                            let block = bp.baseAddress! + (firstBlock[color] + slot / laneCount)
+                            let k = firstBlock[color] + slot / laneCount
                             let contact = contacts.baseAddress! + Int(list[i].contact)
-                            block.pointee.prepareInputs(
+                            (bp.baseAddress! + k).pointee.prepareInputs(
                                 lane: slot % laneCount, contactIndex: list[i].contact, contact, indexA: list[i].indexA,
-                                indexB: list[i].indexB, integration, states, dummy: dummy)
+                                indexB: list[i].indexB, lp.baseAddress! + k, integration, states, dummy: dummy)
                         }
                         // The lanes after each colour's last contact are empty.
                         for color in 0..<fill.count where fill[color] % laneCount != 0 {
-                            let block = bp.baseAddress! + (firstBlock[color] + fill[color] / laneCount)
-                            for l in fill[color] % laneCount..<laneCount { block.pointee.clearLane(l, dummy: dummy) }
+                            let k = firstBlock[color] + fill[color] / laneCount
+                            for l in fill[color] % laneCount..<laneCount {
+                                (bp.baseAddress! + k).pointee.clearLane(l, dummy: dummy)
+                                (lp.baseAddress! + k).pointee.clearLane(l)
+                            }
                         }
                         // Then the solver's terms, a block at a time, in order; the bodies of
                         // struck contacts are marked for the impact pass.
                         for k in passBlocks {
-                            let block = bp.baseAddress! + k
-                            var struck = block.pointee.prepareLanes(context)
+                            let link = lp.baseAddress! + k
+                            var struck = (bp.baseAddress! + k).pointee.prepareLanes(link, context)
                             guard struck != 0 else { continue }
                             hasImpact = true
                             while struck != 0 {
                                 let l = struck.trailingZeroBitCount
                                 struck &= struck - 1
-                                let a = block.pointee.indexA[l], b = block.pointee.indexB[l]
+                                let a = link.pointee.indexA[l], b = link.pointee.indexB[l]
                                 if a >= 0 { marks[Int(a)] = 1 }
                                 if b >= 0 { marks[Int(b)] = 1 }
                             }
                         }
+                    }
                     }
                     }
                     }
@@ -459,17 +500,21 @@ extension World {
                         states.withUnsafeMutableBufferPointer { stateBuffer in
                             scratch.blockStates = UnsafeMutableRawPointer(stateBuffer.baseAddress)
                             prepareAll(
-                                listBuffer, &blocks, colorOf, firstBlock, &fill, passBlocks, &impactChanged, &hasImpact,
+                                listBuffer, &blocks, &links, colorOf, firstBlock, &fill, passBlocks, &impactChanged, &hasImpact,
                                 contactBuffer, integrationBuffer.baseAddress!, stateBuffer, scratch.dummyState, context)
                         }
                     }
                 }
             }
         }
-        if blocks.count > used { blocks.removeLast(blocks.count - used) }
+        if blocks.count > used {
+            blocks.removeLast(blocks.count - used)
+            links.removeLast(links.count - used)
+        }
         // The impact pass keeps one entry per block: grown with the blocks, not on first use.
         if scratch.impacts.capacity < blocks.count { scratch.impacts.reserveCapacity(blocks.capacity) }
         scratch.blocks = blocks
+        scratch.blockLinks = links
         scratch.colorMasks = masks
         scratch.colorBits = bits
         scratch.colorOf = colorOf
@@ -501,10 +546,9 @@ struct ImpactSweepScratch {
     var changedList: [Int32] = []
     var nextList: [Int32] = []
 
-    mutating func prepare(blocks: [ContactBlock], bodyCount: Int) {
+    mutating func prepare(blocks: [ContactBlockLinks], bodyCount: Int) {
         offsets.removeAll(keepingCapacity: true)
         offsets.append(contentsOf: repeatElement(0, count: bodyCount + 1))
-        // Read in place: a block is some 1.4 KB.
         blocks.withUnsafeBufferPointer { bp in
         offsets.withUnsafeMutableBufferPointer { o in
             for k in 0..<bp.count {
@@ -569,7 +613,8 @@ struct ImpactSweepScratch {
 /// are left to the restitution pass. Marks in `next` the bodies this sweep changed by more
 /// than `tolerance` (m/s), lists them in `nextList`, and returns how many it listed.
 func solveImpactBlocks(
-    _ blocks: UnsafeMutableBufferPointer<ContactBlock>, _ impacts: UnsafeMutableBufferPointer<ImpactLanes>, inv_dt: Float,
+    _ blocks: UnsafeMutableBufferPointer<ContactBlock>, _ links: UnsafeBufferPointer<ContactBlockLinks>,
+    _ impacts: UnsafeMutableBufferPointer<ImpactLanes>, inv_dt: Float,
     changed: UnsafePointer<UInt8>, next: UnsafeMutablePointer<UInt8>, tolerance: Float,
     marks: UnsafeMutableBufferPointer<UInt64>, nextList: UnsafeMutablePointer<Int32>
 ) -> Int {
@@ -588,7 +633,7 @@ func solveImpactBlocks(
         let k = w << 6 | marks[w].trailingZeroBitCount
         marks[w] &= marks[w] - 1
         let c = blocks.baseAddress! + k
-        let indexA = c.pointee.indexA, indexB = c.pointee.indexB
+        let indexA = links[k].indexA, indexB = links[k].indexB
         // Only the lanes with a changed body are swept: the others keep their impulses, so
         // the result does not depend on which contacts share a block.
         // Gathered as the bits of an integer, then spread to the lanes at once: writing a
@@ -607,7 +652,7 @@ func solveImpactBlocks(
         let q = impacts.baseAddress! + k
         var bodies = BodyPairLanes(c)
         let nx = c.pointee.normalX, ny = c.pointee.normalY
-        let inelastic = (c.pointee.restitution .== zero) .& touched
+        let inelastic = (links[k].restitution .== zero) .& touched
         let p0 = c.pointer(to: \.p0)!, p1 = c.pointer(to: \.p1)!
         @inline(__always) func residual(_ p: UnsafeMutablePointer<PointLanes>) -> Lanes {
             let rAx = p.pointee.anchorAX, rAy = p.pointee.anchorAY
@@ -622,7 +667,7 @@ func solveImpactBlocks(
         let seq1 = lanesMax(old1 - p1.pointee.normalMass * (r1 + c.pointee.coupling * (seq0 - old0)), zero)
         let block0 = old0 - (c.pointee.inverse11 * r0 + c.pointee.inverse12 * r1)
         let block1 = old1 - (c.pointee.inverse12 * r0 + c.pointee.inverse22 * r1)
-        let asBlock = (c.pointee.solvesAsBlock .> zero) .& (block0 .>= zero) .& (block1 .>= zero)
+        let asBlock = (c.pointee.inverse11 .> zero) .& (block0 .>= zero) .& (block1 .>= zero)
         let new0 = old0.replacing(with: seq0.replacing(with: block0, where: asBlock), where: inelastic)
         let new1 = old1.replacing(with: seq1.replacing(with: block1, where: asBlock), where: inelastic)
         q.pointee.normal0 = new0

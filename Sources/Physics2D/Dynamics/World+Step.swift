@@ -38,6 +38,8 @@ struct StepScratch {
     var longestStill: Float = 0
     var contactFlags: [UInt8] = []
     var blocks: [ContactBlock] = []
+    /// Per block, what the substeps' passes do not read (`ContactBlockLinks`).
+    var blockLinks: [ContactBlockLinks] = []
     /// The impact pass: whether a contact is struck this step, its impulses by block, and per
     /// awake body whether its velocity changed in the last sweep (at first: whether it is in a
     /// struck contact) and in this one. Sized with the blocks and the awake set, so that the
@@ -420,19 +422,22 @@ extension World {
         buildContactBlocks(context)
         solveImpacts(context)
         let pushout = context.contactPushMaxVelocity
+        let soft = context.contactSoftness, stiff = context.staticSoftness
         let maxAngularSpeed = Tolerance.maxRotation * context.inv_dt
         for _ in 0..<n {
             integrateVelocities(h: h, maxLinearSpeed: context.maxLinearSpeed, maxAngularSpeed: maxAngularSpeed)
             warmStartJoints()
             withContactBlocks { warmStartContactBlocks($0) }
             solveJoints(context, useBias: true)
-            withContactBlocks { solveContactBlocks($0, inv_h: inv_h, pushout: pushout, useBias: true) }
+            withContactBlocks { solveContactBlocks($0, contactSoftness: soft, staticSoftness: stiff, inv_h: inv_h, pushout: pushout, useBias: true) }
             integratePositions(h: h)
             // Relax: solve again without position bias, removing the velocity the soft push added.
             solveJoints(context, useBias: false)
-            withContactBlocks { solveContactBlocks($0, inv_h: inv_h, pushout: pushout, useBias: false) }
+            withContactBlocks { solveContactBlocks($0, contactSoftness: soft, staticSoftness: stiff, inv_h: inv_h, pushout: pushout, useBias: false) }
         }
-        withContactBlocks { applyRestitutionBlocks($0, threshold: context.restitutionThreshold) }
+        scratch.blockLinks.withUnsafeBufferPointer { links in
+            withContactBlocks { applyRestitutionBlocks($0, links, threshold: context.restitutionThreshold) }
+        }
         storeImpulses()
         finalizeBodies(dt)
         if enableContinuous { solveContinuous() }
@@ -592,23 +597,25 @@ extension World {
         // through each body's list of blocks, and the bodies it changed kept in a list (a
         // sweep of every block testing each lane's bodies cost as much as solving the blocks).
         let blockCount = scratch.blocks.count, bodyCount = changed.count
-        sweep.prepare(blocks: scratch.blocks, bodyCount: bodyCount)
+        sweep.prepare(blocks: scratch.blockLinks, bodyCount: bodyCount)
         for i in 0..<bodyCount where changed[i] != 0 { sweep.changedList.append(Int32(i)) }
         for _ in 0..<maxImpactSweeps {
             sweep.markBlocks(of: sweep.changedList, blockCount: blockCount)
             let marked = withContactBlocks { bp in
+                scratch.blockLinks.withUnsafeBufferPointer { links in
                 impacts.withUnsafeMutableBufferPointer { ip in
                     changed.withUnsafeBufferPointer { cp in
                         next.withUnsafeMutableBufferPointer { np in
                             sweep.words.withUnsafeMutableBufferPointer { wp in
                                 sweep.nextList.withUnsafeMutableBufferPointer { lp in
                                     solveImpactBlocks(
-                                        bp, ip, inv_dt: context.inv_dt, changed: cp.baseAddress!, next: np.baseAddress!,
+                                        bp, links, ip, inv_dt: context.inv_dt, changed: cp.baseAddress!, next: np.baseAddress!,
                                         tolerance: tolerance, marks: wp, nextList: lp.baseAddress!)
                                 }
                             }
                         }
                     }
+                }
                 }
             }
             guard marked > 0 else { break }
@@ -644,24 +651,26 @@ extension World {
     /// InlineArray element written through the contact copied the whole array in and out.
     func storeImpulses() {
         scratch.blocks.withUnsafeBufferPointer { bp in
+            scratch.blockLinks.withUnsafeBufferPointer { lp in
             contacts.withUnsafeMutableBufferPointer { cp in
                 for b in 0..<bp.count {
-                    let block = bp.baseAddress! + b
+                    let block = bp.baseAddress! + b, links = lp.baseAddress! + b
                     for l in 0..<laneCount {
-                        let k = Int(block.pointee.constraint[l])
+                        let k = Int(links.pointee.contact[l])
                         guard k >= 0 else { continue }
                         let points = UnsafeMutableRawPointer((cp.baseAddress! + k).pointer(to: \.manifold.points)!)
                             .assumingMemoryBound(to: ManifoldPoint.self)
                         points[0].normalImpulse = block.pointee.p0.normalImpulse[l]
                         points[0].tangentImpulse = block.pointee.p0.tangentImpulse[l]
                         points[0].totalNormalImpulse = block.pointee.p0.maxNormalImpulse[l]
-                        points[0].normalVelocity = block.pointee.p0.relativeVelocity[l]
+                        points[0].normalVelocity = links.pointee.relativeVelocity0[l]
                         points[1].normalImpulse = block.pointee.p1.normalImpulse[l]
                         points[1].tangentImpulse = block.pointee.p1.tangentImpulse[l]
                         points[1].totalNormalImpulse = block.pointee.p1.maxNormalImpulse[l]
-                        points[1].normalVelocity = block.pointee.p1.relativeVelocity[l]
+                        points[1].normalVelocity = links.pointee.relativeVelocity1[l]
                     }
                 }
+            }
             }
         }
     }
