@@ -388,7 +388,7 @@ extension World {
     /// coloured greedily (first colour where neither body is used yet). Preparing marks the
     /// bodies of struck contacts for the impact pass.
     func buildContactBlocks(_ context: StepContext) {
-        var blocks = scratch.blocks
+        let blocks = scratch.blocks
         var links = scratch.blockLinks
         var masks = scratch.colorMasks
         var bits = scratch.colorBits
@@ -397,7 +397,6 @@ extension World {
         var firstBlock = scratch.colorFirstBlock
         var fill = scratch.colorFill
         var impactChanged = scratch.impactChanged
-        scratch.blocks = []
         scratch.blockLinks = []
         scratch.colorMasks = []
         scratch.colorBits = []
@@ -430,13 +429,13 @@ extension World {
                 next += (colorCounts[color] + laneCount - 1) / laneCount
             }
             if blocks.count < next {
-                blocks.append(contentsOf: repeatElement(ContactBlock(dummy: scratch.dummyState), count: next - blocks.count))
+                blocks.append(ContactBlock(dummy: scratch.dummyState), count: next - blocks.count)
                 links.append(contentsOf: repeatElement(ContactBlockLinks(), count: next - links.count))
             }
             let passBlocks = used..<next
             used = next
             func prepareAll(
-                _ list: UnsafeBufferPointer<ContactReference>, _ blocks: inout [ContactBlock],
+                _ list: UnsafeBufferPointer<ContactReference>, _ blocks: CacheAlignedBuffer<ContactBlock>,
                 _ links: inout [ContactBlockLinks], _ colorOf: [Int32],
                 _ firstBlock: [Int], _ fill: inout [Int], _ passBlocks: Range<Int>, _ changed: inout [UInt8],
                 _ hasImpact: inout Bool,
@@ -500,7 +499,7 @@ extension World {
                         states.withUnsafeMutableBufferPointer { stateBuffer in
                             scratch.blockStates = UnsafeMutableRawPointer(stateBuffer.baseAddress)
                             prepareAll(
-                                listBuffer, &blocks, &links, colorOf, firstBlock, &fill, passBlocks, &impactChanged, &hasImpact,
+                                listBuffer, blocks, &links, colorOf, firstBlock, &fill, passBlocks, &impactChanged, &hasImpact,
                                 contactBuffer, integrationBuffer.baseAddress!, stateBuffer, scratch.dummyState, context)
                         }
                     }
@@ -513,7 +512,6 @@ extension World {
         }
         // The impact pass keeps one entry per block: grown with the blocks, not on first use.
         if scratch.impacts.capacity < blocks.count { scratch.impacts.reserveCapacity(blocks.capacity) }
-        scratch.blocks = blocks
         scratch.blockLinks = links
         scratch.colorMasks = masks
         scratch.colorBits = bits

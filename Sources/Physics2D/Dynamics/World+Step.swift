@@ -37,7 +37,8 @@ struct StepScratch {
     /// The longest any awake body that may sleep has been still (`finalizeBodies`).
     var longestStill: Float = 0
     var contactFlags: [UInt8] = []
-    var blocks: [ContactBlock] = []
+    /// The contact solver's blocks, on cache lines (`CacheAlignedBuffer`).
+    let blocks = CacheAlignedBuffer<ContactBlock>()
     /// Per block, what the substeps' passes do not read (`ContactBlockLinks`).
     var blockLinks: [ContactBlockLinks] = []
     /// The impact pass: whether a contact is struck this step, its impulses by block, and per

@@ -1,0 +1,75 @@
+import Physics2D
+import Testing
+
+/// The solver's blocks live in a `CacheAlignedBuffer`: its storage must start on a cache
+/// line however it grew, keep its elements across growth, and release what it drops.
+@Suite struct CacheAlignedBufferTests {
+    /// 36 bytes: a stride that is no multiple of the alignment.
+    struct Odd: Equatable {
+        var a: SIMD8<Float>
+        var tag: Int32
+    }
+
+    private func address<T>(_ buffer: CacheAlignedBuffer<T>) -> Int {
+        buffer.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+    }
+
+    @Test func storageStartsOnACacheLineThroughEveryGrowth() {
+        let buffer = CacheAlignedBuffer<Odd>()
+        #expect(buffer.isEmpty)
+        var grown = 0
+        for round in 0..<12 {
+            let capacity = buffer.capacity
+            buffer.append(Odd(a: SIMD8(repeating: Float(round)), tag: Int32(round)), count: 3 + round * round)
+            if buffer.capacity != capacity { grown += 1 }
+            #expect(address(buffer) % 64 == 0)
+        }
+        #expect(grown >= 3)
+        // Every element kept its value through the moves.
+        buffer.withUnsafeBufferPointer { elements in
+            var i = 0
+            for round in 0..<12 {
+                for _ in 0..<(3 + round * round) {
+                    #expect(elements[i] == Odd(a: SIMD8(repeating: Float(round)), tag: Int32(round)))
+                    i += 1
+                }
+            }
+            #expect(i == elements.count)
+        }
+    }
+
+    @Test func removingKeepsTheStorageAndTheFirstElements() {
+        let buffer = CacheAlignedBuffer<Int32>()
+        buffer.append(7, count: 100)
+        let capacity = buffer.capacity, start = address(buffer)
+        buffer.removeLast(60)
+        #expect(buffer.count == 40)
+        buffer.append(9, count: 60)
+        #expect(buffer.capacity == capacity)
+        #expect(address(buffer) == start)
+        buffer.withUnsafeBufferPointer { elements in
+            #expect(elements.prefix(40).allSatisfy { $0 == 7 })
+            #expect(elements.suffix(60).allSatisfy { $0 == 9 })
+        }
+    }
+
+    final class Token {}
+
+    @Test func droppedAndReleasedElementsAreReleased() {
+        weak var dropped: Token?
+        weak var kept: Token?
+        do {
+            let buffer = CacheAlignedBuffer<Token?>()
+            let first = Token(), second = Token()
+            kept = first
+            dropped = second
+            buffer.append(first, count: 1)
+            buffer.append(second, count: 1)
+            buffer.reserveCapacity(1_000)  // moved while holding both
+            buffer.removeLast(1)
+            #expect(buffer.count == 1)
+        }
+        #expect(dropped == nil)
+        #expect(kept == nil)
+    }
+}
