@@ -15,10 +15,10 @@ struct PointLanes {
     var normalMass = Lanes(), tangentMass = Lanes()
 }
 
-/// A block of lanes as the substeps' passes read it. What they never read is kept apart, in
-/// the block's `ContactBlockLinks`: each pass streams through every block (twelve passes a
-/// step at four substeps; some 2.5 MB of blocks at pyramid base 100, more than this core's
-/// L2), so every byte left out of the block is read twelve times fewer.
+/// A block of lanes as the substeps' passes read it, 1,152 bytes. What they never read is kept
+/// apart, in the block's `ContactBlockLinks`: each pass streams through every block (twelve
+/// passes a step at four substeps; 2.2 MB of blocks at pyramid base 100), so every byte left
+/// out of the block is read twelve times fewer.
 struct ContactBlock {
     /// The bodies' state records, one per lane, as the passes load them (`StatePointers`).
     var stateA: StatePointers

@@ -430,11 +430,17 @@ extension World {
             warmStartJoints()
             withContactBlocks { warmStartContactBlocks($0) }
             solveJoints(context, useBias: true)
-            withContactBlocks { solveContactBlocks($0, contactSoftness: soft, staticSoftness: stiff, inv_h: inv_h, pushout: pushout, useBias: true) }
+            withContactBlocks {
+                solveContactBlocks(
+                    $0, contactSoftness: soft, staticSoftness: stiff, inv_h: inv_h, pushout: pushout, useBias: true)
+            }
             integratePositions(h: h)
             // Relax: solve again without position bias, removing the velocity the soft push added.
             solveJoints(context, useBias: false)
-            withContactBlocks { solveContactBlocks($0, contactSoftness: soft, staticSoftness: stiff, inv_h: inv_h, pushout: pushout, useBias: false) }
+            withContactBlocks {
+                solveContactBlocks(
+                    $0, contactSoftness: soft, staticSoftness: stiff, inv_h: inv_h, pushout: pushout, useBias: false)
+            }
         }
         scratch.blockLinks.withUnsafeBufferPointer { links in
             withContactBlocks { applyRestitutionBlocks($0, links, threshold: context.restitutionThreshold) }
