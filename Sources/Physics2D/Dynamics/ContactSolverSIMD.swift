@@ -544,10 +544,10 @@ struct ImpactSweepScratch {
     var changedList: [Int32] = []
     var nextList: [Int32] = []
 
-    mutating func prepare(blocks: [ContactBlockLinks], bodyCount: Int) {
+    mutating func prepare(links: [ContactBlockLinks], bodyCount: Int) {
         offsets.removeAll(keepingCapacity: true)
         offsets.append(contentsOf: repeatElement(0, count: bodyCount + 1))
-        blocks.withUnsafeBufferPointer { bp in
+        links.withUnsafeBufferPointer { bp in
         offsets.withUnsafeMutableBufferPointer { o in
             for k in 0..<bp.count {
                 let indexA = bp[k].indexA, indexB = bp[k].indexB
@@ -566,9 +566,9 @@ struct ImpactSweepScratch {
         nextList.append(contentsOf: repeatElement(0, count: bodyCount))
         changedList.removeAll(keepingCapacity: true)
         words.removeAll(keepingCapacity: true)
-        words.append(contentsOf: repeatElement(0, count: (blocks.count + 63) >> 6))
+        words.append(contentsOf: repeatElement(0, count: (links.count + 63) >> 6))
         // Filled through a running copy of the offsets (the last entry is never read).
-        blocks.withUnsafeBufferPointer { bp in
+        links.withUnsafeBufferPointer { bp in
         offsets.withUnsafeMutableBufferPointer { o in
             blockList.withUnsafeMutableBufferPointer { list in
                 for k in 0..<bp.count {

@@ -604,7 +604,7 @@ extension World {
         // through each body's list of blocks, and the bodies it changed kept in a list (a
         // sweep of every block testing each lane's bodies cost as much as solving the blocks).
         let blockCount = scratch.blocks.count, bodyCount = changed.count
-        sweep.prepare(blocks: scratch.blockLinks, bodyCount: bodyCount)
+        sweep.prepare(links: scratch.blockLinks, bodyCount: bodyCount)
         for i in 0..<bodyCount where changed[i] != 0 { sweep.changedList.append(Int32(i)) }
         for _ in 0..<maxImpactSweeps {
             sweep.markBlocks(of: sweep.changedList, blockCount: blockCount)
