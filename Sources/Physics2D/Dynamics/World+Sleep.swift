@@ -11,6 +11,7 @@ extension World {
         guard bodies[i].awakeIndex < 0, bodies[i].type != .static else { return }
         bodies[i].awakeIndex = Int32(awakeBodies.count)
         bodies[i].sleepTime = 0
+        awakeSetVersion &+= 1
         awakeBodies.append(index)
         states.append(
             BodyState(
@@ -22,6 +23,7 @@ extension World {
         let i = Int(index)
         let slot = Int(bodies[i].awakeIndex)
         guard slot >= 0 else { return }
+        awakeSetVersion &+= 1
         // Keep the state's velocity in the body record while it is out of the solver.
         bodies[i].linearVelocity = states[slot].linearVelocity
         bodies[i].angularVelocity = states[slot].angularVelocity

@@ -63,6 +63,9 @@ package final class World {
     /// Awake dynamic and kinematic bodies, and their solver states in the same order.
     var awakeBodies: [Int32] = []
     var states: [BodyState] = []
+    /// Changes whenever a body joins or leaves the awake set (its `awakeIndex` is then new):
+    /// what the narrow phase listed by awake index holds while it is unchanged.
+    var awakeSetVersion = 0
     /// Bodies of each sleeping island, by island id.
     var sleepIslands: [[Int32]] = []
     var freeSleepIslands: [Int32] = []
