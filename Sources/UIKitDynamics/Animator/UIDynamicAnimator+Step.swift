@@ -41,15 +41,22 @@ extension UIDynamicAnimator {
                 let gy = finiteFloat(v.dy * Units.gravityMetersPerSecondSquared), gx != 0 || gy != 0
             else { continue }
             let g = Vec2(gx, gy)
-            forEachRecord(in: gravity.boundRecords) { record in
-                guard record.hasBody else { return }
-                // F = m g: the acceleration is the same for every mass. Resting items are not
-                // woken by it (they sleep on what holds them up).
-                let force = world.applyWeight(record.body, gravity: g)
-                // Summed before the write: a call inside the write (the engine's `+=`)
-                // would keep the run-time exclusivity check on the record's property.
-                let total = record.appliedForces.gravity + force
-                record.appliedForces.gravity = total
+            // F = m g: the acceleration is the same for every mass. Resting items are not
+            // woken by it (they sleep on what holds them up). One call for all the items,
+            // through the bodies listed beside the records at synchronisation.
+            let bound = gravity.boundRecords
+            // Listed at synchronisation, which every change of the records goes through; a
+            // list that does not match them is made again rather than read out of step.
+            if gravity.weighedBodies.count != bound.count { gravity.listWeighedBodies() }
+            gravity.weighedBodies.withUnsafeBufferPointer { bodies in
+                world.applyWeights(bodies, gravity: g) { k, force in
+                    Unmanaged.passUnretained(bound[k])._withUnsafeGuaranteedRef { record in
+                        // Summed before the write: a call inside the write (the engine's `+=`)
+                        // would keep the run-time exclusivity check on the record's property.
+                        let total = record.appliedForces.gravity + force
+                        record.appliedForces.gravity = total
+                    }
+                }
             }
         }
     }

@@ -94,6 +94,10 @@ extension UIDynamicAnimator {
         for behavior in gravityBehaviors { makeBullets(behavior.boundRecords) }
         for behavior in pushBehaviors { makeBullets(behavior.boundRecords) }
 
+        // Gravity's bodies, beside its records (null for an item without one): the step
+        // weighs them all in one call into the world.
+        for gravity in gravityBehaviors { gravity.listWeighedBodies() }
+
         // 7. Each behaviour's own engine objects.
         for behavior in flatBehaviors { behavior.engineSync(self) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Physics2D
 
 /// Accelerates its items, whatever their mass: magnitude 1.0 is 1000 points/s² (10 m/s²),
 /// downwards by default.
@@ -8,6 +9,14 @@ import Foundation
 open class UIGravityBehavior: UIDynamicBehavior {
     private var list: ItemList
     private var vector = CGVector(dx: 0, dy: 1)
+    /// The bodies of `boundRecords`, in order, as the last synchronisation left them (the
+    /// animator's gravity step; null where an item has no body).
+    var weighedBodies: [BodyID] = []
+
+    func listWeighedBodies() {
+        weighedBodies.removeAll(keepingCapacity: true)
+        for record in boundRecords { weighedBodies.append(record.body) }
+    }
 
     public init(items: [UIDynamicItem]) {
         list = ItemList(items)
