@@ -7,9 +7,10 @@ package struct Handle<Kind: HandleKind>: Hashable, Sendable, CustomStringConvert
     package static var null: Self { Self(index: -1, generation: 0) }
     package var description: String { "\(Kind.name)(\(index):\(generation))" }
 
-    /// Whether this handle names a live object of `slots`: its slot is in use and still of
-    /// the handle's generation.
-    @inline(__always) func names<Slot: GenerationalSlot>(in slots: [Slot]) -> Bool {
+    /// Whether this handle names a live object of `slots` (the world's array, or a buffer of
+    /// it): its slot is in use and still of the handle's generation.
+    @inline(__always) func names<Slots: RandomAccessCollection>(in slots: Slots) -> Bool
+    where Slots.Element: GenerationalSlot, Slots.Index == Int {
         index >= 0 && Int(index) < slots.count && slots[Int(index)].isAlive && slots[Int(index)].generation == generation
     }
 }

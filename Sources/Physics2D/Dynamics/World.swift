@@ -331,11 +331,11 @@ package final class World {
             for k in 0..<ids.count {
                 let id = ids[k]
                 if id == .null { continue }
-                let i = Int(id.index)
-                guard i >= 0, i < list.count, list[i].isAlive, list[i].generation == id.generation else {
+                guard id.names(in: list) else {
                     weighed(k, Float(0) * g)
                     continue
                 }
+                let i = Int(id.index)
                 let weight = list[i].mass * g
                 if weight.isValid, list[i].type == .dynamic, list[i].awakeIndex >= 0 { list[i].force += weight }
                 weighed(k, weight)
