@@ -493,69 +493,101 @@ package struct DynamicTree: Sendable {
     package mutating func rebuild(fullBuild: Bool = false) -> Int {
         guard root != Self.nullNode else { return 0 }
         if nodes[Int(root)].height == 0 || (!fullBuild && !nodes[Int(root)].enlarged) { return 0 }
-        rebuildIndices.removeAll(keepingCapacity: true)
-        rebuildCenters.removeAll(keepingCapacity: true)
-
-        rebuildStack.removeAll(keepingCapacity: true)
-        if rebuildIndices.capacity < proxyCount {
-            rebuildIndices.reserveCapacity(proxyCount + proxyCount / 2)
-            rebuildCenters.reserveCapacity(proxyCount + proxyCount / 2)
-            rebuildStack.reserveCapacity(proxyCount + proxyCount / 2)
+        // Sized once for the largest rebuild (every leaf a unit; a stack as deep as the tree),
+        // so the passes below run through buffers: through the arrays, each node's field and
+        // each swap checked the array's uniqueness and bounds (twice the instructions).
+        if rebuildIndices.count < proxyCount {
+            rebuildIndices.append(contentsOf: repeatElement(0, count: proxyCount - rebuildIndices.count))
+            rebuildCenters.append(contentsOf: repeatElement(.zero, count: proxyCount - rebuildCenters.count))
         }
-
-        // Collect the leaves and the intact subtrees; free the grown internal nodes above them.
-        rebuildStack.append(root)
-        while let id = rebuildStack.popLast() {
-            let node = nodes[Int(id)]
-            if node.height == 0 || (!fullBuild && !node.enlarged) {
-                rebuildIndices.append(id)
-                rebuildCenters.append(node.aabb.center)
-                nodes[Int(id)].parent = Self.nullNode
-            } else {
-                rebuildStack.append(node.child2)
-                rebuildStack.append(node.child1)
-                freeNode(id)
+        if rebuildStack.count < nodes.count + 1 {
+            rebuildStack.append(contentsOf: repeatElement(0, count: nodes.count + 1 - rebuildStack.count))
+        }
+        // Every internal node the new top needs is one this rebuild frees, so the pool never
+        // grows here and the buffers stay put. The arrays are taken out of the tree while
+        // their buffers are held, and put back after.
+        var freeList = self.freeList, count = 0
+        let oldRoot = root
+        var nodes = self.nodes, indices = rebuildIndices, centers = rebuildCenters, stack = rebuildStack
+        (self.nodes, rebuildIndices, rebuildCenters, rebuildStack) = ([], [], [], [])
+        defer { (self.nodes, rebuildIndices, rebuildCenters, rebuildStack) = (nodes, indices, centers, stack) }
+        let newRoot = nodes.withUnsafeMutableBufferPointer { n in
+            indices.withUnsafeMutableBufferPointer { indices in
+                centers.withUnsafeMutableBufferPointer { centers in
+                    stack.withUnsafeMutableBufferPointer { stack in
+                        // Collect the leaves and the intact subtrees; free the grown internal
+                        // nodes above them.
+                        var depth = 1
+                        stack[0] = oldRoot
+                        while depth > 0 {
+                            depth -= 1
+                            let id = stack[depth]
+                            let node = n[Int(id)]
+                            if node.height == 0 || (!fullBuild && !node.enlarged) {
+                                indices[count] = id
+                                centers[count] = node.aabb.center
+                                n[Int(id)].parent = Self.nullNode
+                                count += 1
+                            } else {
+                                stack[depth] = node.child2
+                                stack[depth + 1] = node.child1
+                                depth += 2
+                                n[Int(id)].parent = freeList
+                                n[Int(id)].height = -1
+                                freeList = id
+                            }
+                        }
+                        // Build a new top over them, reusing the freed nodes.
+                        return Self.buildSubtree(n, indices, centers, 0, count, &freeList)
+                    }
+                }
             }
         }
-
-        // Build a new top over them. Freed nodes are reused, so the pool doesn't grow.
-        let count = rebuildIndices.count
-        root = buildSubtree(0, count)
-        nodes[Int(root)].parent = Self.nullNode
+        nodes[Int(newRoot)].parent = Self.nullNode
+        self.freeList = freeList
+        root = newRoot
         return count
     }
 
-    /// Builds a subtree over `rebuildIndices[start..<end]` and returns its root.
-    private mutating func buildSubtree(_ start: Int, _ end: Int) -> Int32 {
-        if end - start == 1 { return rebuildIndices[start] }
-        let split = partitionAtMiddle(start, end)
-        let child1 = buildSubtree(start, split)
-        let child2 = buildSubtree(split, end)
-        let id = allocateNode()
-        let c1 = nodes[Int(child1)]
-        let c2 = nodes[Int(child2)]
-        nodes[Int(id)] = Node(
+    /// Builds a subtree over `indices[start..<end]` and returns its root, taking its internal
+    /// nodes from `freeList`.
+    private static func buildSubtree(
+        _ n: UnsafeMutableBufferPointer<Node>, _ indices: UnsafeMutableBufferPointer<Int32>,
+        _ centers: UnsafeMutableBufferPointer<Vec2>, _ start: Int, _ end: Int, _ freeList: inout Int32
+    ) -> Int32 {
+        if end - start == 1 { return indices[start] }
+        let split = partitionAtMiddle(indices, centers, start, end)
+        let child1 = buildSubtree(n, indices, centers, start, split, &freeList)
+        let child2 = buildSubtree(n, indices, centers, split, end, &freeList)
+        let id = freeList
+        freeList = n[Int(id)].parent
+        let c1 = n[Int(child1)]
+        let c2 = n[Int(child2)]
+        n[Int(id)] = Node(
             aabb: c1.aabb.union(c2.aabb), categoryBits: c1.categoryBits | c2.categoryBits, child1: child1,
             child2: child2, userData: -1, parent: Self.nullNode, height: 1 + max(c1.height, c2.height))
-        nodes[Int(child1)].parent = id
-        nodes[Int(child2)].parent = id
+        n[Int(child1)].parent = id
+        n[Int(child2)].parent = id
         return id
     }
 
     /// Reorders `start..<end` so that the items whose centres lie below the middle of the
     /// centres' longer extent come first; returns the split (never empty on either side).
-    private mutating func partitionAtMiddle(_ start: Int, _ end: Int) -> Int {
+    private static func partitionAtMiddle(
+        _ indices: UnsafeMutableBufferPointer<Int32>, _ centers: UnsafeMutableBufferPointer<Vec2>, _ start: Int,
+        _ end: Int
+    ) -> Int {
         let count = end - start
         if count <= 2 { return start + count / 2 }
-        var lower = rebuildCenters[start]
+        var lower = centers[start]
         var upper = lower
         for i in (start + 1)..<end {
-            lower = minVec(lower, rebuildCenters[i])
-            upper = maxVec(upper, rebuildCenters[i])
+            lower = minVec(lower, centers[i])
+            upper = maxVec(upper, centers[i])
         }
         let useX = upper.x - lower.x > upper.y - lower.y
         let pivot = useX ? 0.5 * (lower.x + upper.x) : 0.5 * (lower.y + upper.y)
-        @inline(__always) func key(_ i: Int) -> Float { useX ? rebuildCenters[i].x : rebuildCenters[i].y }
+        @inline(__always) func key(_ i: Int) -> Float { useX ? centers[i].x : centers[i].y }
 
         var i1 = start
         var i2 = end
@@ -563,8 +595,8 @@ package struct DynamicTree: Sendable {
             while i1 < i2 && key(i1) < pivot { i1 += 1 }
             while i1 < i2 && key(i2 - 1) >= pivot { i2 -= 1 }
             if i1 < i2 {
-                rebuildIndices.swapAt(i1, i2 - 1)
-                rebuildCenters.swapAt(i1, i2 - 1)
+                indices.swapAt(i1, i2 - 1)
+                centers.swapAt(i1, i2 - 1)
                 i1 += 1
                 i2 -= 1
             }
