@@ -47,6 +47,9 @@ struct Body {
     /// The `World.collideStamp` of the next narrow phase when a shape's fat box last changed:
     /// until then its contacts' boxes still overlap as they did (World.collide).
     var fatBoxStamp = 0
+    /// The `World.collideStamp` of the last narrow phase that left a contact of this body
+    /// without manifold points (`needsSweep` walks the contacts only then).
+    var pointlessContactStamp = -1
     /// A kinematic body sent to a target: its velocity lasts one step.
     var stopAfterStep = false
 

@@ -46,6 +46,9 @@ struct StepScratch {
     var staticContactReferences: [ContactReference] = []
     /// The awake set's version when the narrow phase listed the references (nil: not listed).
     var referencesAwakeSetVersion: Int? = nil
+    /// The awake set's version when the last narrow phase began: bodies woken since have
+    /// contacts it did not see (`Body.pointlessContactStamp`).
+    var collideAwakeSetVersion = -1
     var integration: [BodyIntegration] = []
     var activeJoints: [Int32] = []
     var islandParent: [Int32] = []
@@ -231,7 +234,7 @@ extension World {
             collideStamp += 1
         }
         contacts.withUnsafeMutableBufferPointer { cp in
-            bodies.withUnsafeBufferPointer { bp in
+            bodies.withUnsafeMutableBufferPointer { bp in
                 shapes.withUnsafeBufferPointer { sp in
                     flags.withUnsafeMutableBufferPointer { fp in
                       states.withUnsafeBufferPointer { statesBuffer in
@@ -343,6 +346,10 @@ extension World {
                             }
                             let touching = newCount > 0
                             cptr.pointee.isTouching = touching
+                            if !touching {
+                                bodyA.pointee.pointlessContactStamp = stamp
+                                bodyB.pointee.pointlessContactStamp = stamp
+                            }
                             if touching { references.add(index, bodyA.pointee.awakeIndex, bodyB.pointee.awakeIndex) }
                             if touching && !wasTouching {
                                 fp[index] = ContactFlag.startedTouching
@@ -378,6 +385,7 @@ extension World {
         scratch.contactFlags = flags
         // A body woken above (or any other change of the awake set) leaves the lists stale.
         scratch.referencesAwakeSetVersion = listedVersion
+        scratch.collideAwakeSetVersion = listedVersion
     }
 
     /// Keeps a contact's manifold when the bodies moved little relative to each other since it
