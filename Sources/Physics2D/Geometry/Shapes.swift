@@ -9,7 +9,9 @@ package enum Tolerance {
     /// The least cosine of either body's turn since the manifold was computed for it to be
     /// recycled (about 11.5 degrees).
     package static let recycleCosAngle: Float = 0.98
-    /// How far a proxy's fat AABB reaches past its shape, so small moves do not touch the tree.
+    /// The most a proxy's fat AABB reaches past its shape's speculative reach, so small moves
+    /// do not touch the tree (a quarter of the body's largest extent where that is less:
+    /// `updateBodyAABBs`).
     package static let aabbMargin: Float = 0.1
     /// Largest rotation of a body in one step; a bound that keeps continuous collision sound.
     package static let maxRotation: Float = 0.25 * .pi
