@@ -219,17 +219,36 @@ package struct DynamicTree: Sendable {
                     child2: Self.nullNode, userData: -1, parent: Self.nullNode, height: 0))
             return Int32(nodes.count - 1)
         }
-        let id = freeList
-        freeList = nodes[Int(id)].parent
-        nodes[Int(id)].height = 0
-        nodes[Int(id)].enlarged = false
+        var head = freeList
+        let id = nodes.withUnsafeMutableBufferPointer { Self.reuseNode(in: $0, &head) }
+        freeList = head
         return id
     }
 
     private mutating func freeNode(_ id: Int32) {
-        nodes[Int(id)].parent = freeList
-        nodes[Int(id)].height = -1
-        freeList = id
+        var head = freeList
+        nodes.withUnsafeMutableBufferPointer { Self.freeNode(id, in: $0, &head) }
+        freeList = head
+    }
+
+    /// Puts node `id` on the free list that starts at `head`: a free node's parent link is
+    /// the next free node, and its height -1 marks it free. Through a buffer, so that
+    /// `rebuild` keeps the pool the same way while it holds the nodes.
+    @inline(__always)
+    private static func freeNode(_ id: Int32, in n: UnsafeMutableBufferPointer<Node>, _ head: inout Int32) {
+        n[Int(id)].parent = head
+        n[Int(id)].height = -1
+        head = id
+    }
+
+    /// Takes the first node off the (non-empty) free list at `head`, as a leaf not grown.
+    @inline(__always)
+    private static func reuseNode(in n: UnsafeMutableBufferPointer<Node>, _ head: inout Int32) -> Int32 {
+        let id = head
+        head = n[Int(id)].parent
+        n[Int(id)].height = 0
+        n[Int(id)].enlarged = false
+        return id
     }
 
     // MARK: - Insertion and removal
@@ -532,9 +551,7 @@ package struct DynamicTree: Sendable {
                                 stack[depth] = node.child2
                                 stack[depth + 1] = node.child1
                                 depth += 2
-                                n[Int(id)].parent = freeList
-                                n[Int(id)].height = -1
-                                freeList = id
+                                Self.freeNode(id, in: n, &freeList)
                             }
                         }
                         // Build a new top over them, reusing the freed nodes.
@@ -559,8 +576,7 @@ package struct DynamicTree: Sendable {
         let split = partitionAtMiddle(indices, centers, start, end)
         let child1 = buildSubtree(n, indices, centers, start, split, &freeList)
         let child2 = buildSubtree(n, indices, centers, split, end, &freeList)
-        let id = freeList
-        freeList = n[Int(id)].parent
+        let id = reuseNode(in: n, &freeList)
         let c1 = n[Int(child1)]
         let c2 = n[Int(child2)]
         n[Int(id)] = Node(
