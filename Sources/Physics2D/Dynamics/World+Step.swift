@@ -939,7 +939,7 @@ extension World {
             // keeps the whole 10 cm.
             let reach = aabb.fattened(by: Tolerance.speculativeDistance)
             if !shape.pointee.fatAABB.contains(reach) {
-                let fat = reach.fattened(by: min(Tolerance.aabbMargin, 0.25 * body.pointee.maxExtent))
+                let fat = reach.fattened(by: min(Tolerance.aabbMargin, Tolerance.aabbMarginFraction * body.pointee.maxExtent))
                 shape.pointee.fatAABB = fat
                 changed = true
                 if shape.pointee.proxyKey != -1 { broadPhase.enlargeProxy(shape.pointee.proxyKey, aabb: fat) }

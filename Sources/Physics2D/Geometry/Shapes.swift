@@ -10,9 +10,12 @@ package enum Tolerance {
     /// recycled (about 11.5 degrees).
     package static let recycleCosAngle: Float = 0.98
     /// The most a proxy's fat AABB reaches past its shape's speculative reach, so small moves
-    /// do not touch the tree (a quarter of the body's largest extent where that is less:
-    /// `updateBodyAABBs`).
+    /// do not touch the tree (`aabbMarginFraction` of the body's largest extent where that is
+    /// less: `updateBodyAABBs`).
     package static let aabbMargin: Float = 0.1
+    /// A fat AABB's margin as a fraction of its body's largest extent, below `aabbMargin`
+    /// (Box2D v3.2 takes an eighth, at most 5 cm): small items pair only with what is near.
+    package static let aabbMarginFraction: Float = 0.25
     /// Largest rotation of a body in one step; a bound that keeps continuous collision sound.
     package static let maxRotation: Float = 0.25 * .pi
     /// The polygon radius used by `Polygon.box` for rounded boxes: none by default.
