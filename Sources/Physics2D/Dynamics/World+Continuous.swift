@@ -17,10 +17,14 @@ extension World {
     /// a few centimetres and every sweep found nothing, its time of impact 0 or 1):
     /// 1. it moved less than half its smallest extent, so it cannot have passed through
     ///    anything (Box2D v3 sweeps only past this);
-    /// 2. each shape's sweep from start to end pose, grown by the speculative margin, stays
-    ///    inside its fat box, so every shape it can reach was paired with it by the broad
-    ///    phase this step (fat boxes that do not overlap have no contact), and one that was
-    ///    not is too far for a body that moved less than the margin to come into its way;
+    /// 2. each shape's sweep from start to end pose (both poses' boxes, grown by how far a
+    ///    turning corner bows out between them) stays inside its fat box, so every shape it
+    ///    passed over was paired with it by the broad phase this step (fat boxes that do not
+    ///    overlap have no contact) and the solver saw it. One it merely came within the
+    ///    speculative margin of is paired at the next step's start, before the body moves on:
+    ///    its box then reached past the fat box, so its proxy moved. (The sweep grown by that
+    ///    margin as well swept every body of a settling pile whose proxy was about to move,
+    ///    158 a step over base 100's first 60 steps, for nothing);
     /// 3. every such contact without manifold points is out of reach: the other shape's box,
     ///    grown by the speculative margin and by the other body's own reach this step, clears
     ///    this body's sweep. The contacts with points are rigid while apart (speculative), so
@@ -36,6 +40,10 @@ extension World {
         let q0 = body.pointee.rotation0
         let start = Transform(p: body.pointee.center0 - q0.rotate(body.pointee.localCenter), q: q0)
         let end = body.pointee.transform
+        // A point at distance r from the centre, turning through θ, strays from the straight
+        // path between its two poses by at most r (1 - cos θ/2); cos θ/2 from cos θ.
+        let cosTurn = q0.c * end.q.c + q0.s * end.q.s
+        let bow = body.pointee.maxExtent * (1 - max(0, 0.5 * (1 + cosTurn)).squareRoot())
         return shapes.withUnsafeBufferPointer { shapeList in
             let shapeBase = shapeList.baseAddress!
             var reach: AABB? = nil
@@ -47,7 +55,7 @@ extension World {
                 guard shape.pointee.proxyKey != -1 else { return true }
                 let geometry = shape.pointer(to: \.geometry)!
                 let swept = ShapeGeometry.computeAABB(geometry, start).union(ShapeGeometry.computeAABB(geometry, end))
-                guard shape.pointee.fatAABB.contains(swept.fattened(by: Tolerance.speculativeDistance)) else { return true }
+                guard shape.pointee.fatAABB.contains(swept.fattened(by: bow)) else { return true }
                 reach = reach.map { $0.union(swept) } ?? swept
             }
             guard let reach else { return false }
