@@ -831,6 +831,7 @@ extension World {
         scratch.fastBodyMayTunnel.removeAll(keepingCapacity: true)
         let enableSleep = self.enableSleep, enableContinuous = self.enableContinuous
         let sleepThreshold = self.sleepThreshold
+        let obstacles = sweepObstacleBounds()
         var longestStill: Float = 0
         defer { scratch.longestStill = longestStill }
         // Bodies and states are read and written in place (a body is a large record: copied
@@ -883,7 +884,7 @@ extension World {
                     let motion = max(v.length * dt + abs(w) * dt * maxExtent, moved)
                     body.pointee.movedFar = motion >= continuousSafetyFactor * body.pointee.minExtent
                     if enableContinuous && body.pointee.type == .dynamic && motion > Tolerance.speculativeDistance
-                        && needsSweep(body, motion: motion, dt: dt, bodies: bodyList, states: stateList)
+                        && needsSweep(body, motion: motion, dt: dt, obstacles: obstacles, bodies: bodyList, states: stateList)
                     {
                         body.pointee.isFast = true
                         scratch.fastBodies.append(bodyIndex)
