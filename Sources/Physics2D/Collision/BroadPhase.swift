@@ -11,9 +11,20 @@ package struct BroadPhase: Sendable {
     /// destroyed meanwhile leaves `removedKey` in its place.
     private var moveBuffer: [Int32] = []
     /// Per proxy key: its position in `moveBuffer`, or -1 when it is not there (no hashing,
-    /// no order leak). One array over the keys of all trees, so a query's test reaches it
-    /// without copying out a tree's own array.
+    /// no order leak), or `newUnbuffered`. One array over the keys of all trees, so a query's
+    /// test reaches it without copying out a tree's own array.
     private var movePosition: [Int32] = []
+    /// `movePosition` of a static proxy created since the last update without being buffered
+    /// (listed in `newStatics`): it was not there at the last update, so nothing it overlaps
+    /// was reported then.
+    private static let newUnbuffered: Int32 = -2
+    private var newStatics: [Int32] = []
+    /// Per entry of `moveBuffer`: the proxy's box at the last `updatePairs`, when its box has
+    /// changed since only through `moveProxy` or `enlargeProxy`; else `unknownBox`, which
+    /// overlaps nothing. (What it overlapped then was reported then: see `updatePairs`.)
+    private var pairedBoxes: [AABB] = []
+    private static let unknownBox = AABB(
+        lowerBound: Vec2(.infinity, .infinity), upperBound: Vec2(-.infinity, -.infinity))
     /// How many entries of `moveBuffer` are `removedKey`.
     private var removedMoves = 0
     /// Marks a destroyed proxy's place in `moveBuffer`: removing the entry instead shifted
@@ -56,6 +67,10 @@ package struct BroadPhase: Sendable {
         let key = Self.proxyKey(id: id, type: bodyType)
         if bodyType != .static || forcePairCreation {
             bufferMove(key)
+        } else {
+            reserveMovePosition(key)
+            movePosition[Int(key)] = Self.newUnbuffered
+            newStatics.append(key)
         }
         return key
     }
@@ -68,32 +83,52 @@ package struct BroadPhase: Sendable {
             moveBuffer[Int(movePosition[Int(key)])] = Self.removedKey
             movePosition[Int(key)] = -1
             removedMoves += 1
+        } else if Int(key) < movePosition.count {
+            movePosition[Int(key)] = -1
         }
         trees[type].destroyProxy(id)
     }
 
     /// Gives a proxy a new (fat) box by reinserting it, and buffers it for pairing.
     package mutating func moveProxy(_ key: Int32, aabb: AABB) {
+        let before = fatAABB(key)
         trees[Self.proxyType(key).rawValue].moveProxy(Self.proxyID(key), aabb: aabb)
-        bufferMove(key)
+        bufferMove(key, pairedBox: before)
     }
 
     /// Grows a proxy's box in place, and buffers it for pairing.
     package mutating func enlargeProxy(_ key: Int32, aabb: AABB) {
+        let before = fatAABB(key)
         trees[Self.proxyType(key).rawValue].enlargeProxy(Self.proxyID(key), aabb: aabb)
-        bufferMove(key)
+        bufferMove(key, pairedBox: before)
     }
 
-    /// Marks a proxy for pairing at the next update (once, however often it moves).
+    /// Marks a proxy for pairing at the next update (once, however often it moves), with
+    /// every overlap reported again: for when what may pair with it has changed (a joint
+    /// that kept its bodies apart is gone).
     package mutating func bufferMove(_ key: Int32) {
+        bufferMove(key, pairedBox: Self.unknownBox)
+    }
+
+    private mutating func bufferMove(_ key: Int32, pairedBox: AABB) {
+        reserveMovePosition(key)
+        let position = Int(movePosition[Int(key)])
+        if position >= 0 {
+            // Buffered already: the box of the last update is the one first recorded.
+            if pairedBox == Self.unknownBox { pairedBoxes[position] = pairedBox }
+            return
+        }
+        movePosition[Int(key)] = Int32(moveBuffer.count)
+        moveBuffer.append(key)
+        pairedBoxes.append(position == Self.newUnbuffered ? Self.unknownBox : pairedBox)
+    }
+
+    private mutating func reserveMovePosition(_ key: Int32) {
         let index = Int(key)
         if index >= movePosition.count {
             movePosition.append(
                 contentsOf: repeatElement(-1, count: max(index + 1 - movePosition.count, movePosition.count)))
         }
-        if movePosition[index] >= 0 { return }
-        movePosition[index] = Int32(moveBuffer.count)
-        moveBuffer.append(key)
     }
 
     @inline(__always) package func fatAABB(_ key: Int32) -> AABB {
@@ -112,7 +147,12 @@ package struct BroadPhase: Sendable {
     // MARK: - Pairs
 
     /// Reports every pair of proxies with overlapping fat boxes that involves a proxy moved
-    /// since the last update, then clears the move buffer.
+    /// since the last update and is new since, then clears the move buffer. A pair of a
+    /// moved proxy with one that has not moved is new unless the moved one's box at the last
+    /// update (its box's changes since all made by `moveProxy` or `enlargeProxy`) overlapped
+    /// it already: that pair was reported then, and the caller's contact for it lasts while
+    /// the boxes overlap, so it is not looked up again (a settling pile's moved proxy
+    /// overlaps half a dozen such neighbours, each a shape read and a pair-map lookup).
     ///
     /// A moved dynamic proxy is matched against the kinematic, static and dynamic trees; a
     /// moved static or kinematic proxy against the dynamic tree only. Each pair is reported
@@ -126,19 +166,27 @@ package struct BroadPhase: Sendable {
     package mutating func updatePairs(
         queryMask: (_ shapeIndex: Int32) -> UInt64 = { _ in .max }, _ pairFound: (_ shapeIndexA: Int32, _ shapeIndexB: Int32) -> Void
     ) {
+        defer {
+            for key in newStatics where movePosition[Int(key)] == Self.newUnbuffered { movePosition[Int(key)] = -1 }
+            newStatics.removeAll(keepingCapacity: true)
+        }
         guard !moveBuffer.isEmpty else { return }
-        movePosition.withUnsafeBufferPointer { positions in findPairs(positions, queryMask, pairFound) }
+        movePosition.withUnsafeBufferPointer { positions in
+            pairedBoxes.withUnsafeBufferPointer { boxes in findPairs(positions, boxes, queryMask, pairFound) }
+        }
         // Cleared only now, so that every query above saw which proxies moved.
         for key in moveBuffer where key != Self.removedKey {
             movePosition[Int(key)] = -1
         }
         moveBuffer.removeAll(keepingCapacity: true)
+        pairedBoxes.removeAll(keepingCapacity: true)
         removedMoves = 0
     }
 
     /// The queries of `updatePairs`; reads the broad phase only, so nothing is copied.
     private func findPairs(
-        _ movePosition: UnsafeBufferPointer<Int32>, _ queryMask: (Int32) -> UInt64,
+        _ movePosition: UnsafeBufferPointer<Int32>, _ pairedBoxes: UnsafeBufferPointer<AABB>,
+        _ queryMask: (Int32) -> UInt64,
         _ pairFound: (_ shapeIndexA: Int32, _ shapeIndexB: Int32) -> Void
     ) {
         @inline(__always) func isMoved(_ key: Int32) -> Bool {
@@ -149,7 +197,10 @@ package struct BroadPhase: Sendable {
         // times a moved proxy. Nothing changes the trees until the queries are done.
         let staticTree = trees[BodyType.static.rawValue], kinematicTree = trees[BodyType.kinematic.rawValue]
         let dynamicTree = trees[BodyType.dynamic.rawValue]
-        for queryKey in moveBuffer where queryKey != Self.removedKey {
+        for (position, queryKey) in moveBuffer.enumerated() where queryKey != Self.removedKey {
+            // (`pairedBoxes` is the buffer passed in: read through `self` in the query's
+            // callback, each read retained and released the array.)
+            let pairedBox = pairedBoxes[position]
             let queryType = Self.proxyType(queryKey)
             let queryID = Self.proxyID(queryKey)
             let box: AABB, queryShape: Int32
@@ -161,16 +212,23 @@ package struct BroadPhase: Sendable {
             let maskBits = queryMask(queryShape)
 
             func search(_ tree: DynamicTree, _ treeType: BodyType) {
-                tree.query(box, maskBits: maskBits) { proxyID, shape in
+                tree.query(box, maskBits: maskBits) { proxyID, shape, proxyBox in
                     let key = Self.proxyKey(id: proxyID, type: treeType)
                     if key == queryKey { return true }
                     // When both moved, the pair belongs to one of them only: for two dynamic
                     // proxies the one with the smaller key; otherwise the dynamic one.
+                    let position = Int(key) < movePosition.count ? movePosition[Int(key)] : -1
+                    let moved = position >= 0
                     if queryType == .dynamic {
-                        if treeType == .dynamic && key < queryKey && isMoved(key) { return true }
-                    } else if isMoved(key) {
+                        if treeType == .dynamic && key < queryKey && moved { return true }
+                    } else if moved {
                         return true
                     }
+                    // Overlapping at the last update already: reported then.
+                    let before =
+                        moved ? pairedBoxes[Int(position)]
+                        : position == Self.newUnbuffered ? Self.unknownBox : proxyBox
+                    if pairedBox.overlaps(before) { return true }
                     if key < queryKey {
                         pairFound(shape, queryShape)
                     } else {

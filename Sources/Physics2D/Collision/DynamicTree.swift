@@ -124,6 +124,13 @@ package struct DynamicTree: Sendable {
     /// category bits share a bit with `maskBits`, until the callback returns false.
     @inline(__always)
     package func query(_ aabb: AABB, maskBits: UInt64, _ callback: (Int32, Int32) -> Bool) {
+        query(aabb, maskBits: maskBits) { id, userData, _ in callback(id, userData) }
+    }
+
+    /// `query`, with each proxy's box passed too (`callback(proxyID, userData, box)`): the
+    /// traversal has just read it.
+    @inline(__always)
+    package func query(_ aabb: AABB, maskBits: UInt64, _ callback: (Int32, Int32, AABB) -> Bool) {
         guard root != Self.nullNode else { return }
         // The closures see the root and the stack's size, not `self`: capturing the tree copied
         // it at every query, retaining and releasing its storage (more than a small query's
@@ -139,7 +146,7 @@ package struct DynamicTree: Sendable {
                     let node = n[Int(id)]
                     guard node.aabb.overlaps(aabb), node.categoryBits & maskBits != 0 else { continue }
                     if node.height == 0 {
-                        if !callback(id, node.userData) { return }
+                        if !callback(id, node.userData, node.aabb) { return }
                     } else {
                         stack[count] = node.child1
                         stack[count + 1] = node.child2

@@ -233,9 +233,7 @@ extension World {
             for body in [j.bodyA, j.bodyB] {
                 var s = bodies[Int(body)].shapeHead
                 while s != -1 {
-                    if shapes[Int(s)].proxyKey != -1 {
-                        broadPhase.moveProxy(shapes[Int(s)].proxyKey, aabb: shapes[Int(s)].fatAABB)
-                    }
+                    if shapes[Int(s)].proxyKey != -1 { broadPhase.bufferMove(shapes[Int(s)].proxyKey) }
                     s = shapes[Int(s)].nextShape
                 }
             }
