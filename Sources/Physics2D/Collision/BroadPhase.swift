@@ -189,17 +189,14 @@ package struct BroadPhase: Sendable {
         _ queryMask: (Int32) -> UInt64,
         _ pairFound: (_ shapeIndexA: Int32, _ shapeIndexB: Int32) -> Void
     ) {
-        @inline(__always) func isMoved(_ key: Int32) -> Bool {
-            Int(key) < movePosition.count && movePosition[Int(key)] >= 0
-        }
         // The trees taken out once for all the queries: taken out of the array at each use
         // (`trees[i].query`), each was copied, its arrays retained and released, some five
         // times a moved proxy. Nothing changes the trees until the queries are done.
         let staticTree = trees[BodyType.static.rawValue], kinematicTree = trees[BodyType.kinematic.rawValue]
         let dynamicTree = trees[BodyType.dynamic.rawValue]
+        // `pairedBoxes` is the buffer passed in: read through `self` in the queries' callback,
+        // each read retained and released the array.
         for (position, queryKey) in moveBuffer.enumerated() where queryKey != Self.removedKey {
-            // (`pairedBoxes` is the buffer passed in: read through `self` in the query's
-            // callback, each read retained and released the array.)
             let pairedBox = pairedBoxes[position]
             let queryType = Self.proxyType(queryKey)
             let queryID = Self.proxyID(queryKey)
@@ -215,10 +212,10 @@ package struct BroadPhase: Sendable {
                 tree.query(box, maskBits: maskBits) { proxyID, shape, proxyBox in
                     let key = Self.proxyKey(id: proxyID, type: treeType)
                     if key == queryKey { return true }
-                    // When both moved, the pair belongs to one of them only: for two dynamic
-                    // proxies the one with the smaller key; otherwise the dynamic one.
                     let position = Int(key) < movePosition.count ? movePosition[Int(key)] : -1
                     let moved = position >= 0
+                    // When both moved, the pair belongs to one of them only: for two dynamic
+                    // proxies the one with the smaller key; otherwise the dynamic one.
                     if queryType == .dynamic {
                         if treeType == .dynamic && key < queryKey && moved { return true }
                     } else if moved {

@@ -15,9 +15,10 @@ extension World {
     /// margin, must be swept. Not when it is no bullet and its path stays clear of
     /// `obstacles` (`sweepObstacleBounds`): its sweep stops only at static and kinematic
     /// shapes, and would find none (Box2D's joint grid, whose 10,000 swinging circles were
-    /// swept every step past seven static ones). Nor when all three hold, so the discrete pass has already seen
-    /// everything it can reach (a pile settling, where some 700 boxes a step at base 100 move
-    /// a few centimetres and every sweep found nothing, its time of impact 0 or 1):
+    /// swept every step past seven static ones). Nor when all three hold, so the discrete
+    /// pass has already seen everything it can reach (a pile settling, where some 700 boxes a
+    /// step at base 100 move a few centimetres and every sweep found nothing, its time of
+    /// impact 0 or 1):
     /// 1. it moved less than half its smallest extent, so it cannot have passed through
     ///    anything (Box2D v3 sweeps only past this);
     /// 2. each shape's sweep from start to end pose (both poses' boxes, grown by how far a
